@@ -1,0 +1,39 @@
+"""Text for terminals: views, entries, tables, verdicts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee import Entry, Rules
+from referee.audit import describe, decode
+
+
+def generic(value: Any, indent: int = 0) -> str:
+    pad = "  " * indent
+    if isinstance(value, dict):
+        lines = []
+        for key, item in value.items():
+            if isinstance(item, (dict, list)) and item:
+                lines.append(f"{pad}{key}:")
+                lines.append(generic(item, indent + 1))
+            else:
+                lines.append(f"{pad}{key}: {item}")
+        return "\n".join(lines)
+    if isinstance(value, list):
+        return "\n".join(f"{pad}- {generic(item, indent + 1).strip()}" for item in value)
+    return f"{pad}{value}"
+
+
+def view_text(rules: Rules, view: dict[str, Any]) -> str:
+    text = rules.hook.referee_render_view(view=view["view"], seat=view["seat"])
+    return str(text) if text else generic(view["view"])
+
+
+def entry_line(rules: Rules, entry: Entry) -> str:
+    if entry.redacted:
+        body = f"(hidden from this seat: {entry.type})"
+    else:
+        body = describe(rules, decode(rules, entry))
+    who = f" [{entry.seat}]" if entry.seat else ""
+    rule = f"  ({entry.rule})" if entry.rule else ""
+    return f"{entry.seq:>5}{who} {body}{rule}"

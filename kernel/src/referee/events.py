@@ -1,0 +1,190 @@
+"""Domain events: the only thing that changes a table.
+
+Every event is a frozen msgspec Struct named in the past tense and declared with a
+stable tag (``"pigsty.PigsTaken"``) that never changes once logs exist.  The tag,
+not the import path, is what the log stores, so a plugin may move its modules freely.
+
+Schema changes keep old logs replayable through upcasting: raise ``version`` on the
+class and add a static method ``upcast_v1_v2(body: dict) -> dict`` (then
+``upcast_v2_v3`` ...).  A body stored at version *n* is passed through every
+upcaster from *n* up to the current version before it is decoded.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+
+__all__ = ["Event", "event_tag", "encode_event", "decode_event", "KERNEL_EVENTS"]
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Base class of every domain event (kernel, game, card, house rule).
+
+    Subclasses must pass ``tag="<plugin>.<EventName>"`` in the class statement.
+    """
+
+    version: ClassVar[int] = 1
+
+
+def event_tag(event_type: type[Event]) -> str:
+    tag = event_type.__struct_config__.tag
+    if not isinstance(tag, str) or "." not in tag:
+        raise TypeError(
+            f"{event_type.__qualname__} needs a stable tag such as "
+            f'class {event_type.__name__}(Event, tag="mygame.{event_type.__name__}")'
+        )
+    return tag
+
+
+def encode_event(event: Event) -> dict[str, Any]:
+    """The event's fields exactly as the log stores them (JSON types), without the tag."""
+    body: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(event))
+    body.pop("type", None)
+    return body
+
+
+def decode_event(event_type: type[Event], body: dict[str, Any], stored_version: int) -> Event:
+    """Rebuild an event from a stored body, upcasting it from ``stored_version``."""
+    for version in range(stored_version, event_type.version):
+        upcast = getattr(event_type, f"upcast_v{version}_v{version + 1}", None)
+        if upcast is None:
+            raise TypeError(
+                f"{event_tag(event_type)} is at version {event_type.version} but has no "
+                f"upcast_v{version}_v{version + 1} for a body stored at version {version}"
+            )
+        body = upcast(dict(body))
+    return msgspec.convert(body, event_type)
+
+
+# --- The kernel's own events -------------------------------------------------------
+
+
+class PluginRecord(msgspec.Struct, frozen=True):
+    name: str
+    distribution: str
+    version: str
+
+
+class Choice(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One legal answer to a request: ``args`` is what the action carries."""
+
+    label: str
+    args: dict[str, Any] = {}
+
+
+class Request(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Who must decide what now.
+
+    ``choices`` lists the legal answers where they can be listed; a request without
+    choices takes free text (``{"text": ...}``) described by ``hint``.  A sealed
+    request's answer is seen only by its seat until the game reveals it.
+    """
+
+    id: str
+    seat: str
+    action: str
+    prompt: str
+    choices: tuple[Choice, ...] | None = None
+    hint: str = ""
+    sealed: bool = False
+    deadline: float | None = None
+    """Seconds the seat has to answer, where the table is timed; ``None`` waits."""
+
+
+class TableOpened(Event, tag="referee.TableOpened"):
+    table_id: str
+    game: str
+    plugins: tuple[PluginRecord, ...]
+    seats: tuple[str, ...]
+    options: dict[str, Any]
+    seed_hash: str
+    scripted: bool = False
+    """Outcomes were scripted (tests, scenarios): the seed proves nothing."""
+
+
+class ActionTaken(Event, tag="referee.ActionTaken"):
+    """A seat's (or the gamesmaster's) request, recorded before its outcome."""
+
+    seat: str
+    action: str
+    args: dict[str, Any]
+    request: str | None = None
+
+
+class RandomDrawn(Event, tag="referee.RandomDrawn"):
+    draw: int
+    kind: str
+    spec: dict[str, Any]
+    purpose: str
+    outcome: Any
+
+
+class RoundBegan(Event, tag="referee.RoundBegan"):
+    round: int
+
+
+class RoundEnded(Event, tag="referee.RoundEnded"):
+    round: int
+
+
+class TurnBegan(Event, tag="referee.TurnBegan"):
+    turn: int
+    seat: str
+
+
+class TurnEnded(Event, tag="referee.TurnEnded"):
+    turn: int
+    seat: str
+
+
+class PhaseBegan(Event, tag="referee.PhaseBegan"):
+    phase: str
+
+
+class PhaseEnded(Event, tag="referee.PhaseEnded"):
+    phase: str
+
+
+class RequestOpened(Event, tag="referee.RequestOpened"):
+    request: Request
+
+
+class RequestWithdrawn(Event, tag="referee.RequestWithdrawn"):
+    request: str
+    reason: str
+
+
+class Standing(msgspec.Struct, frozen=True, omit_defaults=True):
+    seat: str
+    place: int
+    score: Any = None
+    note: str = ""
+
+
+class GameEnded(Event, tag="referee.GameEnded"):
+    winners: tuple[str, ...]
+    reason: str
+    standings: tuple[Standing, ...] = ()
+
+
+class SeedRevealed(Event, tag="referee.SeedRevealed"):
+    seed: str
+
+
+KERNEL_EVENTS: tuple[type[Event], ...] = (
+    TableOpened,
+    ActionTaken,
+    RandomDrawn,
+    RoundBegan,
+    RoundEnded,
+    TurnBegan,
+    TurnEnded,
+    PhaseBegan,
+    PhaseEnded,
+    RequestOpened,
+    RequestWithdrawn,
+    GameEnded,
+    SeedRevealed,
+)

@@ -1,0 +1,200 @@
+"""The kernel's hook specifications: how games, cards, powers and house rules plug in.
+
+Two plugin managers use these specs.  The *discovery* manager loads every plugin
+installed under the ``referee`` entry-point group and asks it what it offers
+(``referee_games``, ``referee_extensions``).  Each *table* then gets its own manager
+holding only its game, the extensions chosen for it and the game's own hookspecs, so
+one game's hooks never fire at another game's table.
+
+Hooks are called with keyword arguments only.  Implementations run last-registered
+first: extensions and house rules are registered after their game, so a house rule's
+``firstresult`` implementation overrides the game's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .plugin import hookspec
+
+if TYPE_CHECKING:
+    from .events import Event, Request, TableOpened
+    from .registry import Extension, Game
+    from .table import Action, Decision, TableState
+
+
+# --- Discovery ---------------------------------------------------------------------
+
+
+@hookspec
+def referee_games() -> list[Game]:
+    """Declare the games this plugin provides.
+
+    Called once by the discovery manager when plugins are loaded.  Return a list of
+    :class:`referee.Game` (usually one).  All results are collected; two games with
+    the same name are an error naming both plugins.
+    """
+
+
+@hookspec
+def referee_extensions() -> list[Extension]:
+    """Declare cards, powers and house rules that extend an existing game.
+
+    Called once by the discovery manager.  Return a list of
+    :class:`referee.Extension`, each naming the game it extends, its kind and whether
+    tables of that game use it unless told otherwise.  All results are collected.
+    """
+
+
+# --- One table: data and state -----------------------------------------------------
+
+
+@hookspec
+def referee_event_types() -> list[type[Event]]:
+    """Register the event types this plugin may emit.
+
+    Called when a table's rules are assembled.  Return a list of
+    :class:`referee.Event` subclasses, each with a unique stable tag.  All results
+    are collected; the plugin that registers a type is recorded as the one that
+    decides its events.  An event whose type nobody registered cannot be emitted.
+    """
+
+
+@hookspec(firstresult=True)
+def referee_initial_state(opened: TableOpened) -> Any:
+    """Create the game's state object for a table that has just opened.
+
+    Called while folding the first event.  ``opened`` carries seats and options.
+    Return a fresh mutable object; the first non-None result wins.
+    """
+
+
+@hookspec
+def referee_evolve(state: TableState, event: Event) -> None:
+    """Fold one event into ``state.game`` (the mutator).
+
+    Called for every event, live and in replay, after the kernel has folded its own
+    part (flow, randomness, result).  Every plugin sees every event and changes only
+    what its own events mean.  This is the only place game state may change, and it
+    must not draw randomness, read the clock or do I/O.  Return value is ignored.
+    """
+
+
+# --- One table: deciding -----------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def referee_setup(decision: Decision) -> bool | None:
+    """Lay out a new table: deal, place, and open the first requests.
+
+    Called once, right after ``TableOpened``.  Emit events through ``decision``.
+    Return True when handled; the first non-None result wins (so a house rule may
+    replace the whole setup).
+    """
+
+
+@hookspec(firstresult=True)
+def referee_decide(decision: Decision, action: Action) -> bool | None:
+    """Decide what an action does.
+
+    Called after the kernel has checked that ``action.seat`` had an open request for
+    ``action.action`` (or is the gamesmaster) and recorded the action.  Raise
+    :class:`referee.IllegalAction` naming the rule to refuse it (nothing is then
+    appended); otherwise emit events through ``decision`` and return True.  The first
+    non-None result wins; if no plugin returns one, the action is refused.
+    """
+
+
+@hookspec
+def referee_round_began(decision: Decision, round: int) -> None:
+    """A round began (every seat will act in it).  Emit events to act at this point."""
+
+
+@hookspec
+def referee_round_ended(decision: Decision, round: int) -> None:
+    """A round ended.  Emit events to act at this point."""
+
+
+@hookspec
+def referee_turn_began(decision: Decision, turn: int, seat: str) -> None:
+    """``seat``'s turn began.  Emit events to act at this point."""
+
+
+@hookspec
+def referee_turn_ended(decision: Decision, turn: int, seat: str) -> None:
+    """``seat``'s turn ended.  Emit events to act at this point."""
+
+
+@hookspec
+def referee_phase_began(decision: Decision, phase: str) -> None:
+    """A phase began (``decision.state.flow`` says whose turn and which round).
+
+    A card that acts "in your Pay Dues phase" implements this hook.
+    """
+
+
+@hookspec
+def referee_phase_ended(decision: Decision, phase: str) -> None:
+    """A phase ended.  Emit events to act at this point."""
+
+
+@hookspec(firstresult=True)
+def referee_idle_reason(state: TableState, seat: str) -> str | None:
+    """Why nothing is asked of ``seat`` now, in the game's words ("Dan is out of the game (7)").
+
+    Called when a seat acts without an open request, to word the refusal.  Return a
+    sentence, or None to let the kernel say whom the table is waiting for.  The
+    first non-None result wins.
+    """
+
+
+# --- One table: showing ------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def referee_view(state: TableState, seat: str | None) -> dict[str, Any] | None:
+    """What ``seat`` may see of the game (``None``: a spectator, who sees only public things).
+
+    Called for every view a seat or adapter asks for.  Return plain JSON-able data
+    that never includes another seat's hidden cards, orders or powers; the kernel adds
+    the flow and the seat's own open requests.  The first non-None result wins.
+    """
+
+
+@hookspec(firstresult=True)
+def referee_describe(event: Event) -> str | None:
+    """One line of plain text describing ``event`` for logs and replays.
+
+    Return None for events this plugin does not know; the first non-None result wins.
+    """
+
+
+@hookspec(firstresult=True)
+def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
+    """Plain text of a seat's view for a terminal (the hot-seat CLI).
+
+    ``view`` is what :func:`referee_view` returned for ``seat``.  Return the text, or
+    None for the CLI's generic layout; the first non-None result wins.
+    """
+
+
+@hookspec(firstresult=True)
+def referee_report(state: TableState, entries: list[Any], round: int | None) -> str | None:
+    """A game's own written report of a round (Pigsty's turn report for a forum post).
+
+    ``entries`` are the log entries a spectator may see, decoded as ``(entry, event)``
+    pairs; ``round`` is the round asked for (None: the last one complete).  Return
+    plain text, or None if the game has no report; the first non-None result wins.
+    """
+
+
+@hookspec(firstresult=True)
+def referee_bot_action(view: dict[str, Any], seat: str, request: Request, rng: random.Random) -> dict[str, Any] | None:
+    """Choose a legal answer to ``request`` for a bot in ``seat``.
+
+    Called by adapters that play seats automatically.  ``view`` is exactly what the
+    seat may see (the result of ``referee_view`` plus flow), so a bot cannot peek;
+    ``rng`` is the bot's own generator, not the table's.  Return the action's args;
+    the first non-None result wins.
+    """

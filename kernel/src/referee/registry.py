@@ -1,0 +1,214 @@
+"""Finding installed games and extensions, and assembling one table's rules.
+
+Discovery is by entry points in the ``referee`` group, so a built-in game and a
+third party's house rule are found the same way.  Tests and embedders may also pass
+plugin objects directly.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import msgspec
+import pluggy
+
+from . import builtin, hookspecs
+from .errors import PluginMismatch, RefereeError, UnknownGame
+from .events import KERNEL_EVENTS, Event, PluginRecord, event_tag
+from .plugin import NAME
+
+__all__ = ["Game", "Extension", "Registry", "Rules"]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game a plugin offers (returned from ``referee_games``)."""
+
+    name: str
+    title: str
+    plugin: object
+    """The object (usually the module) implementing the game's ``referee_*`` hooks."""
+    min_seats: int = 2
+    max_seats: int | None = None
+    summary: str = ""
+    options: type[msgspec.Struct] | None = None
+    """A Struct of the table options the game takes, with defaults; validated on open."""
+    hookspecs: Sequence[ModuleType] = ()
+    """Modules of the game's own hookspecs, the surface its cards and house rules use."""
+    rules_document: str = ""
+    """Path of the game's RULES document: every rule mapped to code, every ruling."""
+    scenarios: str = ""
+    """Folder of the game's scenario files (rulebook examples), re-runnable under house rules."""
+
+
+@dataclass(frozen=True)
+class Extension:
+    """A card, power or house rule extending a game (returned from ``referee_extensions``)."""
+
+    name: str
+    game: str
+    title: str
+    plugin: object
+    kind: str = "house rule"
+    default: bool = False
+    """Used by tables of ``game`` unless the table names its extensions explicitly."""
+    summary: str = ""
+
+
+@dataclass
+class _Installed:
+    plugin: object
+    distribution: str
+    version: str
+
+
+def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tuple[str, str]:
+    if id(plugin) in distinfo:
+        return distinfo[id(plugin)]
+    module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
+    top = (getattr(module, "__name__", "") or "").split(".")[0]
+    for dist in importlib.metadata.packages_distributions().get(top, []):
+        try:
+            return dist, importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+    return f"{top or type(plugin).__name__} (not installed)", "0"
+
+
+class Registry:
+    """Every installed game and extension."""
+
+    def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True) -> None:
+        self.pm = pluggy.PluginManager(NAME)
+        self.pm.add_hookspecs(hookspecs)
+        if entry_points:
+            self.pm.load_setuptools_entrypoints(NAME)
+        for plugin in plugins:
+            if not self.pm.is_registered(plugin):
+                self.pm.register(plugin)
+        self.pm.check_pending()
+        distinfo = {id(p): (d.project_name, d.version) for p, d in self.pm.list_plugin_distinfo()}
+        self.games: dict[str, Game] = {}
+        self.extensions: dict[str, Extension] = {}
+        self._dist: dict[int, tuple[str, str]] = {}
+        for games in self.pm.hook.referee_games():
+            for game in games:
+                if game.name in self.games:
+                    raise RefereeError(f"two plugins offer a game named {game.name!r}")
+                self.games[game.name] = game
+                self._dist[id(game.plugin)] = _distribution_of(game.plugin, distinfo)
+        for extensions in self.pm.hook.referee_extensions():
+            for ext in extensions:
+                key = f"{ext.game}.{ext.name}"
+                if key in self.extensions:
+                    raise RefereeError(f"two plugins offer {ext.kind} {key!r}")
+                self.extensions[key] = ext
+                self._dist[id(ext.plugin)] = _distribution_of(ext.plugin, distinfo)
+
+    def game(self, name: str) -> Game:
+        try:
+            return self.games[name]
+        except KeyError:
+            known = ", ".join(sorted(self.games)) or "none (install a game plugin, e.g. referee-pigsty)"
+            raise UnknownGame(f"no game named {name!r} is installed; installed games: {known}") from None
+
+    def extensions_of(self, game: str) -> list[Extension]:
+        return [e for e in self.extensions.values() if e.game == game]
+
+    def record(self, plugin: object, name: str) -> PluginRecord:
+        dist, version = self._dist[id(plugin)]
+        return PluginRecord(name=name, distribution=dist, version=version)
+
+    def rules(self, game_name: str, extensions: Sequence[str] | None = None) -> Rules:
+        """Rules for a new table: the game plus the named extensions (default: the game's defaults)."""
+        game = self.game(game_name)
+        available = {e.name: e for e in self.extensions_of(game_name)}
+        if extensions is None:
+            chosen = [e for e in available.values() if e.default]
+        else:
+            unknown = [n for n in extensions if n not in available]
+            if unknown:
+                known = ", ".join(sorted(available)) or "none"
+                raise RefereeError(f"{game_name} has no extension named {', '.join(unknown)}; available: {known}")
+            chosen = [available[n] for n in dict.fromkeys(extensions)]
+        return Rules(self, game, chosen)
+
+    def rules_for(self, game_name: str, recorded: Sequence[PluginRecord]) -> Rules:
+        """Rules for a stored table, refusing to replay it under another plugin set."""
+        game = self.game(game_name)
+        rules = self.rules(game_name, [r.name.split(".", 1)[1] for r in recorded[1:] if "." in r.name])
+        installed = rules.records
+        if list(installed) != list(recorded):
+            wanted = {r.name: r for r in recorded}
+            have = {r.name: r for r in installed}
+            problems = []
+            for name, rec in wanted.items():
+                got = have.get(name)
+                if got is None:
+                    problems.append(f"{name} ({rec.distribution} {rec.version}) is not installed")
+                elif got != rec:
+                    problems.append(
+                        f"{name} was recorded under {rec.distribution} {rec.version}, installed is {got.distribution} {got.version}"
+                    )
+            problems += [f"{n} is installed but was not used" for n in have if n not in wanted]
+            raise PluginMismatch(f"this {game.name} table was recorded under other plugins: " + "; ".join(problems))
+        return rules
+
+
+class Rules:
+    """One table's plugin manager: its game, its chosen extensions, their event types."""
+
+    def __init__(self, registry: Registry, game: Game, extensions: Sequence[Extension]) -> None:
+        self.game = game
+        self.extensions = tuple(extensions)
+        self.pm = pluggy.PluginManager(NAME)
+        self.pm.add_hookspecs(hookspecs)
+        for module in game.hookspecs:
+            self.pm.add_hookspecs(module)
+        self.pm.register(builtin, name=f"{NAME}.builtin")
+        self.pm.register(game.plugin, name=game.name)
+        self.records: tuple[PluginRecord, ...] = (registry.record(game.plugin, game.name),) + tuple(
+            registry.record(e.plugin, f"{game.name}.{e.name}") for e in extensions
+        )
+        for ext in extensions:
+            self.pm.register(ext.plugin, name=f"{game.name}.{ext.name}")
+        self.pm.check_pending()
+        self.hook = self.pm.hook
+        self.event_types: dict[str, type[Event]] = {event_tag(t): t for t in KERNEL_EVENTS}
+        self.owner: dict[type[Event], str] = {t: NAME for t in KERNEL_EVENTS}
+        for impl in self.pm.hook.referee_event_types.get_hookimpls():
+            for event_type in impl.function() or ():
+                tag = event_tag(event_type)
+                if tag in self.event_types and self.event_types[tag] is not event_type:
+                    raise RefereeError(f"event tag {tag!r} is registered twice ({self.owner[self.event_types[tag]]}, {impl.plugin_name})")
+                self.event_types[tag] = event_type
+                self.owner[event_type] = impl.plugin_name
+
+    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """Validated table options with defaults filled in."""
+        given = dict(given or {})
+        if self.game.options is None:
+            if given:
+                raise RefereeError(f"{self.game.name} takes no options (given: {', '.join(given)})")
+            return {}
+        known = set(self.game.options.__struct_fields__)
+        unknown = [k for k in given if k not in known]
+        if unknown:
+            raise RefereeError(f"{self.game.name} has no option {', '.join(unknown)}; its options: {', '.join(sorted(known))}")
+        try:
+            return msgspec.to_builtins(msgspec.convert(given, self.game.options, strict=False))
+        except msgspec.ValidationError as exc:
+            raise RefereeError(f"bad {self.game.name} option: {exc}") from None
+
+    def owner_of(self, event: Event) -> str:
+        try:
+            return self.owner[type(event)]
+        except KeyError:
+            raise RefereeError(
+                f"{type(event).__qualname__} was emitted but no plugin of this table registers it (referee_event_types)"
+            ) from None

@@ -1,0 +1,206 @@
+"""Scenario files: rulebook examples and conformance suites, written as data.
+
+A scenario is a TOML file::
+
+    title = "4.4 example: Bill steals from Ted, who has one Guard"
+    game = "pigsty"
+    seats = ["Bill", "Ted", "Charlie"]
+    options = {}              # table options (optional)
+    extensions = []           # cards, powers, house rules (optional; default: the game's)
+    random = [4, 2]           # scripted random outcomes, in order (optional)
+
+    [[step]]                  # one action per step, in order
+    seat = "Bill"             # or "gamesmaster"
+    action = "orders"
+    args = { text = "S 8 Ted" }
+    expect_error = "10.1"     # optional: the action must be refused with this text in the message
+
+    [[step.expect]]           # optional: events the step must produce, in this order
+    type = "pigsty.PigsTaken" # each a subset: only the fields given are compared
+    event = { thief = "Bill", taken = 3 }
+    rule = "pigsty 4.4.5"     # optional
+
+    [step.state]              # optional: a subset of the spectator's view after the step
+    view = { bandits = 1 }
+
+Top-level ``[[expect]]`` and ``[state]`` check the table right after it opened.
+Subsets compare recursively: dictionaries by the keys given; lists item by item in
+order, each expected item matching some later actual item.  Expected events must
+appear in the given order, with any other events between them.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from .errors import RefereeError
+from .log import Entry
+from .registry import Registry
+from .service import Referee
+from .store import MEMORY, TableStore
+
+__all__ = ["Scenario", "ScenarioResult", "load_scenario", "run_scenario", "subset_mismatch"]
+
+
+class ExpectedEvent(msgspec.Struct, forbid_unknown_fields=True):
+    type: str
+    event: dict[str, Any] = {}
+    rule: str | None = None
+    visible_to: list[str] | None = None
+
+
+class Step(msgspec.Struct, forbid_unknown_fields=True):
+    seat: str
+    action: str
+    args: dict[str, Any] = {}
+    expect_error: str | None = None
+    expect: list[ExpectedEvent] = []
+    state: dict[str, Any] = {}
+    note: str = ""
+
+
+class Scenario(msgspec.Struct, forbid_unknown_fields=True):
+    title: str
+    game: str
+    seats: list[str]
+    options: dict[str, Any] = {}
+    extensions: list[str] | None = None
+    random: list[Any] | None = None
+    rule: str = ""
+    expect: list[ExpectedEvent] = []
+    state: dict[str, Any] = {}
+    step: list[Step] = []
+    source: str = ""
+
+
+@dataclass
+class ScenarioResult:
+    scenario: Scenario
+    ok: bool
+    failures: list[str] = field(default_factory=list)
+    table_id: str = ""
+
+    def summary(self) -> str:
+        head = f"{'PASS' if self.ok else 'FAIL'} {self.scenario.source or self.scenario.title}: {self.scenario.title}"
+        return "\n".join([head] + [f"    {line}" for failure in self.failures for line in failure.splitlines()])
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RefereeError(f"cannot read scenario {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RefereeError(f"scenario {path} is not valid TOML: {exc}") from None
+    try:
+        scenario = msgspec.convert(data, Scenario)
+    except msgspec.ValidationError as exc:
+        raise RefereeError(f"scenario {path}: {exc}") from None
+    return msgspec.structs.replace(scenario, source=str(path))
+
+
+def subset_mismatch(expected: Any, actual: Any, where: str = "") -> str | None:
+    """Why ``expected`` is not a subset of ``actual`` (None when it is)."""
+    here = where or "value"
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return f"{here}: expected a table {expected!r}, got {actual!r}"
+        for key, value in expected.items():
+            if key not in actual:
+                return f"{here}: no field {key!r} (has {', '.join(map(str, actual)) or 'none'})"
+            problem = subset_mismatch(value, actual[key], f"{where}.{key}" if where else str(key))
+            if problem:
+                return problem
+        return None
+    if isinstance(expected, list):
+        if not isinstance(actual, (list, tuple)):
+            return f"{here}: expected a list, got {actual!r}"
+        position = 0
+        for item in expected:
+            while position < len(actual) and subset_mismatch(item, actual[position], here) is not None:
+                position += 1
+            if position == len(actual):
+                return f"{here}: no item matching {item!r} (in order) among {list(actual)!r}"
+            position += 1
+        return None
+    if expected != actual or type(expected) is bool and type(actual) is not bool:
+        return f"{here}: expected {expected!r}, got {actual!r}"
+    return None
+
+
+def _match_events(expected: Sequence[ExpectedEvent], entries: Sequence[Entry], label: str) -> list[str]:
+    position = 0
+    for wanted in expected:
+        start = position
+        while position < len(entries):
+            entry = entries[position]
+            position += 1
+            if entry.type != wanted.type or (wanted.rule is not None and entry.rule != wanted.rule):
+                continue
+            if wanted.visible_to is not None and entry.visible_to != wanted.visible_to:
+                continue
+            if subset_mismatch(wanted.event, entry.event) is None:
+                break
+        else:
+            same = [e for e in entries[start:] if e.type == wanted.type]
+            got = "\n".join(f"  got {e.type} {msgspec.json.encode(e.event).decode()} ({e.rule})" for e in same) or f"  no {wanted.type} at all after that point"
+            reason = subset_mismatch(wanted.event, same[0].event) if len(same) == 1 else None
+            return [f"{label}: expected {wanted.type} {msgspec.json.encode(wanted.event).decode()}" + (f" ({wanted.rule})" if wanted.rule else "") + "\n" + got + (f"\n  first difference: {reason}" if reason else "")]
+    return []
+
+
+def _check_state(referee: Referee, table_id: str, expected: dict[str, Any], label: str) -> list[str]:
+    if not expected:
+        return []
+    seat = expected.get("seat")
+    view = referee.view(table_id, seat)
+    wanted = {k: v for k, v in expected.items() if k != "seat"}
+    problem = subset_mismatch(wanted, msgspec.json.decode(msgspec.json.encode(view)))
+    return [f"{label}: state {problem}"] if problem else []
+
+
+def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extensions: Sequence[str] | None = None) -> ScenarioResult:
+    """Play ``scenario`` on an in-memory table; ``extensions`` overrides the file's (house rules)."""
+    referee = Referee(registry=registry or Registry(), store=TableStore(MEMORY))
+    failures: list[str] = []
+    try:
+        table_id = referee.open(
+            scenario.game,
+            scenario.seats,
+            options=scenario.options,
+            extensions=list(extensions) if extensions is not None else scenario.extensions,
+            script=scenario.random if scenario.random is not None else [],
+        )
+    except RefereeError as exc:
+        return ScenarioResult(scenario, False, [f"the table could not open: {exc.message}"])
+    opened = referee.entries(table_id)
+    failures += _match_events(scenario.expect, opened, "opening")
+    failures += _check_state(referee, table_id, scenario.state, "opening")
+    for number, step in enumerate(scenario.step, start=1):
+        label = f"step {number} ({step.seat} {step.action}{': ' + step.note if step.note else ''})"
+        before = len(referee.entries(table_id))
+        try:
+            entries = referee.act(table_id, step.seat, step.action, step.args)
+        except RefereeError as exc:
+            if step.expect_error is None:
+                failures.append(f"{label}: refused: {exc.message}")
+                break
+            if step.expect_error not in exc.message:
+                failures.append(f"{label}: refused as expected, but the message lacks {step.expect_error!r}: {exc.message}")
+            if len(referee.entries(table_id)) != before:
+                failures.append(f"{label}: a refused action appended entries")
+            continue
+        if step.expect_error is not None:
+            failures.append(f"{label}: expected a refusal mentioning {step.expect_error!r}, but it was accepted")
+            break
+        failures += _match_events(step.expect, entries, label)
+        failures += _check_state(referee, table_id, step.state, label)
+    referee.close()
+    return ScenarioResult(scenario, not failures, failures, table_id)

@@ -1,0 +1,378 @@
+"""The domain model of one table: its state, the mutator, and deciding actions.
+
+Commands here are functions that return events (``open_table``, ``decide``); state
+changes only in ``apply``, which folds one event into a ``TableState``.  Replay is
+``apply`` over a stored log, so live play and replay cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import msgspec
+
+from .errors import IllegalAction, RefereeError
+from .events import (
+    ActionTaken,
+    Choice,
+    Event,
+    GameEnded,
+    PhaseBegan,
+    PhaseEnded,
+    PluginRecord,
+    RandomDrawn,
+    Request,
+    RequestOpened,
+    RequestWithdrawn,
+    RoundBegan,
+    RoundEnded,
+    SeedRevealed,
+    Standing,
+    TableOpened,
+    TurnBegan,
+    TurnEnded,
+)
+from .plugin import NAME
+from .registry import Rules
+
+__all__ = ["GAMESMASTER", "Action", "Flow", "TableState", "Decision", "Emitted", "apply", "open_table", "decide", "view"]
+
+GAMESMASTER = "gamesmaster"
+"""The actor who runs an order-based table; not a seat, never dealt anything."""
+
+
+class Action(msgspec.Struct, frozen=True):
+    seat: str
+    action: str
+    args: dict[str, Any] = {}
+
+
+class Flow(msgspec.Struct):
+    """Where the table is: round, whose turn, which phase, and who must decide what."""
+
+    round: int = 0
+    turn: int = 0
+    seat: str | None = None
+    phase: str | None = None
+    requests: dict[str, Request] = {}
+
+    def requests_of(self, seat: str) -> list[Request]:
+        return [r for r in self.requests.values() if r.seat == seat]
+
+
+@dataclass
+class TableState:
+    table_id: str = ""
+    game_name: str = ""
+    seats: tuple[str, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
+    plugins: tuple[PluginRecord, ...] = ()
+    seed_hash: str = ""
+    scripted: bool = False
+    flow: Flow = field(default_factory=Flow)
+    game: Any = None
+    """The game's own state object, changed only by its ``referee_evolve``."""
+    draws: int = 0
+    result: GameEnded | None = None
+    seed: str | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+
+class RandomSource(Protocol):
+    seed: str | None
+
+    def outcome(self, draw: int, kind: str, spec: dict[str, Any], purpose: str) -> Any: ...
+
+
+def apply(rules: Rules, state: TableState, event: Event) -> None:
+    """The mutator: fold one event into ``state`` (kernel part, then every plugin)."""
+    flow = state.flow
+    match event:
+        case TableOpened():
+            state.table_id, state.game_name = event.table_id, event.game
+            state.seats, state.options, state.plugins = event.seats, dict(event.options), event.plugins
+            state.seed_hash, state.scripted = event.seed_hash, event.scripted
+            state.game = rules.hook.referee_initial_state(opened=event)
+        case ActionTaken(request=str() as rid):
+            flow.requests.pop(rid, None)
+        case RandomDrawn():
+            state.draws += 1
+        case RoundBegan():
+            flow.round = event.round
+        case TurnBegan():
+            flow.turn, flow.seat = event.turn, event.seat
+        case TurnEnded():
+            flow.seat = None
+        case PhaseBegan():
+            flow.phase = event.phase
+        case PhaseEnded():
+            flow.phase = None
+        case RequestOpened():
+            flow.requests[event.request.id] = event.request
+        case RequestWithdrawn():
+            flow.requests.pop(event.request, None)
+        case GameEnded():
+            state.result = event
+            flow.requests.clear()
+        case SeedRevealed():
+            state.seed = event.seed
+    rules.hook.referee_evolve(state=state, event=event)
+
+
+@dataclass(frozen=True)
+class Emitted:
+    event: Event
+    plugin: str
+    rule: str
+    visible_to: tuple[str, ...] | None
+
+
+class Decision:
+    """The working side of one action: emit events, draw randomness, move the flow.
+
+    Every emitted event is folded at once into ``state`` (a private copy), so later
+    rules see earlier outcomes.  Nothing reaches the log unless the whole decision
+    finishes without an error.
+    """
+
+    def __init__(self, rules: Rules, state: TableState, source: RandomSource) -> None:
+        self.rules = rules
+        self.state = state
+        self.source = source
+        self.emitted: list[Emitted] = []
+
+    # -- reading --------------------------------------------------------------
+    @property
+    def game(self) -> Any:
+        return self.state.game
+
+    @property
+    def flow(self) -> Flow:
+        return self.state.flow
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.state.seats
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.state.options
+
+    # -- events ---------------------------------------------------------------
+    def emit(self, event: Event, *, rule: str = "", visible_to: Sequence[str] | None = None) -> Event:
+        """Record ``event`` as following from the rule ``rule`` (a section like ``"4.4.5"``)."""
+        if self.state.over and not isinstance(event, SeedRevealed):
+            raise RefereeError(f"the game is over; {type(event).__name__} cannot follow it")
+        plugin = self.rules.owner_of(event)
+        if rule and not rule.startswith((plugin.split(".")[0], self.rules.game.name)):
+            rule = f"{plugin} {rule}"
+        apply(self.rules, self.state, event)
+        self.emitted.append(Emitted(event, plugin, rule, None if visible_to is None else tuple(visible_to)))
+        return event
+
+    # -- randomness -----------------------------------------------------------
+    def _draw(self, kind: str, spec: dict[str, Any], purpose: str, visible_to: Sequence[str] | None) -> Any:
+        outcome = self.source.outcome(self.state.draws, kind, spec, purpose)
+        self.emit(
+            RandomDrawn(draw=self.state.draws, kind=kind, spec=spec, purpose=purpose, outcome=outcome),
+            rule="randomness",
+            visible_to=visible_to,
+        )
+        return outcome
+
+    def roll(self, sides: int, *, purpose: str, visible_to: Sequence[str] | None = None) -> int:
+        """Roll one die with ``sides`` faces."""
+        return int(self._draw("die", {"sides": sides}, purpose, visible_to))
+
+    def shuffle(self, items: Sequence[Any], *, purpose: str, visible_to: Sequence[str] | None = ()) -> list[Any]:
+        """A shuffled copy of ``items``; by default nobody sees the order until the game ends."""
+        order = self._draw("shuffle", {"n": len(items)}, purpose, visible_to)
+        return [items[i] for i in order]
+
+    def pick(self, items: Sequence[Any], *, purpose: str, visible_to: Sequence[str] | None = None) -> Any:
+        """One of ``items`` at random (ties the rules leave to chance, a first player)."""
+        return items[self._draw("pick", {"n": len(items)}, purpose, visible_to)]
+
+    # -- flow -----------------------------------------------------------------
+    def begin_round(self, round: int | None = None) -> None:
+        number = self.flow.round + 1 if round is None else round
+        self.emit(RoundBegan(round=number), rule="flow")
+        self.rules.hook.referee_round_began(decision=self, round=number)
+
+    def end_round(self) -> None:
+        number = self.flow.round
+        self.rules.hook.referee_round_ended(decision=self, round=number)
+        self.emit(RoundEnded(round=number), rule="flow")
+
+    def begin_turn(self, seat: str, turn: int | None = None) -> None:
+        number = self.flow.turn + 1 if turn is None else turn
+        self.emit(TurnBegan(turn=number, seat=seat), rule="flow")
+        self.rules.hook.referee_turn_began(decision=self, turn=number, seat=seat)
+
+    def end_turn(self) -> None:
+        turn, seat = self.flow.turn, self.flow.seat or ""
+        self.rules.hook.referee_turn_ended(decision=self, turn=turn, seat=seat)
+        self.emit(TurnEnded(turn=turn, seat=seat), rule="flow")
+
+    def begin_phase(self, phase: str) -> None:
+        self.emit(PhaseBegan(phase=phase), rule="flow")
+        self.rules.hook.referee_phase_began(decision=self, phase=phase)
+
+    def end_phase(self) -> None:
+        phase = self.flow.phase or ""
+        self.rules.hook.referee_phase_ended(decision=self, phase=phase)
+        self.emit(PhaseEnded(phase=phase), rule="flow")
+
+    def request(
+        self,
+        seat: str,
+        action: str,
+        prompt: str,
+        *,
+        choices: Sequence[Choice] | None = None,
+        hint: str = "",
+        sealed: bool = False,
+        deadline: float | None = None,
+        id: str | None = None,
+        rule: str = "flow",
+    ) -> Request:
+        """Open a request: ``seat`` must now answer with ``action``.  Seen only by ``seat``."""
+        rid = id or f"r{self.flow.round}.{self.flow.turn}.{action}.{seat}"
+        if rid in self.flow.requests:
+            raise RefereeError(f"request {rid!r} is already open")
+        request = Request(
+            id=rid,
+            seat=seat,
+            action=action,
+            prompt=prompt,
+            choices=None if choices is None else tuple(choices),
+            hint=hint,
+            sealed=sealed,
+            deadline=deadline,
+        )
+        self.emit(RequestOpened(request=request), rule=rule, visible_to=(seat,))
+        return request
+
+    def withdraw(self, request_id: str, reason: str, *, rule: str = "flow") -> None:
+        self.emit(RequestWithdrawn(request=request_id, reason=reason), rule=rule)
+
+    def end_game(self, winners: Sequence[str], reason: str, standings: Sequence[Standing] = (), *, rule: str = "") -> None:
+        """End the game, then reveal the seed so every random outcome can be checked."""
+        game = self.rules.game.name
+        if rule and not rule.startswith(game):
+            rule = f"{game} {rule}"
+        for rid in list(self.flow.requests):
+            self.withdraw(rid, "the game ended")
+        self.emit(GameEnded(winners=tuple(winners), reason=reason, standings=tuple(standings)), rule=rule)
+        if self.source.seed is not None:
+            self.emit(SeedRevealed(seed=self.source.seed), rule="randomness")
+
+
+def open_table(
+    rules: Rules,
+    *,
+    table_id: str,
+    seats: Sequence[str],
+    options: dict[str, Any] | None,
+    source: RandomSource,
+    seed_hash: str,
+    scripted: bool = False,
+) -> tuple[TableState, list[Emitted]]:
+    """The events that open a table and lay out its game."""
+    seats = tuple(seats)
+    game = rules.game
+    problems = [s for s in seats if not s.strip() or s != s.strip()]
+    if problems or len(set(s.casefold() for s in seats)) != len(seats):
+        raise RefereeError(f"seat names must be distinct and non-blank: {', '.join(repr(s) for s in seats)}")
+    if GAMESMASTER in seats:
+        raise RefereeError(f"{GAMESMASTER!r} is reserved for the gamesmaster and cannot be a seat")
+    if len(seats) < game.min_seats or (game.max_seats is not None and len(seats) > game.max_seats):
+        most = f"-{game.max_seats}" if game.max_seats != game.min_seats else ""
+        most = most if game.max_seats is not None else "+"
+        raise RefereeError(f"{game.title} is for {game.min_seats}{most} players, not {len(seats)}")
+    decision = Decision(rules, TableState(), source)
+    decision.emit(
+        TableOpened(
+            table_id=table_id,
+            game=game.name,
+            plugins=rules.records,
+            seats=seats,
+            options=rules.options(options),
+            seed_hash=seed_hash,
+            scripted=scripted,
+        ),
+        rule="table",
+    )
+    if not rules.hook.referee_setup(decision=decision):
+        raise RefereeError(f"{game.name} does not implement referee_setup")
+    return decision.state, decision.emitted
+
+
+def decide(rules: Rules, state: TableState, action: Action, source: RandomSource) -> tuple[TableState, list[Emitted]]:
+    """The events an action produces, and the state after them; ``state`` is untouched.
+
+    Raises :class:`IllegalAction` (nothing to append) when the action is not allowed.
+    """
+    if state.over:
+        raise IllegalAction("the game is over; no more actions are taken", "table")
+    request: Request | None = None
+    if action.seat != GAMESMASTER:
+        if action.seat not in state.seats:
+            raise IllegalAction(f"{action.seat!r} has no seat at this table (seats: {', '.join(state.seats)})", "table")
+        mine = state.flow.requests_of(action.seat)
+        request = next((r for r in mine if r.action == action.action), None)
+        if request is None:
+            if mine:
+                wanted = " or ".join(sorted({r.action for r in mine}))
+                raise IllegalAction(f"{action.seat} is asked to {wanted}, not to {action.action}", "flow")
+            reason = rules.hook.referee_idle_reason(state=state, seat=action.seat)
+            if reason:
+                raise IllegalAction(str(reason))
+            waiting = sorted({r.seat for r in state.flow.requests.values()})
+            raise IllegalAction(
+                f"nothing is asked of {action.seat} now; waiting for {', '.join(waiting) or 'nobody'}", "flow"
+            )
+        if request.choices is not None and dict(action.args) not in [dict(c.args) for c in request.choices]:
+            legal = "; ".join(c.label for c in request.choices)
+            raise IllegalAction(f"{action.args} is not one of the choices offered to {action.seat}: {legal}", "flow")
+    decision = Decision(rules, copy.deepcopy(state), source)
+    decision.emit(
+        ActionTaken(seat=action.seat, action=action.action, args=dict(action.args), request=request.id if request else None),
+        rule="action",
+        visible_to=(action.seat,) if request is not None and request.sealed else None,
+    )
+    if not rules.hook.referee_decide(decision=decision, action=action):
+        raise IllegalAction(f"no rule of {rules.game.name} handles the action {action.action!r}", "table")
+    return decision.state, decision.emitted
+
+
+def view(rules: Rules, state: TableState, seat: str | None) -> dict[str, Any]:
+    """Everything ``seat`` may see now (``None``: a spectator)."""
+    flow = state.flow
+    own = [msgspec.to_builtins(r) for r in flow.requests.values() if seat is not None and r.seat in (seat,)]
+    return {
+        "table": state.table_id,
+        "game": state.game_name,
+        "seat": seat,
+        "seats": list(state.seats),
+        "round": flow.round,
+        "turn": flow.turn,
+        "active": flow.seat,
+        "phase": flow.phase,
+        "waiting_for": sorted({r.seat for r in flow.requests.values()}),
+        "requests": own,
+        "result": None if state.result is None else msgspec.to_builtins(state.result),
+        "view": rules.hook.referee_view(state=state, seat=seat) or {},
+    }
+
+
+def bot_rng(table_id: str, seat: str, seq: int) -> random.Random:
+    """A bot's own generator: reproducible, and independent of the table's seed."""
+    return random.Random(f"{table_id}/{seat}/{seq}")

@@ -1,0 +1,304 @@
+"""Everything that can happen at a Pigsty to Palace table, as domain events.
+
+Each event records an outcome in the rulebook's own words (Pork, Pigs, Thieves,
+Guards, Yeomen, Bandits, Honest, Reputation, Punishment, Palace), so a log reads like
+the Gamesmaster's turn report.  Events carry the numbers needed both to fold the state
+(``resolution.evolve``) and to explain the outcome to players without re-deriving it:
+a theft records how many Thieves each defence stopped, not only the Pigs that went.
+
+Tags are stable (``pigsty.<Name>``) and must never change once logs exist.
+"""
+
+from __future__ import annotations
+
+from referee.events import Event
+
+from referee_pigsty.orders import Order
+
+__all__ = [
+    "BANDITS",
+    "EVENT_TYPES",
+    "BanditJoined",
+    "BecameDishonest",
+    "BecameHonest",
+    "FarmerEliminated",
+    "GuardsHired",
+    "LostPigsCounted",
+    "OrderCancelled",
+    "OrderCut",
+    "OrdersRevealed",
+    "OrdersWritten",
+    "PalaceBought",
+    "PigTraded",
+    "PigsBred",
+    "PigsReturned",
+    "PigsTaken",
+    "PorkAllotted",
+    "PorkIndustryDestroyed",
+    "PunishmentImposed",
+    "TheftAttempted",
+    "TradeCancelled",
+    "TurnResolved",
+    "YeomanJoined",
+    "YeomenFunded",
+]
+
+BANDITS = "Bandits"
+"""The thief's name on thefts by the Bandits (rule 11.3); no farmer may take it."""
+
+
+class PorkAllotted(Event, tag="pigsty.PorkAllotted"):
+    """A farmer's Pork for this turn: one per Pig, less last turn's Punishment (rule 4)."""
+
+    farmer: str
+    pigs: int
+    punishment: int
+    pork: int
+
+
+class OrdersWritten(Event, tag="pigsty.OrdersWritten"):
+    """A farmer's parsed orders, sealed until every farmer has written (rule 4, 9)."""
+
+    farmer: str
+    orders: tuple[Order, ...]
+    stated_total: int | None
+
+
+class OrdersRevealed(Event, tag="pigsty.OrdersRevealed"):
+    """A farmer's orders made public once all are in (rule 9)."""
+
+    farmer: str
+    orders: tuple[Order, ...]
+    stated_total: int | None
+
+
+class OrderCut(Event, tag="pigsty.OrderCut"):
+    """The first order of an overspend, reduced to the Pork left (rule 10.2)."""
+
+    farmer: str
+    line: int
+    kind: str
+    target: str | None
+    written: int
+    paid: int
+
+
+class OrderCancelled(Event, tag="pigsty.OrderCancelled"):
+    """An order below an overspent one, not carried out (rule 10.2)."""
+
+    farmer: str
+    line: int
+    kind: str
+    target: str | None
+    written: int
+
+
+class BecameHonest(Event, tag="pigsty.BecameHonest"):
+    """Spending on Yeomen made a farmer Honest (rules 4.6.4.1, 12.2).
+
+    ``reputation`` is the (unchanged) Reputation the spending had to match.
+    """
+
+    farmer: str
+    yeomen_pork: int
+    reputation: int
+
+
+class YeomenFunded(Event, tag="pigsty.YeomenFunded"):
+    """Pork paid into the Yeoman Fund (rule 4.6).
+
+    ``fund`` is the Fund just after this payment, before any Yeoman it buys joins;
+    the ``YeomanJoined`` events that follow carry what remains.
+    """
+
+    farmer: str
+    pork: int
+    fund: int
+
+
+class YeomanJoined(Event, tag="pigsty.YeomanJoined"):
+    """The Fund reached its target and one more Yeoman entered play (rule 4.6).
+
+    ``yeomen`` is the number in play now and ``fund`` what is left in the Fund.
+    """
+
+    yeomen: int
+    fund: int
+
+
+class GuardsHired(Event, tag="pigsty.GuardsHired"):
+    """Guards protecting a farmer for this turn only (rule 4.3)."""
+
+    farmer: str
+    guards: int
+
+
+class TheftAttempted(Event, tag="pigsty.TheftAttempted"):
+    """Thieves sent against a farmer and what stopped them (rules 4.4.1-4.4.4, 11.3).
+
+    ``thief`` is a farmer or ``"Bandits"``; ``pigs_wanted`` is what the Thieves who got
+    through would take if the victim had the Pigs (rule 4.4.7 decides who goes short).
+    """
+
+    thief: str
+    victim: str
+    thieves: int
+    stopped_by_guards: int
+    stopped_by_yeomen: int
+    pigs_wanted: int
+
+
+class PigsTaken(Event, tag="pigsty.PigsTaken"):
+    """Pigs taken from a victim by one thief (rules 4.4.5, 4.4.7, 11.4).
+
+    ``taken`` = ``lost`` + ``stolen``; the thief receives ``stolen`` (never the
+    Bandits, whose Pigs are all lost).  ``short`` is how many wanted Pigs were not
+    there to take.
+    """
+
+    thief: str
+    victim: str
+    taken: int
+    lost: int
+    stolen: int
+    short: int
+
+
+class PigsReturned(Event, tag="pigsty.PigsReturned"):
+    """The Yeomen bringing lost Pigs back to an Honest owner after a theft (rule 4.6.2)."""
+
+    farmer: str
+    thief: str
+    pigs: int
+    yeomen: int
+
+
+class TradeCancelled(Event, tag="pigsty.TradeCancelled"):
+    """A Trade that gives the receiver nothing because of Stealing (rule 4.5.5).
+
+    ``reason`` is ``"trader-robbed"`` (the trader had Pigs taken) or
+    ``"receiver-stole"`` (the receiver Stole from the trader).  The Pork still
+    breeds Pigs for the trader as Investment.
+    """
+
+    trader: str
+    receiver: str
+    pork: int
+    reason: str
+
+
+class PigTraded(Event, tag="pigsty.PigTraded"):
+    """A Trade that gave its receiver one Pig (rules 4.5, 4.5.4)."""
+
+    trader: str
+    receiver: str
+    pork: int
+
+
+class PigsBred(Event, tag="pigsty.PigsBred"):
+    """Pigs bred from Investment and Trade Pork together (rules 4.2, 4.5, 10.3)."""
+
+    farmer: str
+    pork: int
+    pigs: int
+
+
+class PunishmentImposed(Event, tag="pigsty.PunishmentImposed"):
+    """Pork a thief will lose from next turn's allowance (rules 4.1, 4.6.3).
+
+    ``pork`` = ``by_victim`` (the victim's own Punishment) + ``by_yeomen`` (one level
+    per two Yeomen when the victim is Honest).
+    """
+
+    thief: str
+    victim: str
+    pork: int
+    by_victim: int
+    by_yeomen: int
+
+
+class BecameDishonest(Event, tag="pigsty.BecameDishonest"):
+    """A punished thief turned Dishonest at the end of the turn (rules 4.6.4.2, 12.1).
+
+    ``reputation`` is his bad Reputation after the point this earns him.
+    """
+
+    farmer: str
+    reputation: int
+
+
+class LostPigsCounted(Event, tag="pigsty.LostPigsCounted"):
+    """This turn's lost Pigs the Yeomen did not return, added up for the Bandits (rule 11.2).
+
+    ``lost`` is this turn's lost Pigs not returned, ``returned`` those the Yeomen
+    brought back, ``lost_total`` the game's running total of lost, unreturned Pigs.
+    """
+
+    lost: int
+    returned: int
+    lost_total: int
+
+
+class BanditJoined(Event, tag="pigsty.BanditJoined"):
+    """Lost Pigs attracted another Bandit (rule 11.2); ``bandits`` is the count now."""
+
+    bandits: int
+    lost_total: int
+
+
+class FarmerEliminated(Event, tag="pigsty.FarmerEliminated"):
+    """A farmer with no Pigs left is out of the game (rule 7)."""
+
+    farmer: str
+
+
+class PorkIndustryDestroyed(Event, tag="pigsty.PorkIndustryDestroyed"):
+    """Fewer than 5 Pigs per farmer left in play: the game ends and everyone loses (rule 7.1)."""
+
+    pigs_in_play: int
+    farmers: int
+
+
+class PalaceBought(Event, tag="pigsty.PalaceBought"):
+    """A farmer ended the turn with enough Pigs for a Palace and wins (rule 8)."""
+
+    farmer: str
+    pigs: int
+
+
+class TurnResolved(Event, tag="pigsty.TurnResolved"):
+    """The end of a turn's results: every farmer's Pigs (rule 9).
+
+    ``turn`` is the 1-based number of the turn just resolved.
+    """
+
+    turn: int
+    pigs: dict[str, int]
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    PorkAllotted,
+    OrdersWritten,
+    OrdersRevealed,
+    OrderCut,
+    OrderCancelled,
+    BecameHonest,
+    YeomenFunded,
+    YeomanJoined,
+    GuardsHired,
+    TheftAttempted,
+    PigsTaken,
+    PigsReturned,
+    TradeCancelled,
+    PigTraded,
+    PigsBred,
+    PunishmentImposed,
+    BecameDishonest,
+    LostPigsCounted,
+    BanditJoined,
+    FarmerEliminated,
+    PorkIndustryDestroyed,
+    PalaceBought,
+    TurnResolved,
+)
+"""Every pigsty event type, for registering with the kernel."""

@@ -1,0 +1,238 @@
+"""Pigsty to Palace as a Referee game: setup, the turn cycle, views and bots.
+
+A turn is a kernel round: Pork is allotted, every farmer still in the game is asked
+for sealed orders, and when the last orders are in (or the gamesmaster closes the
+turn) the orders are revealed and the turn is resolved by ``resolution``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import referee
+from referee import GAMESMASTER, Decision, Event, Game, IllegalAction, Standing, hookimpl
+
+from . import hookspecs
+from .events import EVENT_TYPES, OrdersRevealed, OrdersWritten, PorkAllotted
+from .orders import Order, parse_orders, pay_orders
+from .resolution import Board, Params, evolve, new_board, allot_pork, resolve_turn
+
+_HERE = Path(__file__).parent
+
+ORDERS_HINT = (
+    "one order per line or separated by ';': P, I, G, S, T or Y (or the full word), "
+    "the Pork to spend, and for S and T the farmer's name; e.g. 'T 5 Danny; S 4 Eddie; G 1'. "
+    "Leave empty to spend nothing."
+)
+
+
+class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Table options; the defaults are the rulebook's."""
+
+    starting_pigs: int = 10
+    """Rule 3."""
+    turn_limit: int = 0
+    """Turns after which the game ends with no Palace; 0 (the rulebook) plays on."""
+    pork_per_pig: int = 5
+    yeoman_fund_target: int = 10
+    pigs_lost_per_bandit: int = 10
+    yeomen_per_punishment_level: int = 2
+    palace_pigs: int = 100
+    mad_pigs_per_farmer: int = 5
+
+
+class Pigsty(msgspec.Struct):
+    """The game's state: the board plus this turn's Pork and sealed orders."""
+
+    board: Board
+    pork: dict[str, int] = {}
+    written: dict[str, OrdersWritten] = {}
+
+
+def _params(decision: Decision) -> Params:
+    options = decision.options
+    params = Params(**{k: options[k] for k in Params.__struct_fields__ if k in options})
+    return decision.rules.hook.pigsty_params(params=params) or params
+
+
+def _in_game(board: Board) -> list[str]:
+    return [f.name for f in board.farmers.values() if not f.eliminated]
+
+
+@hookimpl
+def referee_games() -> list[Game]:
+    return [
+        Game(
+            name="pigsty",
+            title="Pigsty to Palace",
+            plugin=sys.modules["referee_pigsty.plugin"],
+            min_seats=3,
+            max_seats=None,
+            summary="Pig farmers write secret orders to invest, trade, guard and steal until someone affords a Palace.",
+            options=Options,
+            hookspecs=[hookspecs],
+            rules_document=str(_HERE / "RULES.md"),
+            scenarios=str(_HERE / "scenarios"),
+        )
+    ]
+
+
+@hookimpl
+def referee_event_types() -> list[type[Event]]:
+    return list(EVENT_TYPES)
+
+
+@hookimpl
+def referee_initial_state(opened: referee.TableOpened) -> Pigsty:
+    return Pigsty(board=new_board(opened.seats, starting_pigs=int(opened.options.get("starting_pigs", 10))))
+
+
+@hookimpl
+def referee_evolve(state: referee.TableState, event: Event) -> None:
+    game: Pigsty = state.game
+    match event:
+        case PorkAllotted():
+            game.pork[event.farmer] = event.pork
+            game.written.pop(event.farmer, None)
+        case OrdersWritten():
+            game.written[event.farmer] = event
+    if type(event).__struct_config__.tag.startswith("pigsty."):
+        evolve(game.board, event)
+
+
+@hookimpl
+def referee_setup(decision: Decision) -> bool:
+    _begin_turn(decision)
+    return True
+
+
+def _begin_turn(decision: Decision) -> None:
+    decision.begin_round()
+    game: Pigsty = decision.game
+    for event, rule in allot_pork(game.board):
+        decision.emit(event, rule=rule)
+    turn = decision.flow.round
+    for farmer in _in_game(game.board):
+        decision.request(
+            farmer,
+            "orders",
+            f"Turn {turn}: {farmer}, you have {game.pork[farmer]} Pork to spend. Write your orders.",
+            hint=ORDERS_HINT,
+            sealed=True,
+            id=f"turn{turn}.orders.{farmer}",
+            rule="pigsty 4",
+        )
+
+
+@hookimpl
+def referee_decide(decision: Decision, action: referee.Action) -> bool | None:
+    if action.action == "orders":
+        if action.seat == GAMESMASTER:
+            raise IllegalAction("the gamesmaster resolves orders but writes none; farmers do", "pigsty 9")
+        _write_orders(decision, action)
+    elif action.action == "close" and action.seat == GAMESMASTER:
+        open_orders = [r.id for r in decision.flow.requests.values() if r.action == "orders"]
+        if not open_orders:
+            raise IllegalAction("no turn is waiting for orders", "pigsty 9")
+        for rid in open_orders:
+            decision.withdraw(rid, "the gamesmaster closed the turn: no orders, no Pork spent", rule="pigsty 9")
+    else:
+        return None
+    if not decision.flow.requests:
+        _resolve(decision)
+    return True
+
+
+def _write_orders(decision: Decision, action: referee.Action) -> None:
+    text = action.args.get("text", "")
+    if not isinstance(text, str):
+        raise IllegalAction("orders are written as text, e.g. 'T 5 Danny; G 1'", "pigsty 10.1")
+    board: Board = decision.game.board
+    out = [f.name for f in board.farmers.values() if f.eliminated]
+    orders, total = parse_orders(text, farmer=action.seat, farmers=_in_game(board), eliminated=out)
+    decision.emit(OrdersWritten(farmer=action.seat, orders=orders, stated_total=total), rule="10.1", visible_to=[action.seat])
+
+
+def _resolve(decision: Decision) -> None:
+    game: Pigsty = decision.game
+    paid: dict[str, tuple[Order, ...]] = {}
+    for farmer in _in_game(game.board):
+        written = game.written.get(farmer)
+        orders = written.orders if written else ()
+        decision.emit(OrdersRevealed(farmer=farmer, orders=orders, stated_total=written.stated_total if written else None), rule="9")
+        paid[farmer], adjustments = pay_orders(farmer, orders, game.pork.get(farmer, 0))
+        for event in adjustments:
+            decision.emit(event, rule="10.2")
+    for event, rule in resolve_turn(game.board, paid, params=_params(decision)):
+        decision.emit(event, rule=rule)
+    board = game.board
+    limit = int(decision.options.get("turn_limit", 0))
+    if not board.over and not (limit and board.turn >= limit):
+        decision.rules.hook.pigsty_turn_resolved(decision=decision)
+    decision.end_round()
+    standings = _standings(board)
+    if board.over and board.winners:
+        decision.end_game(board.winners, f"{_names(board.winners)} can afford a Palace", standings, rule="8")
+    elif board.over:
+        decision.end_game([], "M.A.D.: the local pork industry is destroyed and everyone loses", standings, rule="7.1")
+    elif limit and board.turn >= limit:
+        decision.end_game([], f"the table's turn limit of {limit} turns was reached; nobody built a Palace", standings, rule="options")
+    else:
+        _begin_turn(decision)
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _standings(board: Board) -> list[Standing]:
+    ranked = sorted(board.farmers.values(), key=lambda f: (f.eliminated, -f.pigs))
+    standings, place, last = [], 0, None
+    for position, farmer in enumerate(ranked, start=1):
+        key = (farmer.eliminated, farmer.pigs)
+        if key != last:
+            place, last = position, key
+        standings.append(Standing(seat=farmer.name, place=place, score=farmer.pigs, note="out of the game" if farmer.eliminated else ""))
+    return standings
+
+
+@hookimpl
+def referee_idle_reason(state: referee.TableState, seat: str) -> str | None:
+    farmer = state.game.board.farmers.get(seat)
+    if farmer is not None and farmer.eliminated:
+        return f"{seat} has lost all his Pigs and is out of the game (pigsty 7)"
+    if seat in state.game.written:
+        return f"{seat} has already written orders for turn {state.flow.round}; waiting for the other farmers (pigsty 9)"
+    return None
+
+
+@hookimpl
+def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
+    game: Pigsty = state.game
+    board = game.board
+    mine = game.written.get(seat) if seat else None
+    return {
+        "turn": state.flow.round,
+        "farmers": [
+            {
+                "name": f.name,
+                "pigs": f.pigs,
+                "pork": game.pork.get(f.name, 0),
+                "honest": f.honest,
+                "reputation": f.reputation,
+                "punishment_due": f.punishment_due,
+                "out": f.eliminated,
+                "orders_in": f.name in game.written,
+            }
+            for f in board.farmers.values()
+        ],
+        "yeomen": board.yeomen,
+        "yeoman_fund": board.fund,
+        "bandits": board.bandits,
+        "lost_pigs": board.lost_total,
+        "my_orders": None if mine is None else [msgspec.to_builtins(o) for o in mine.orders],
+        "winners": list(board.winners),
+    }

@@ -1,0 +1,263 @@
+"""Writing and paying a Pig Farmer's orders (rule 10).
+
+Orders are what a farmer writes in his PM to the Gamesmaster: one line per way of
+spending Pork, in the order he wants them paid, optionally closed by a dashes line and
+the total he thinks he spent.  Parsing is strict about anything the GM could not act on
+(an unknown order, a farmer who is not playing) because a guessed order would be a
+silent ruling against the player; it is lenient about layout (case, full words, ``;``
+or ``,`` between orders) because forum and command-line players write differently.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import msgspec
+from referee.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from referee.events import Event
+
+__all__ = [
+    "KINDS",
+    "TARGETED_KINDS",
+    "Order",
+    "OrderError",
+    "name_key",
+    "parse_orders",
+    "pay_orders",
+]
+
+KINDS: tuple[str, ...] = ("punishment", "investment", "guards", "stealing", "trading", "yeomen")
+"""Every way to spend Pork (rule 4), in the rulebook's order."""
+
+TARGETED_KINDS: frozenset[str] = frozenset({"stealing", "trading"})
+"""The orders that name another Pig Farmer (rule 10.1)."""
+
+_WORDS: dict[str, str] = {
+    "p": "punishment",
+    "punish": "punishment",
+    "punishment": "punishment",
+    "i": "investment",
+    "invest": "investment",
+    "investment": "investment",
+    "g": "guards",
+    "guard": "guards",
+    "guards": "guards",
+    "s": "stealing",
+    "steal": "stealing",
+    "stealing": "stealing",
+    "t": "trading",
+    "trade": "trading",
+    "trading": "trading",
+    "y": "yeomen",
+    "yeoman": "yeomen",
+    "yeomen": "yeomen",
+}
+
+_SEPARATORS = re.compile(r"[;,]")
+_DASHES = re.compile(r"-+")
+_WHOLE = re.compile(r"\d+")
+_NEGATIVE = re.compile(r"-\d+")
+
+
+class Order(msgspec.Struct, frozen=True):
+    """One line of a farmer's orders: Pork spent on one thing.
+
+    ``line`` is the order's 1-based position in the farmer's list; it matters because
+    an overspend is paid from the top (rule 10.2).  ``target`` is the farmer stolen
+    from or traded to, and is ``None`` for every other kind.
+    """
+
+    line: int
+    kind: str
+    amount: int
+    target: str | None = None
+
+    def __post_init__(self) -> None:
+        # Orders also arrive decoded from logs and from other adapters, so the struct
+        # itself refuses shapes no rule could resolve.
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown order kind {self.kind!r}; expected one of {', '.join(KINDS)}")
+        if self.amount < 0:
+            raise ValueError(f"an order cannot spend negative Pork ({self.amount})")
+        if self.line < 1:
+            raise ValueError(f"order lines are numbered from 1, not {self.line}")
+        if (self.target is None) == (self.kind in TARGETED_KINDS):
+            needs = "needs" if self.kind in TARGETED_KINDS else "takes no"
+            raise ValueError(f"a {self.kind} order {needs} target farmer")
+
+
+class OrderError(IllegalAction, ValueError):
+    """Orders the Gamesmaster cannot act on.
+
+    ``message`` is the whole sentence shown to the player (it names the line and ends
+    with the rule in parentheses), ``rule`` the rulebook section broken and ``line``
+    the 1-based entry of the orders at fault, or ``None`` when no single line is.
+    It is an ``IllegalAction`` so the kernel refuses it like any other illegal action.
+    """
+
+    def __init__(self, message: str, rule: str, line: int | None = None) -> None:
+        if not message.endswith(f"({rule})"):
+            message = f"{message} ({rule})"
+        super().__init__(message, rule)
+        self.message = message
+        self.rule = rule
+        self.line = line
+
+
+def name_key(name: str) -> str:
+    """How names are compared: case and spacing do not make a different farmer."""
+    return " ".join(name.split()).casefold()
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One non-blank line (or ``;``/``,`` piece) of the orders, as written."""
+
+    number: int
+    text: str
+
+    def fail(self, problem: str, rule: str = "10.1") -> OrderError:
+        return OrderError(f'line {self.number} "{self.text}": {problem} ({rule})', rule, self.number)
+
+
+def _entries(text: str) -> list[_Entry]:
+    pieces = (" ".join(piece.split()) for line in text.splitlines() for piece in _SEPARATORS.split(line))
+    return [_Entry(number, piece) for number, piece in enumerate((piece for piece in pieces if piece), start=1)]
+
+
+@dataclass(frozen=True)
+class _Roster:
+    """Who the writer may name: the farmers in the game, told apart from those out of it."""
+
+    farmer: str
+    playing: dict[str, str]
+    out: dict[str, str]
+
+    def target(self, entry: _Entry, kind: str, named: str) -> str:
+        verb, rule = ("Stealing from", "4.4") if kind == "stealing" else ("Trading to", "4.5")
+        if not named:
+            example = "S 4 Eddie" if kind == "stealing" else "T 5 Danny"
+            raise entry.fail(f'say which farmer you are {verb.lower()}, e.g. "{example}"')
+        key = name_key(named)
+        if key == name_key(self.farmer):
+            raise entry.fail(f"{verb} yourself is not allowed; name another Pig Farmer", rule)
+        if key in self.playing:
+            return self.playing[key]
+        if key in self.out:
+            raise entry.fail(f"{self.out[key]} has lost all his Pigs and is out of the game", "7")
+        others = [name for k, name in self.playing.items() if k != name_key(self.farmer)]
+        listed = ", ".join(others) if others else "nobody else"
+        raise entry.fail(f'no Pig Farmer called "{named}"; the farmers are {listed}')
+
+    def order(self, entry: _Entry) -> Order:
+        word, *rest = entry.text.split(" ", 2)
+        kind = _WORDS.get(word.casefold())
+        if kind is None:
+            raise entry.fail(f'unknown order "{word}"; write P, I, G, S, T or Y')
+        if not rest:
+            raise entry.fail(f"missing the Pork to spend on {kind.capitalize()}")
+        amount = rest[0]
+        if _NEGATIVE.fullmatch(amount):
+            raise entry.fail(f"cannot spend negative Pork ({amount})")
+        if not _WHOLE.fullmatch(amount):
+            raise entry.fail(f'"{amount}" is not a whole amount of Pork')
+        named = rest[1] if len(rest) > 1 else ""
+        if kind in TARGETED_KINDS:
+            return Order(entry.number, kind, int(amount), self.target(entry, kind, named))
+        if named:
+            raise entry.fail(f'{kind.capitalize()} takes no farmer\'s name, but "{named}" follows')
+        return Order(entry.number, kind, int(amount))
+
+
+def parse_orders(
+    text: str,
+    *,
+    farmer: str,
+    farmers: Sequence[str],
+    eliminated: Sequence[str] = (),
+) -> tuple[tuple[Order, ...], int | None]:
+    """Read one farmer's written orders (rule 10.1).
+
+    ``farmers`` are the names of the farmers still in the game and ``eliminated`` those
+    who are out, so a target can be told apart from a typo.  Returns the orders in the
+    order written and the total stated after them (``None`` if none was written).
+    The stated total is the player's own arithmetic and is not checked here: what is
+    paid is decided by rule 10.2 (see ``pay_orders``).
+    """
+    roster = _Roster(
+        farmer=farmer,
+        playing={name_key(name): name for name in farmers},
+        out={name_key(name): name for name in eliminated},
+    )
+    orders: list[Order] = []
+    total: int | None = None
+    seen_dashes = False
+    for entry in _entries(text):
+        if total is not None:
+            if _WHOLE.fullmatch(entry.text):
+                raise entry.fail(f"the total was already given as {total}; write it once")
+            raise entry.fail("nothing may follow the total; orders go above the dashes line")
+        if _DASHES.fullmatch(entry.text):
+            if seen_dashes:
+                raise entry.fail("a second dashes line; write the total after the first one")
+            seen_dashes = True
+        elif _WHOLE.fullmatch(entry.text):
+            total = int(entry.text)
+        elif seen_dashes:
+            raise entry.fail("only the total Pork spent may follow the dashes line; orders go above it")
+        else:
+            orders.append(roster.order(entry))
+    return tuple(orders), total
+
+
+def pay_orders(farmer: str, orders: Sequence[Order], pork: int) -> tuple[tuple[Order, ...], list[Event]]:
+    """Pay a farmer's orders from the top with the Pork he has (rule 10.2).
+
+    Returns the orders as they will be carried out and the ``OrderCut`` /
+    ``OrderCancelled`` events that explain any difference from what was written.
+    Orders written for 0 Pork are kept as written (they cost nothing and do nothing);
+    an order cut down to 0 is dropped, since nothing of it was paid.
+    """
+    # events.py imports Order from this module, so the events are imported here
+    # rather than at the top to keep that dependency one-way at import time.
+    from referee_pigsty.events import OrderCancelled, OrderCut
+
+    if pork < 0:
+        raise ValueError(f"{farmer} cannot have negative Pork ({pork})")
+    paid: list[Order] = []
+    events: list[Event] = []
+    left = pork
+    for index, order in enumerate(orders):
+        if order.amount <= left:
+            paid.append(order)
+            left -= order.amount
+            continue
+        events.append(
+            OrderCut(
+                farmer=farmer,
+                line=order.line,
+                kind=order.kind,
+                target=order.target,
+                written=order.amount,
+                paid=left,
+            )
+        )
+        if left:
+            paid.append(msgspec.structs.replace(order, amount=left))
+        events.extend(
+            OrderCancelled(
+                farmer=farmer,
+                line=later.line,
+                kind=later.kind,
+                target=later.target,
+                written=later.amount,
+            )
+            for later in orders[index + 1 :]
+        )
+        break
+    return tuple(paid), events

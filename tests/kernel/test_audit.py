@@ -1,0 +1,165 @@
+"""The log: hash chain, exports, replay, verify and explain (DESIGN: kernel primitives 6-7)."""
+
+from __future__ import annotations
+
+import json
+
+import highroll
+import pytest
+
+from referee import Registry, dump_jsonl, explain, load_jsonl, replay, verify
+from referee.errors import BadLog, PluginMismatch, RefereeError
+
+
+@pytest.fixture
+def finished(memory_referee):
+    app = memory_referee(highroll)
+    table = app.open("highroll", ["Ann", "Bob", "Cy"], seed="seed-1")
+    for seat, chips in (("Ann", 2), ("Bob", 3), ("Cy", 1)):
+        app.act(table, seat, "bid", {"chips": chips})
+    return app, table
+
+
+def lines_of(app, table):
+    return app.export(table).splitlines()
+
+
+def test_an_untouched_export_verifies(finished):
+    app, table = finished
+    verdict = verify(app.registry, load_jsonl(lines_of(app, table)))
+    assert verdict.ok, verdict.message
+    assert verdict.checked == len(lines_of(app, table))
+
+
+@pytest.mark.parametrize("position", range(16))
+def test_editing_any_line_fails_naming_that_entry(finished, position):
+    """Done-when: editing any line of an exported log makes verify fail naming the first bad event."""
+    app, table = finished
+    lines = lines_of(app, table)
+    if position >= len(lines):
+        pytest.fail(f"the log has only {len(lines)} lines")
+    entry = json.loads(lines[position])
+    body = entry["event"]
+    key = sorted(body)[0]
+    body[key] = "edited" if not isinstance(body[key], str) else body[key] + "!"
+    lines[position] = json.dumps(entry)
+    verdict = verify(app.registry, load_jsonl(lines))
+    assert not verdict.ok
+    assert verdict.bad_seq == position + 1
+    assert f"entry {position + 1}" in verdict.message
+
+
+@pytest.mark.parametrize("position", range(15))
+def test_dropping_or_swapping_any_line_fails_naming_the_first_bad_entry(finished, position):
+    app, table = finished
+    lines = lines_of(app, table)
+    dropped = lines[:position] + lines[position + 1 :]
+    verdict = verify(app.registry, load_jsonl(dropped))
+    assert not verdict.ok and verdict.bad_seq == position + 2, verdict.message
+    swapped = list(lines)
+    swapped[position], swapped[position + 1] = swapped[position + 1], swapped[position]
+    verdict = verify(app.registry, load_jsonl(swapped))
+    assert not verdict.ok and verdict.bad_seq == position + 2, verdict.message
+
+
+def test_a_forged_but_rechained_outcome_is_caught_by_re_deciding(finished):
+    """Verify re-decides every action: rewriting a die and re-hashing the chain is still caught."""
+    from referee.log import Entry, chain
+    import msgspec
+
+    app, table = finished
+    entries = load_jsonl(lines_of(app, table))
+    forged, prev = [], ""
+    for entry in entries:
+        body = dict(entry.event)
+        if entry.type == "highroll.DieRolled" and body["seat"] == "Cy":
+            body["die"] = 6 if body["die"] != 6 else 5
+        sealed = chain(msgspec.structs.replace(entry, event=body), prev)
+        forged.append(sealed)
+        prev = sealed.hash
+    verdict = verify(app.registry, forged)
+    assert not verdict.ok
+    assert "does not follow from the rules" in verdict.message or "seed gives" in verdict.message
+
+
+def test_a_wrong_revealed_seed_is_caught(finished):
+    from referee.log import chain
+    import msgspec
+
+    app, table = finished
+    entries = load_jsonl(lines_of(app, table))
+    last = entries[-1]
+    assert last.type == "referee.SeedRevealed"
+    entries[-1] = chain(msgspec.structs.replace(last, event={"seed": "another"}), entries[-2].hash)
+    verdict = verify(app.registry, entries)
+    assert not verdict.ok and "does not match the hash" in verdict.message
+
+
+def test_seat_export_hides_what_the_seat_could_not_see_but_still_chains(memory_referee):
+    app = memory_referee(highroll)
+    table = app.open("highroll", ["Ann", "Bob"], seed="s")
+    app.act(table, "Ann", "bid", {"chips": 2})
+    bob = load_jsonl(app.export(table, "Bob").splitlines())
+    hidden = [e for e in bob if e.redacted]
+    assert {e.type for e in hidden} == {"referee.RequestOpened", "referee.ActionTaken", "highroll.BidMade"}
+    verdict = verify(app.registry, bob)
+    assert verdict.ok and "hidden" in verdict.message
+
+
+def test_after_the_game_the_full_export_shows_everything(finished):
+    app, table = finished
+    assert not any(e.redacted for e in load_jsonl(app.export(table, "Bob").splitlines()))
+
+
+def test_replay_to_any_position(finished):
+    app, table = finished
+    entries = app.entries(table)
+    bids_at = {}
+    for n in range(1, len(entries) + 1):
+        _rules, state = replay(app.registry, entries, to=n)
+        bids_at[n] = dict(state.game.bids)
+    assert bids_at[4] == {}
+    assert bids_at[len(entries)] == {"Ann": 2, "Bob": 3, "Cy": 1}
+    _rules, whole = replay(app.registry, entries)
+    assert whole.result == app.state(table).result
+
+
+def test_explain_names_action_plugin_and_rule(finished):
+    app, table = finished
+    entries = app.entries(table)
+    die = next(e for e in entries if e.type == "highroll.DieRolled")
+    exp = explain(app.registry, entries, die.seq)
+    assert exp.entry.plugin == "highroll"
+    assert exp.entry.rule == "highroll 2"
+    assert exp.action is not None and exp.action.type == "referee.ActionTaken"
+    assert exp.action.event["seat"] == "Cy"
+    assert die in exp.consequences
+    with pytest.raises(RefereeError, match="entries 1 to"):
+        explain(app.registry, entries, len(entries) + 1)
+
+
+def test_replay_under_other_plugins_is_a_clear_error(finished):
+    app, table = finished
+    entries = app.entries(table)
+    with pytest.raises(PluginMismatch, match="highroll"):
+        import msgspec
+        from referee.audit import rules_of
+
+        other = msgspec.json.decode(msgspec.json.encode(entries[0].event))
+        other["plugins"][0]["version"] = "9.9"
+        rules_of(app.registry, [msgspec.structs.replace(entries[0], event=other)])
+    verdict = verify(Registry([], entry_points=False), entries)
+    assert not verdict.ok and "no game named 'highroll'" in verdict.message
+
+
+def test_garbage_is_not_a_log():
+    with pytest.raises(BadLog, match="line 1 is not a log entry"):
+        load_jsonl(["hello"])
+    with pytest.raises(BadLog, match="no log entries"):
+        load_jsonl([])
+
+
+def test_dump_and_load_round_trip(finished):
+    app, table = finished
+    entries = app.entries(table)
+    assert load_jsonl(dump_jsonl(entries).splitlines()) == entries

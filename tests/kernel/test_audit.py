@@ -55,11 +55,11 @@ def test_dropping_or_swapping_any_line_fails_naming_the_first_bad_entry(finished
     lines = lines_of(app, table)
     dropped = lines[:position] + lines[position + 1 :]
     verdict = verify(app.registry, load_jsonl(dropped))
-    assert not verdict.ok and verdict.bad_seq == position + 2, verdict.message
+    assert not verdict.ok and verdict.bad_seq == position + 1, verdict.message
     swapped = list(lines)
     swapped[position], swapped[position + 1] = swapped[position + 1], swapped[position]
     verdict = verify(app.registry, load_jsonl(swapped))
-    assert not verdict.ok and verdict.bad_seq == position + 2, verdict.message
+    assert not verdict.ok and verdict.bad_seq == position + 1, verdict.message
 
 
 def test_a_forged_but_rechained_outcome_is_caught_by_re_deciding(finished):

@@ -4,6 +4,14 @@ The kernel knows tables, seats, actions, events, requests, phases, randomness an
 the log.  Everything a rulebook says lives in plugins (see ``referee.hookspecs``).
 """
 
+import structlog as _structlog
+
+from . import logging as _logging
+
+if not _structlog.is_configured():
+    # Quiet by default as a library; adapters and host applications configure their own.
+    _logging.configure("warning")
+
 from .audit import Explanation, Verdict, explain, replay, verify
 from .errors import BadLog, ConcurrentWrite, IllegalAction, PluginMismatch, RefereeError, UnknownGame, UnknownTable
 from .events import (

@@ -137,6 +137,10 @@ def verify(registry: Registry, entries: Sequence[Entry]) -> Verdict:
         )
     notes: list[str] = []
     revealed = next((e for e in entries if e.type == "referee.SeedRevealed"), None)
+    ended = next((e for e in entries if e.type == "referee.GameEnded"), None)
+    if ended is not None and revealed is None:
+        missing = ended.seq + 1
+        return _fail(missing, f"entry {missing}: the game ended at entry {ended.seq} but its seed was never revealed", ended.seq)
     seed: str | None = None
     if revealed is not None:
         seed = str(revealed.event["seed"])  # type: ignore[index]

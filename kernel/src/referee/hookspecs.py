@@ -33,7 +33,7 @@ def referee_games() -> list[Game]:
 
     Called once by the discovery manager when plugins are loaded.  Return a list of
     :class:`referee.Game` (usually one).  All results are collected; two games with
-    the same name are an error naming both plugins.
+    the same name are an error naming the game.
     """
 
 

@@ -81,9 +81,9 @@ def check_chain(entries: Sequence[Entry]) -> tuple[int, str] | None:
     prev = ""
     for position, entry in enumerate(entries, start=1):
         if entry.seq != position:
-            return entry.seq, f"entry {position} is numbered {entry.seq}: an entry was dropped, added or moved"
+            return position, f"entry {position} is numbered {entry.seq}: an entry was dropped, added or moved"
         if entry.prev != prev:
-            return entry.seq, f"entry {entry.seq} does not follow entry {position - 1}: an entry was dropped, added or moved"
+            return position, f"entry {position} does not follow entry {position - 1}: an entry was dropped, added or moved"
         if entry.event is not None and body_digest(entry.event) != entry.digest:
             return entry.seq, f"entry {entry.seq} ({entry.type}): the event was edited after it was recorded"
         if _sha(_header(entry)) != entry.hash:

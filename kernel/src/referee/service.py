@@ -220,7 +220,7 @@ class Referee:
         """A bot's legal answer to ``request``, chosen from that seat's view only."""
         cached = self._load(table_id)
         seat_view = view(cached.rules, cached.state, request.seat)
-        rng = bot_rng(table_id, request.seat, cached.length)
+        rng = bot_rng(cached.state.seed_hash, request.seat, cached.length)
         args = cached.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=request, rng=rng)
         if args is None:
             if request.choices:

@@ -373,6 +373,7 @@ def view(rules: Rules, state: TableState, seat: str | None) -> dict[str, Any]:
     }
 
 
-def bot_rng(table_id: str, seat: str, seq: int) -> random.Random:
-    """A bot's own generator: reproducible, and independent of the table's seed."""
-    return random.Random(f"{table_id}/{seat}/{seq}")
+def bot_rng(seed_hash: str, seat: str, seq: int) -> random.Random:
+    """A bot's own generator: the same table seed replays the same bot game, yet the
+    bots learn nothing of the secret seed (only its published hash goes in)."""
+    return random.Random(f"{seed_hash}/{seat}/{seq}")

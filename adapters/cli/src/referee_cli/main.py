@@ -22,9 +22,10 @@ import referee
 import referee.logging
 from referee import MEMORY, Referee, RefereeError, Registry
 from referee.audit import explain, replay, verify
-from referee.log import Entry, load_jsonl
+from referee.log import Entry, load_jsonl, redact_for
 from referee.scenario import load_scenario, run_scenario
 from referee.store import resolve_db
+from referee.table import view
 
 from . import hotseat, render
 
@@ -131,7 +132,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             humans = [s.strip() for s in args.seats.split(",") if s.strip()] if args.seats else []
             if args.bots < 0:
                 raise RefereeError("--bots cannot be negative")
-            names = [n for n in BOT_NAMES if n not in humans]
+            taken = {h.casefold() for h in humans}
+            names = [n for n in BOT_NAMES if n.casefold() not in taken]
             if args.bots > len(names):
                 raise RefereeError(f"at most {len(names)} bots")
             bots = names[: args.bots]
@@ -148,7 +150,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"table {table_id}: {app.state(table_id).game_name} for {', '.join(humans + bots)}"
                   + (f" ({', '.join(bots)} played by bots)" if bots else "") + f"\nstore: {app.store.location}")
-        finished = hotseat.play(app, table_id, humans=humans, bots=bots, quiet=args.json or args.quiet)
+        finished = hotseat.play(app, table_id, humans=humans, bots=bots, quiet=args.quiet, out=sys.stderr if args.json else sys.stdout)
         state = app.state(table_id)
         result = None if state.result is None else msgspec.to_builtins(state.result)
         summary = {"table": table_id, "finished": finished, "result": result, "entries": len(app.entries(table_id))}
@@ -269,13 +271,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.to is not None and not 1 <= args.to <= len(entries):
             raise RefereeError(f"{source} has entries 1 to {len(entries)}; --to {args.to} is outside")
         upto = [e for e in entries if args.to is None or e.seq <= args.to]
-        hidden_tail = any(e.redacted for e in upto)
-        rules, state = replay(registry, [e for e in upto if not e.redacted]) if not hidden_tail else (replay(registry, entries[:1])[0], None)
-        lines = [render.entry_line(rules, e) for e in upto]
+        game_over = any(e.type == "referee.GameEnded" for e in entries)
+        shown = redact_for(upto, args.seat, game_over=game_over) if args.seat else upto
+        if any(e.redacted for e in upto):
+            rules, state = replay(registry, entries[:1])[0], None
+        else:
+            rules, state = replay(registry, upto)
+        lines = [render.entry_line(rules, e) for e in shown]
         data: dict[str, Any] = {"source": source, "entries": len(upto)}
         if state is not None:
-            from referee.table import view
-
             spectator = view(rules, state, args.seat)
             data["view"] = spectator
             lines += ["", f"state after entry {upto[-1].seq}:", render.view_text(rules, spectator)]
@@ -344,14 +348,28 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
 # --- parser -----------------------------------------------------------------------
 
 
-def parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--db", default=None, help="table store: a SQLite file, ':memory:', or postgresql://... (default: $REFEREE_DB, else %s)" % resolve_db(None) if not os.environ.get("REFEREE_DB") else "table store (default: $REFEREE_DB = %s)" % os.environ["REFEREE_DB"])
-    common.add_argument("--json", action="store_true", help="print results as JSON")
-    common.add_argument("--log-level", default="warning", help="debug, info, warning (default) or error")
-    common.add_argument("--log-json", action="store_true", help="write log lines to stderr as JSON")
+def _common(top_level: bool) -> argparse.ArgumentParser:
+    """Options every command takes, before or after the command's name.
 
-    top = argparse.ArgumentParser(prog="referee", description="Referee: tabletop games refereed by their rules, every table an auditable log.", parents=[common])
+    Subcommands repeat them with suppressed defaults, so a value given before the
+    command name is not overwritten by the subcommand's default.
+    """
+    common = argparse.ArgumentParser(add_help=False)
+    default = (lambda value: value) if top_level else (lambda value: argparse.SUPPRESS)
+    env_db = os.environ.get("REFEREE_DB")
+    db_help = f"table store (default: $REFEREE_DB = {env_db})" if env_db else f"table store: a SQLite file, ':memory:', or postgresql://... (default: $REFEREE_DB, else {resolve_db(None)})"
+    common.add_argument("--db", default=default(None), help=db_help)
+    common.add_argument("--json", action="store_true", default=default(False), help="print results as JSON")
+    common.add_argument("--log-level", default=default("warning"), help="debug, info, warning (default) or error")
+    common.add_argument("--log-json", action="store_true", default=default(False), help="write log lines to stderr as JSON")
+    return common
+
+
+def parser() -> argparse.ArgumentParser:
+    common = _common(top_level=False)
+    top = argparse.ArgumentParser(
+        prog="referee", description="Referee: tabletop games refereed by their rules, every table an auditable log.", parents=[_common(top_level=True)]
+    )
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("games", parents=[common], help="installed games and every plugin, with distribution and version")

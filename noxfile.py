@@ -1,0 +1,42 @@
+"""Sessions beside tox's test matrix: lint, type checks, benchmarks.
+
+    nox -s lint        ruff over every distribution and the tests
+    nox -s typecheck   mypy over the distributions
+    nox -s bench       benchmarks, reported as ratios to baselines measured in the same run
+    nox -s tests       the test suite, as tox runs it
+"""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.sessions = ["lint", "typecheck", "tests"]
+nox.options.reuse_existing_virtualenvs = True
+
+DISTRIBUTIONS = ["-e", "kernel", "-e", "plugins/pigsty", "-e", "plugins/pigsty-harvest", "-e", "adapters/cli"]
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    session.install("ruff>=0.6")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", "--diff", ".", success_codes=[0, 1])
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    session.install("mypy>=1.10", *DISTRIBUTIONS)
+    session.run("mypy")
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    session.install("pytest>=8", "hypothesis>=6.100", *DISTRIBUTIONS)
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Speed as ratios: each measurement next to a baseline taken in the same run."""
+    session.install(*DISTRIBUTIONS)
+    session.run("python", "tests/bench/run.py", *session.posargs)

@@ -1,0 +1,28 @@
+"""The events the Harvest Festival adds to a Pigsty log.
+
+The tag (``harvest.HarvestShared``) is what the log stores: never change it once logs
+exist.  To change the fields, raise ``version`` and add ``upcast_v1_v2`` (see
+``referee.events``) so that old logs still replay.
+"""
+
+from __future__ import annotations
+
+from referee import Event
+
+__all__ = ["EVENT_TYPES", "HarvestShared"]
+
+
+class HarvestShared(Event, tag="harvest.HarvestShared"):
+    """The festival after turn ``turn`` gave one Pig to each farmer in ``farmers`` (house rule 1).
+
+    ``farmers`` are the Honest farmers still in the game, in seat order; it is empty
+    when nobody was Honest, so the log shows the festival was held and why nobody
+    got a Pig.
+    """
+
+    turn: int
+    farmers: tuple[str, ...]
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (HarvestShared,)
+"""Every event type of this plugin, for ``referee_event_types``."""

@@ -1,0 +1,170 @@
+"""The Harvest Festival house rule for Pigsty to Palace: every hook it implements.
+
+This one module plays two parts, like ``referee_pigsty.plugin``:
+
+* it is what the ``referee`` entry point names, so Referee's discovery finds it and
+  calls ``referee_extensions`` to learn that it offers the house rule
+  ``harvest-festival`` for the game ``pigsty``;
+* it is the ``plugin`` of that :class:`referee.Extension`, so a table opened with
+  ``extensions=["harvest-festival"]`` registers it (after the game) and calls the rest.
+
+House rule 1 (see README.md): after every ``EVERY``-th turn's results, if the game
+goes on, each Honest farmer still in the game gets one Pig from the festival.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Generator
+from typing import Any
+
+from referee import Decision, Event, Extension, TableState, hookimpl
+from referee_pigsty.resolution import Board
+
+from .events import EVENT_TYPES, HarvestShared
+
+__all__ = [
+    "EVERY",
+    "NAME",
+    "festival_due",
+    "festival_guests",
+    "next_festival",
+    "pigsty_turn_resolved",
+    "referee_describe",
+    "referee_event_types",
+    "referee_evolve",
+    "referee_extensions",
+    "referee_render_view",
+    "referee_report",
+    "referee_view",
+]
+
+NAME = "harvest-festival"
+"""The extension's name: what tables ask for (``extensions=["harvest-festival"]``).
+
+A table's log records it as ``pigsty.harvest-festival`` with this distribution's name
+and version, and replays only where the same house rule is installed.
+"""
+
+EVERY = 5
+"""The festival follows every ``EVERY``-th turn (5: turns 5, 10, 15, ...).
+
+This is not a table option: options belong to the game (Pigsty's refuse unknown
+keys), and a log records only the game's options and each plugin's name, distribution
+and version.  So the interval is part of the rule's code, and logs stay replayable
+exactly when that code is the same.  For another interval, fork this distribution
+under a new distribution and extension name (README.md, "Forking it").
+"""
+
+
+def festival_due(turn: int) -> bool:
+    """Whether a festival follows turn ``turn`` (1-based, just resolved)."""
+    return turn > 0 and turn % EVERY == 0
+
+
+def next_festival(resolved: int) -> int:
+    """The turn after which the next festival is held, when ``resolved`` turns are done."""
+    return (resolved // EVERY + 1) * EVERY
+
+
+def festival_guests(board: Board) -> list[str]:
+    """The farmers a festival gives a Pig: Honest and still in the game, in seat order."""
+    return [f.name for f in board.farmers.values() if f.honest and not f.eliminated]
+
+
+# --- Discovery ------------------------------------------------------------------------
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [
+        Extension(
+            name=NAME,
+            game="pigsty",
+            title="Harvest Festival",
+            plugin=sys.modules[__name__],
+            kind="house rule",
+            default=False,
+            summary=f"After every {EVERY}th turn, each Honest farmer still in the game gets one Pig.",
+        )
+    ]
+
+
+# --- Events: register, fold, describe -------------------------------------------------
+
+
+@hookimpl
+def referee_event_types() -> list[type[Event]]:
+    return list(EVENT_TYPES)
+
+
+@hookimpl
+def referee_evolve(state: TableState, event: Event) -> None:
+    # Every plugin sees every event: change state only for our own.
+    if isinstance(event, HarvestShared):
+        farmers = state.game.board.farmers
+        for name in event.farmers:
+            farmers[name].pigs += 1
+
+
+@hookimpl
+def referee_describe(event: Event) -> str | None:
+    if not isinstance(event, HarvestShared):
+        return None  # someone else's event: let the game (or the kernel) describe it
+    if not event.farmers:
+        return f"Harvest Festival after turn {event.turn}: nobody is Honest, so nobody gets a Pig"
+    return f"Harvest Festival after turn {event.turn}: {_names(event.farmers)} {'gets' if len(event.farmers) == 1 else 'each get'} 1 Pig"
+
+
+def _names(names: tuple[str, ...]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# --- Deciding: Pigsty's own hook ------------------------------------------------------
+
+
+# ``optionalhook``: discovery registers this module on a plugin manager that knows only
+# the kernel's hookspecs, and would refuse a hook it has no spec for.  Tables of
+# ``pigsty`` add Pigsty's hookspecs, and there the hook is checked as usual.
+@hookimpl(optionalhook=True)
+def pigsty_turn_resolved(decision: Decision) -> None:
+    board: Board = decision.game.board
+    if festival_due(board.turn):
+        decision.emit(HarvestShared(turn=board.turn, farmers=tuple(festival_guests(board))), rule="1")
+
+
+# --- Showing: add to the game's firstresult hooks without replacing them --------------
+#
+# ``referee_view``, ``referee_render_view`` and ``referee_report`` are firstresult: an
+# ordinary implementation here would run before Pigsty's and replace its answer.  A
+# wrapper instead receives the game's answer and adds to it.
+
+
+@hookimpl(wrapper=True)
+def referee_view(state: TableState, seat: str | None) -> Generator[None, Any, Any]:
+    view = yield
+    if isinstance(view, dict):
+        view = {**view, "harvest_festival": {"every": EVERY, "next_after_turn": next_festival(state.game.board.turn)}}
+    return view
+
+
+@hookimpl(wrapper=True)
+def referee_render_view(view: dict[str, Any], seat: str | None) -> Generator[None, Any, Any]:
+    text = yield
+    festival = view.get("harvest_festival")
+    if isinstance(text, str) and festival:
+        text += f"\nHarvest Festival after turn {festival['next_after_turn']}: every Honest farmer gets 1 Pig"
+    return text
+
+
+@hookimpl(wrapper=True)
+def referee_report(state: TableState, entries: list[Any], round: int | None) -> Generator[None, Any, Any]:
+    text = yield
+    board: Board = state.game.board
+    turn = board.turn if round is None else round
+    held = [event for _entry, event in entries if isinstance(event, HarvestShared) and event.turn == turn]
+    if isinstance(text, str) and held:
+        pigs = ", ".join(f"{f.name} {f.pigs}" for f in board.farmers.values() if not f.eliminated)
+        text += "\nHARVEST FESTIVAL\n" + "".join(f"- {referee_describe(event=e)}\n" for e in held)
+        text += f"Pigs after the festival: {pigs}\n"
+    return text

@@ -1,0 +1,53 @@
+"""Golden playthroughs: whole games recorded once, replayed and re-played by every test run.
+
+A golden log pins the rules' behaviour end to end, the way OpenSpiel's playthroughs do:
+any change in what the rules decide shows as a difference from the recorded game.
+When a change is intended (a ruling changed, a plugin's version moved), regenerate
+the files and review the diff in the commit:
+
+    python tests/golden/golden.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from referee import MEMORY, Referee, Registry, TableStore
+
+HERE = Path(__file__).parent
+
+GAMES = {
+    "pigsty-five-bots": {"game": "pigsty", "seats": ["Ada", "Bert", "Cleo", "Dino", "Edna"], "seed": "golden-1"},
+    "pigsty-three-bots-harsh": {
+        "game": "pigsty",
+        "seats": ["Ada", "Bert", "Cleo"],
+        "seed": "golden-2",
+        "options": {"starting_pigs": 6, "pigs_lost_per_bandit": 3},
+    },
+}
+
+
+def play(name: str, registry: Registry) -> Referee:
+    """Play golden game ``name`` afresh with bots in every seat; returns the app holding it."""
+    spec = GAMES[name]
+    app = Referee(registry=registry, store=TableStore(MEMORY))
+    table = app.open(spec["game"], spec["seats"], seed=spec["seed"], options=spec.get("options"), table_id=name)
+    app.play_bots(table, spec["seats"])
+    return app
+
+
+def path_of(name: str) -> Path:
+    return HERE / f"{name}.jsonl"
+
+
+def main() -> None:
+    registry = Registry()
+    for name in GAMES:
+        app = play(name, registry)
+        path_of(name).write_text(app.export(name), encoding="utf-8")
+        print(f"wrote {path_of(name)} ({len(app.entries(name))} entries)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

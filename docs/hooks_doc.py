@@ -1,7 +1,7 @@
 """Write docs/hooks.md from the hookspec modules, so the reference cannot drift from the code.
 
-    python docs/hooks_doc.py          rewrite docs/hooks.md
-    python docs/hooks_doc.py --check  exit 1 if docs/hooks.md is out of date (a test runs this)
+python docs/hooks_doc.py          rewrite docs/hooks.md
+python docs/hooks_doc.py --check  exit 1 if docs/hooks.md is out of date (a test runs this)
 """
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ def cli(capsys: pytest.CaptureFixture[str], db: Path) -> Callable[..., Run]:
 
     default_store = db
 
-    def run(*argv: object, db: Path | str | None | bool = True) -> Run:
+    def run(*argv: object, db: Path | str | bool | None = True) -> Run:
         args = [str(a) for a in argv]
         if db is True:
             args += ["--db", str(default_store)]

@@ -468,7 +468,9 @@ def test_verify_catches_a_rechained_forgery_by_rerunning_the_rules(cli, finished
     prev = ""
     for entry in entries:
         if entry.seq == target.seq:
-            entry = Entry(**{**{f: getattr(entry, f) for f in entry.__struct_fields__}, "event": {**entry.event, "pigs": entry.event["pigs"] + 5}})
+            entry = Entry(
+                **{**{f: getattr(entry, f) for f in entry.__struct_fields__}, "event": {**entry.event, "pigs": entry.event["pigs"] + 5}}
+            )
         entry = chain(entry, prev)
         prev = entry.hash
         forged.append(entry)
@@ -633,7 +635,23 @@ def test_default_store_under_xdg_data_home(cli, tmp_path, monkeypatch) -> None:
 
 # -- help -------------------------------------------------------------------------------------------
 
-COMMANDS = [[], ["games"], ["play"], ["new"], ["act"], ["view"], ["report"], ["tables"], ["export"], ["import"], ["replay"], ["verify"], ["explain"], ["scenario"], ["scenario", "run"]]
+COMMANDS = [
+    [],
+    ["games"],
+    ["play"],
+    ["new"],
+    ["act"],
+    ["view"],
+    ["report"],
+    ["tables"],
+    ["export"],
+    ["import"],
+    ["replay"],
+    ["verify"],
+    ["explain"],
+    ["scenario"],
+    ["scenario", "run"],
+]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "referee")
@@ -664,7 +682,13 @@ def test_console_script_runs(tmp_path) -> None:
     assert games.returncode == 0, games.stderr
     assert any(g["name"] == "pigsty" for g in json.loads(games.stdout))
 
-    played = subprocess.run([script, "play", "pigsty", "--bots", "3", "--seed", "sub", "--quiet", "--db", str(store)], capture_output=True, text=True, env=env, timeout=60)
+    played = subprocess.run(
+        [script, "play", "pigsty", "--bots", "3", "--seed", "sub", "--quiet", "--db", str(store)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert played.returncode == 0, played.stderr
     verified = subprocess.run([script, "verify", "latest", "--db", str(store)], capture_output=True, text=True, env=env, timeout=60)
     assert verified.returncode == 0, verified.stdout + verified.stderr

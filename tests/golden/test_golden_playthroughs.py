@@ -10,7 +10,7 @@ import pytest
 from referee import Registry, load_jsonl, replay, verify
 
 sys.path.insert(0, str(Path(__file__).parent))
-import golden  # noqa: E402
+import golden
 
 COMPARED = ("seq", "type", "v", "event", "plugin", "rule", "seat", "cause", "visible_to")
 

@@ -48,7 +48,9 @@ class State(msgspec.Struct):
 
 @hookimpl
 def referee_games() -> list[Game]:
-    return [Game(name="highroll", title="High Roll", plugin=sys.modules[__name__], min_seats=2, max_seats=6, options=Options, hookspecs=[Specs])]
+    return [
+        Game(name="highroll", title="High Roll", plugin=sys.modules[__name__], min_seats=2, max_seats=6, options=Options, hookspecs=[Specs])
+    ]
 
 
 @hookimpl

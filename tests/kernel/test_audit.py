@@ -64,8 +64,9 @@ def test_dropping_or_swapping_any_line_fails_naming_the_first_bad_entry(finished
 
 def test_a_forged_but_rechained_outcome_is_caught_by_re_deciding(finished):
     """Verify re-decides every action: rewriting a die and re-hashing the chain is still caught."""
-    from referee.log import Entry, chain
     import msgspec
+
+    from referee.log import chain
 
     app, table = finished
     entries = load_jsonl(lines_of(app, table))
@@ -83,8 +84,9 @@ def test_a_forged_but_rechained_outcome_is_caught_by_re_deciding(finished):
 
 
 def test_a_wrong_revealed_seed_is_caught(finished):
-    from referee.log import chain
     import msgspec
+
+    from referee.log import chain
 
     app, table = finished
     entries = load_jsonl(lines_of(app, table))
@@ -143,6 +145,7 @@ def test_replay_under_other_plugins_is_a_clear_error(finished):
     entries = app.entries(table)
     with pytest.raises(PluginMismatch, match="highroll"):
         import msgspec
+
         from referee.audit import rules_of
 
         other = msgspec.json.decode(msgspec.json.encode(entries[0].event))

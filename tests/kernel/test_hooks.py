@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any, ClassVar
 
 import highroll
-import msgspec
 import pytest
 from throwaway import extension
 
 import referee
-from referee import Choice, Event, Extension, Game, IllegalAction, RefereeError, Registry, hookimpl
+from referee import Choice, Event, Game, IllegalAction, RefereeError, Registry, hookimpl
 from referee.audit import describe
-
 
 # --- a tiny turn-based game: each seat in turn says a word; three turns end it ------------
 

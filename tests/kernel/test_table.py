@@ -141,5 +141,6 @@ def test_state_is_a_copy_per_decision(memory_referee):
     assert msgspec.to_builtins(app.state(table).game) == before
 
 
-from referee import hookimpl as referee_hookimpl  # noqa: E402
 from throwaway import extension  # noqa: E402
+
+from referee import hookimpl as referee_hookimpl  # noqa: E402

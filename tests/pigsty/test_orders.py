@@ -6,6 +6,7 @@ import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from referee.errors import IllegalAction
 from referee.events import decode_event, encode_event
 from referee_pigsty.events import OrderCancelled, OrderCut, OrdersWritten
@@ -168,10 +169,7 @@ def test_10_1_malformed_orders(text: str, fragment: str) -> None:
 def test_10_1_unknown_farmer_lists_the_farmers() -> None:
     """10.1: the name must be a Pig Farmer in the game."""
     error = refused("I 1\nS 4 Freddie")
-    assert (
-        str(error)
-        == 'line 2 "S 4 Freddie": no Pig Farmer called "Freddie"; the farmers are Danny, Eddie, Mary Ann (10.1)'
-    )
+    assert str(error) == 'line 2 "S 4 Freddie": no Pig Farmer called "Freddie"; the farmers are Danny, Eddie, Mary Ann (10.1)'
 
 
 def test_4_4_cannot_steal_from_yourself() -> None:
@@ -348,9 +346,7 @@ def test_10_2_payment_properties(orders: tuple[Order, ...], pork: int) -> None:
 @given(st.lists(st.tuples(st.sampled_from("PIGSTY"), st.integers(0, 99), st.sampled_from(FARMERS[1:])), max_size=6))
 def test_10_1_written_orders_parse_back(rows: list[tuple[str, int, str]]) -> None:
     """10.1: any well-formed list of orders reads back line for line."""
-    text = "\n".join(
-        f"{letter} {amount} {name}" if letter in "ST" else f"{letter} {amount}" for letter, amount, name in rows
-    )
+    text = "\n".join(f"{letter} {amount} {name}" if letter in "ST" else f"{letter} {amount}" for letter, amount, name in rows)
     orders, total = parse(text + "\n------\n" + str(sum(amount for _, amount, _ in rows)))
     assert [(order.line, order.kind[0].upper(), order.amount) for order in orders] == [
         (i, letter, amount) for i, (letter, amount, _) in enumerate(rows, 1)

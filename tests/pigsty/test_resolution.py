@@ -9,6 +9,7 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from referee.errors import IllegalAction
 from referee.events import Event, decode_event, encode_event
 from referee_pigsty.events import (
@@ -181,8 +182,7 @@ def test_4_1_example_three_thieves_each_lose_two_pork() -> None:
     board = table({"Victor": 10, "Ann": 10, "Bob": 10, "Cid": 10})
     results = play(board, {"Victor": "P 2", "Ann": "S 6 Victor", "Bob": "S 4 Victor", "Cid": "S 2 Victor"})
     assert events_of(results, PunishmentImposed) == [
-        PunishmentImposed(thief=thief, victim="Victor", pork=2, by_victim=2, by_yeomen=0)
-        for thief in ("Ann", "Bob", "Cid")
+        PunishmentImposed(thief=thief, victim="Victor", pork=2, by_victim=2, by_yeomen=0) for thief in ("Ann", "Bob", "Cid")
     ]
     assert set(rules_of(results, PunishmentImposed)) == {"4.1"}
     after = fold(board, results)
@@ -206,9 +206,7 @@ def test_4_1_punished_even_when_no_pigs_were_taken() -> None:
     board = table({"Victor": 10, "Ann": 10, "Bob": 10})
     results = play(board, {"Victor": "P 3; G 7", "Ann": "S 5 Victor"})
     assert taken_none(results)
-    assert events_of(results, PunishmentImposed) == [
-        PunishmentImposed(thief="Ann", victim="Victor", pork=3, by_victim=3, by_yeomen=0)
-    ]
+    assert events_of(results, PunishmentImposed) == [PunishmentImposed(thief="Ann", victim="Victor", pork=3, by_victim=3, by_yeomen=0)]
 
 
 def taken_none(results: Sequence[tuple[Event, str]]) -> bool:
@@ -337,9 +335,9 @@ def test_10_3_a_single_thief_is_wasted_but_still_an_attempt() -> None:
     """10.3 / 4.4.4: one Thief takes nothing; the attempt is still reported."""
     board = table({"Ann": 10, "Ted": 10, "Cid": 10})
     results = play(board, {"Ann": "S 1 Ted"})
-    assert TheftAttempted(
-        thief="Ann", victim="Ted", thieves=1, stopped_by_guards=0, stopped_by_yeomen=0, pigs_wanted=0
-    ) in events_of(results, TheftAttempted)
+    assert TheftAttempted(thief="Ann", victim="Ted", thieves=1, stopped_by_guards=0, stopped_by_yeomen=0, pigs_wanted=0) in events_of(
+        results, TheftAttempted
+    )
     assert events_of(results, PigsTaken) == []
     assert rules_of(results, TheftAttempted)[0] == "4.4.4"
 
@@ -359,9 +357,7 @@ def test_4_4_5_first_pig_lost_next_stolen(taken_pigs: int, lost: int, stolen: in
     """4.4.5: "you must take at least two Pigs to get one"."""
     board = table({"Ann": 20, "Ted": 20, "Cid": 20})
     results = play(board, {"Ann": f"S {2 * taken_pigs} Ted"})
-    assert taken(results, "Ann", "Ted") == PigsTaken(
-        thief="Ann", victim="Ted", taken=taken_pigs, lost=lost, stolen=stolen, short=0
-    )
+    assert taken(results, "Ann", "Ted") == PigsTaken(thief="Ann", victim="Ted", taken=taken_pigs, lost=lost, stolen=stolen, short=0)
     assert rules_of(results, PigsTaken) == ["4.4.5"]
 
 
@@ -512,9 +508,7 @@ def test_4_5_5_robbed_by_the_bandits_cancels_trade() -> None:
     """4.5.5 / 11.3: the Bandits' Stealing takes Pigs like anyone's."""
     board = table({"Ann": 10, "Bob": 10, "Cid": 10}, bandits=2, lost_total=10)
     results = play(board, {"Ann": "T 5 Bob", "Bob": "G 2", "Cid": "G 2"})
-    assert events_of(results, TradeCancelled) == [
-        TradeCancelled(trader="Ann", receiver="Bob", pork=5, reason="trader-robbed")
-    ]
+    assert events_of(results, TradeCancelled) == [TradeCancelled(trader="Ann", receiver="Bob", pork=5, reason="trader-robbed")]
 
 
 def test_4_5_5_trade_goes_ahead_if_the_thieves_are_kept_out() -> None:
@@ -534,9 +528,7 @@ def test_4_5_5_stealing_from_your_trader_voids_his_trade_to_you() -> None:
     board.farmers["Bob"].honest = True
     results = play(board, {"Ann": "T 5 Bob; T 5 Cid; G 9", "Bob": "S 1 Ann"})
     assert events_of(results, PigsTaken) == []
-    assert events_of(results, TradeCancelled) == [
-        TradeCancelled(trader="Ann", receiver="Bob", pork=5, reason="receiver-stole")
-    ]
+    assert events_of(results, TradeCancelled) == [TradeCancelled(trader="Ann", receiver="Bob", pork=5, reason="receiver-stole")]
     assert events_of(results, PigTraded) == [PigTraded(trader="Ann", receiver="Cid", pork=5)]
     assert events_of(results, BecameDishonest) == []
     assert pigs_after(board, results) == {"Ann": 12, "Bob": 10, "Cid": 11}
@@ -628,9 +620,7 @@ def test_4_6_2_yeomen_return_pigs_taken_by_bandits() -> None:
     board = table({"Ann": 10, "Bob": 10, "Cid": 10}, bandits=5, lost_total=40)
     board.farmers["Ann"].honest = True
     results = play(board)
-    assert taken(results, "Bandits", "Ann") == PigsTaken(
-        thief="Bandits", victim="Ann", taken=2, lost=2, stolen=0, short=0
-    )
+    assert taken(results, "Bandits", "Ann") == PigsTaken(thief="Bandits", victim="Ann", taken=2, lost=2, stolen=0, short=0)
     assert events_of(results, PigsReturned) == [PigsReturned(farmer="Ann", thief="Bandits", pigs=1, yeomen=1)]
 
 
@@ -651,9 +641,7 @@ def test_4_6_4_3_with_two_yeomen_stealing_from_the_honest_turns_you_dishonest() 
     board.farmers["Ann"].honest = True
     board.farmers["Cid"].honest = True
     results = play(board, {"Cid": "S 1 Ann"})
-    assert events_of(results, PunishmentImposed) == [
-        PunishmentImposed(thief="Cid", victim="Ann", pork=1, by_victim=0, by_yeomen=1)
-    ]
+    assert events_of(results, PunishmentImposed) == [PunishmentImposed(thief="Cid", victim="Ann", pork=1, by_victim=0, by_yeomen=1)]
     assert rules_of(results, PunishmentImposed) == ["4.6.3"]
     assert events_of(results, BecameDishonest) == [BecameDishonest(farmer="Cid", reputation=1)]
 
@@ -734,9 +722,7 @@ def test_12_1_reputation_accumulates() -> None:
     assert rules_of(results, BecameDishonest) == ["4.6.4.2"]
 
 
-@pytest.mark.parametrize(
-    ("reputation", "pork", "honest"), [(2, 1, False), (2, 2, True), (2, 3, True), (0, 1, True), (5, 4, False)]
-)
+@pytest.mark.parametrize(("reputation", "pork", "honest"), [(2, 1, False), (2, 2, True), (2, 3, True), (0, 1, True), (5, 4, False)])
 def test_12_2_yeomen_spending_must_match_reputation(reputation: int, pork: int, honest: bool) -> None:
     """12.2: "only turns you Honest if you spend as much Pork in one turn as you have Reputation"."""
     board = table({"Ann": 10, "Bob": 10, "Cid": 10})

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any
+from datetime import UTC, datetime
 
 from .errors import BadLog, IllegalAction, RefereeError
-from .events import ActionTaken, Event, RandomDrawn, SeedRevealed, TableOpened, decode_event, encode_event
+from .events import ActionTaken, Event, TableOpened, decode_event, encode_event
 from .log import Entry, chain, check_chain
-from .randomness import RecordedSource, RandomnessMismatch, roll, seed_hash
+from .randomness import RandomnessMismatch, RecordedSource, roll, seed_hash
 from .registry import Registry, Rules
 from .table import Action, Emitted, TableState, apply, decide, open_table
 
@@ -25,7 +24,7 @@ __all__ = ["seal", "decode", "replay", "verify", "explain", "Verdict", "Explanat
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def seal(emitted: Sequence[Emitted], *, after: Entry | None, seat: str | None, at: str) -> list[Entry]:
@@ -157,7 +156,11 @@ def verify(registry: Registry, entries: Sequence[Entry]) -> Verdict:
             if seed is not None and not opened.scripted:
                 expected = roll(seed, body["draw"], body["kind"], body["spec"])
                 if expected != body["outcome"]:
-                    return _fail(e.seq, f"entry {e.seq}: the seed gives {expected!r} for draw {body['draw']} ({body['purpose']}), the log records {body['outcome']!r}", e.seq - 1)
+                    return _fail(
+                        e.seq,
+                        f"entry {e.seq}: the seed gives {expected!r} for draw {body['draw']} ({body['purpose']}), the log records {body['outcome']!r}",
+                        e.seq - 1,
+                    )
             draws.append((body["kind"], body["spec"], body["purpose"], body["outcome"]))
     source = RecordedSource(draws, seed)
 
@@ -195,8 +198,12 @@ def verify(registry: Registry, entries: Sequence[Entry]) -> Verdict:
                 return _fail(recorded.seq, f"entry {recorded.seq} does not follow from the rules: {difference}", recorded.seq - 1)
         if len(fresh) != len(segment):
             if len(fresh) > len(segment):
-                missing = fresh[len(segment)]
-                return _fail(missing.seq, f"entry {missing.seq}: the rules give {missing.type} here but the log has {'no entry' if stop == len(entries) else entries[stop].type}", missing.seq - 1)
+                expected = fresh[len(segment)]
+                return _fail(
+                    expected.seq,
+                    f"entry {expected.seq}: the rules give {expected.type} here but the log has {'no entry' if stop == len(entries) else entries[stop].type}",
+                    expected.seq - 1,
+                )
             extra = segment[len(fresh)]
             return _fail(extra.seq, f"entry {extra.seq} ({extra.type}) does not follow from any action", extra.seq - 1)
     return Verdict(ok=True, checked=len(entries), message=f"all {len(entries)} entries follow from the rules", notes=notes)

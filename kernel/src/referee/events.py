@@ -32,8 +32,7 @@ def event_tag(event_type: type[Event]) -> str:
     tag = event_type.__struct_config__.tag
     if not isinstance(tag, str) or "." not in tag:
         raise TypeError(
-            f"{event_type.__qualname__} needs a stable tag such as "
-            f'class {event_type.__name__}(Event, tag="mygame.{event_type.__name__}")'
+            f'{event_type.__qualname__} needs a stable tag such as class {event_type.__name__}(Event, tag="mygame.{event_type.__name__}")'
         )
     return tag
 

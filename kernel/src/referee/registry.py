@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib.metadata
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -172,8 +172,9 @@ class Rules:
             self.pm.add_hookspecs(module)
         self.pm.register(builtin, name=f"{NAME}.builtin")
         self.pm.register(game.plugin, name=game.name)
-        self.records: tuple[PluginRecord, ...] = (registry.record(game.plugin, game.name),) + tuple(
-            registry.record(e.plugin, f"{game.name}.{e.name}") for e in extensions
+        self.records: tuple[PluginRecord, ...] = (
+            registry.record(game.plugin, game.name),
+            *tuple(registry.record(e.plugin, f"{game.name}.{e.name}") for e in extensions),
         )
         for ext in extensions:
             self.pm.register(ext.plugin, name=f"{game.name}.{ext.name}")
@@ -182,7 +183,8 @@ class Rules:
         self.event_types: dict[str, type[Event]] = {event_tag(t): t for t in KERNEL_EVENTS}
         self.owner: dict[type[Event], str] = {t: NAME for t in KERNEL_EVENTS}
         for impl in self.pm.hook.referee_event_types.get_hookimpls():
-            for event_type in impl.function() or ():
+            registered: list[type[Event]] = impl.function() or []  # type: ignore[assignment]
+            for event_type in registered:
                 tag = event_tag(event_type)
                 if tag in self.event_types and self.event_types[tag] is not event_type:
                     raise RefereeError(f"event tag {tag!r} is registered twice ({self.owner[self.event_types[tag]]}, {impl.plugin_name})")

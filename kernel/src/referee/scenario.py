@@ -130,7 +130,7 @@ def subset_mismatch(expected: Any, actual: Any, where: str = "") -> str | None:
                 return f"{here}: no item matching {item!r} (in order) among {list(actual)!r}"
             position += 1
         return None
-    if expected != actual or type(expected) is bool and type(actual) is not bool:
+    if expected != actual or (type(expected) is bool and type(actual) is not bool):
         return f"{here}: expected {expected!r}, got {actual!r}"
     return None
 
@@ -150,9 +150,18 @@ def _match_events(expected: Sequence[ExpectedEvent], entries: Sequence[Entry], l
                 break
         else:
             same = [e for e in entries[start:] if e.type == wanted.type]
-            got = "\n".join(f"  got {e.type} {msgspec.json.encode(e.event).decode()} ({e.rule})" for e in same) or f"  no {wanted.type} at all after that point"
+            got = (
+                "\n".join(f"  got {e.type} {msgspec.json.encode(e.event).decode()} ({e.rule})" for e in same)
+                or f"  no {wanted.type} at all after that point"
+            )
             reason = subset_mismatch(wanted.event, same[0].event) if len(same) == 1 else None
-            return [f"{label}: expected {wanted.type} {msgspec.json.encode(wanted.event).decode()}" + (f" ({wanted.rule})" if wanted.rule else "") + "\n" + got + (f"\n  first difference: {reason}" if reason else "")]
+            return [
+                f"{label}: expected {wanted.type} {msgspec.json.encode(wanted.event).decode()}"
+                + (f" ({wanted.rule})" if wanted.rule else "")
+                + "\n"
+                + got
+                + (f"\n  first difference: {reason}" if reason else "")
+            ]
     return []
 
 

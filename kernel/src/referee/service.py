@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import msgspec
 import structlog
 
 from .audit import decode, now, opening, replay, seal, verify
@@ -23,7 +22,7 @@ from .log import Entry, dump_jsonl, load_jsonl, redact_for
 from .randomness import ScriptedSource, SeededSource, new_seed, seed_hash
 from .registry import Registry, Rules
 from .store import TableStore
-from .table import Action, TableState, apply, bot_rng, decide, open_table, view
+from .table import Action, TableState, bot_rng, decide, open_table, view
 
 __all__ = ["Referee", "TableInfo"]
 
@@ -53,7 +52,9 @@ class _Cached:
 class Referee:
     """Tables on one store under one set of installed plugins."""
 
-    def __init__(self, db: str | os.PathLike[str] | None = None, *, registry: Registry | None = None, store: TableStore | None = None) -> None:
+    def __init__(
+        self, db: str | os.PathLike[str] | None = None, *, registry: Registry | None = None, store: TableStore | None = None
+    ) -> None:
         self.registry = registry or Registry()
         self.store = store or TableStore(db)
         self._cache: dict[str, _Cached] = {}
@@ -134,7 +135,9 @@ class Referee:
             return self._scripts[table_id]
         seed = self.store.seed(table_id)
         if not seed:
-            raise RefereeError(f"table {table_id} was imported without its seed (the game had not ended); it can be replayed and verified but not continued")
+            raise RefereeError(
+                f"table {table_id} was imported without its seed (the game had not ended); it can be replayed and verified but not continued"
+            )
         return SeededSource(seed)
 
     def _load(self, table_id: str) -> _Cached:
@@ -228,7 +231,14 @@ class Referee:
             raise RefereeError(f"{cached.rules.game.name} has no bot for {request.action!r}")
         return dict(args)
 
-    def play_bots(self, table_id: str, bots: Iterable[str], *, on_step: Callable[[Request, list[Entry]], None] | None = None, max_actions: int = 1_000_000) -> None:
+    def play_bots(
+        self,
+        table_id: str,
+        bots: Iterable[str],
+        *,
+        on_step: Callable[[Request, list[Entry]], None] | None = None,
+        max_actions: int = 1_000_000,
+    ) -> None:
         """Let bots answer every request of theirs until a human must act or the game ends."""
         bots = set(bots)
         for _ in range(max_actions):

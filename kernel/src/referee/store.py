@@ -17,9 +17,9 @@ import os
 import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
 from urllib.parse import unquote, urlparse
 
+import msgspec
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
@@ -27,8 +27,6 @@ from eventsourcing.utils import get_topic
 
 from .errors import ConcurrentWrite, RefereeError, UnknownTable
 from .log import Entry, encode_line
-
-import msgspec
 
 __all__ = ["TableStore", "default_db_path", "MEMORY"]
 
@@ -77,7 +75,7 @@ class TableSeed(Aggregate):
         self.seed = seed
 
 
-_OPENED_TOPIC = get_topic(TableStream.Opened)
+_OPENED_TOPIC = get_topic(TableStream.Opened)  # type: ignore[attr-defined]  # made by @event
 
 
 class _Tables(Application):
@@ -156,7 +154,7 @@ class TableStore:
         try:
             # Readers share the cached stream; a writer works on its own copy, so a
             # rejected save cannot leave unsaved lines in the cache.
-            stream = self.app.repository.get(TableStream.create_id(table_id), deepcopy_from_cache=for_update)
+            stream: Aggregate = self.app.repository.get(TableStream.create_id(table_id), deepcopy_from_cache=for_update)
         except AggregateNotFoundError:
             raise UnknownTable(f"no table {table_id!r} in {self.location}") from None
         assert isinstance(stream, TableStream)
@@ -172,10 +170,11 @@ class TableStore:
 
     def seed(self, table_id: str) -> str:
         try:
-            secret = self.app.repository.get(TableSeed.create_id(table_id))
+            secret: Aggregate = self.app.repository.get(TableSeed.create_id(table_id))
         except AggregateNotFoundError:
             raise UnknownTable(f"no seed kept for table {table_id!r}") from None
-        return secret.seed  # type: ignore[attr-defined, no-any-return]
+        assert isinstance(secret, TableSeed)
+        return secret.seed
 
     def exists(self, table_id: str) -> bool:
         return TableStream.create_id(table_id) in self.app.repository
@@ -191,5 +190,3 @@ class TableStore:
             if len(page) < 500:
                 return
             start = page[-1].id
-
-

@@ -36,7 +36,6 @@ from .events import (
     TurnBegan,
     TurnEnded,
 )
-from .plugin import NAME
 from .registry import Rules
 
 __all__ = ["GAMESMASTER", "Action", "Flow", "TableState", "Decision", "Emitted", "apply", "open_table", "decide", "view"]
@@ -86,7 +85,8 @@ class TableState:
 
 
 class RandomSource(Protocol):
-    seed: str | None
+    @property
+    def seed(self) -> str | None: ...
 
     def outcome(self, draw: int, kind: str, spec: dict[str, Any], purpose: str) -> Any: ...
 
@@ -336,9 +336,7 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
             if reason:
                 raise IllegalAction(str(reason))
             waiting = sorted({r.seat for r in state.flow.requests.values()})
-            raise IllegalAction(
-                f"nothing is asked of {action.seat} now; waiting for {', '.join(waiting) or 'nobody'}", "flow"
-            )
+            raise IllegalAction(f"nothing is asked of {action.seat} now; waiting for {', '.join(waiting) or 'nobody'}", "flow")
         if request.choices is not None and dict(action.args) not in [dict(c.args) for c in request.choices]:
             legal = "; ".join(c.label for c in request.choices)
             raise IllegalAction(f"{action.args} is not one of the choices offered to {action.seat}: {legal}", "flow")

@@ -11,7 +11,14 @@ from referee.log import Entry
 
 from . import render
 
-_QUIET_TYPES = {"referee.RequestOpened", "referee.RequestWithdrawn", "referee.ActionTaken", "referee.RoundEnded", "referee.TurnEnded", "referee.PhaseEnded"}
+_QUIET_TYPES = {
+    "referee.RequestOpened",
+    "referee.RequestWithdrawn",
+    "referee.ActionTaken",
+    "referee.RoundEnded",
+    "referee.TurnEnded",
+    "referee.PhaseEnded",
+}
 
 
 def _show_progress(app: Referee, table_id: str, entries: Sequence[Entry], out: TextIO) -> None:
@@ -53,7 +60,9 @@ def _ask(app: Referee, table_id: str, request: Request, several_humans: bool, ou
         return {"text": answer}
 
 
-def play(app: Referee, table_id: str, *, humans: Sequence[str], bots: Sequence[str], quiet: bool = False, out: TextIO | None = None) -> bool:
+def play(
+    app: Referee, table_id: str, *, humans: Sequence[str], bots: Sequence[str], quiet: bool = False, out: TextIO | None = None
+) -> bool:
     """Play until the game ends (True) or input runs out / nobody here can act (False).
 
     Prompts and progress go to ``out`` (standard output unless the caller wants that

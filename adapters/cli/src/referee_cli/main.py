@@ -20,7 +20,7 @@ import msgspec
 
 import referee
 import referee.logging
-from referee import MEMORY, Referee, RefereeError, Registry
+from referee import Referee, RefereeError, Registry
 from referee.audit import explain, replay, verify
 from referee.log import Entry, load_jsonl, redact_for
 from referee.scenario import load_scenario, run_scenario
@@ -104,7 +104,13 @@ def cmd_games(args: argparse.Namespace) -> int:
                 "version": record.version,
                 "summary": game.summary,
                 "extensions": [
-                    {"name": e.name, "kind": e.kind, "title": e.title, "default": e.default, **dict(zip(("distribution", "version"), registry._dist[id(e.plugin)]))}
+                    {
+                        "name": e.name,
+                        "kind": e.kind,
+                        "title": e.title,
+                        "default": e.default,
+                        **dict(zip(("distribution", "version"), registry._dist[id(e.plugin)])),
+                    }
                     for e in exts
                 ],
             }
@@ -148,8 +154,11 @@ def cmd_play(args: argparse.Namespace) -> int:
                 seed=args.seed,
             )
         if not args.json:
-            print(f"table {table_id}: {app.state(table_id).game_name} for {', '.join(humans + bots)}"
-                  + (f" ({', '.join(bots)} played by bots)" if bots else "") + f"\nstore: {app.store.location}")
+            print(
+                f"table {table_id}: {app.state(table_id).game_name} for {', '.join(humans + bots)}"
+                + (f" ({', '.join(bots)} played by bots)" if bots else "")
+                + f"\nstore: {app.store.location}"
+            )
         finished = hotseat.play(app, table_id, humans=humans, bots=bots, quiet=args.quiet, out=sys.stderr if args.json else sys.stdout)
         state = app.state(table_id)
         result = None if state.result is None else msgspec.to_builtins(state.result)
@@ -170,7 +179,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     with _referee(args) as app:
         seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-        table_id = app.open(args.game, seats, options=_options(args.option), extensions=args.extensions.split(",") if args.extensions is not None else None, seed=args.seed)
+        table_id = app.open(
+            args.game,
+            seats,
+            options=_options(args.option),
+            extensions=args.extensions.split(",") if args.extensions is not None else None,
+            seed=args.seed,
+        )
         _out(args, {"table": table_id}, f"table {table_id} opened for {', '.join(seats)}")
     return 0
 
@@ -192,8 +207,11 @@ def cmd_act(args: argparse.Namespace) -> int:
         rules = app.rules(table_id)
         state = app.state(table_id)
         visible = [e for e in entries if e.visible(args.seat) or state.over]
-        _out(args, {"table": table_id, "appended": len(entries), "entries": [msgspec.to_builtins(e) for e in visible]},
-             "\n".join(render.entry_line(rules, e) for e in visible) or "recorded")
+        _out(
+            args,
+            {"table": table_id, "appended": len(entries), "entries": [msgspec.to_builtins(e) for e in visible]},
+            "\n".join(render.entry_line(rules, e) for e in visible) or "recorded",
+        )
     return 0
 
 
@@ -230,7 +248,9 @@ def cmd_tables(args: argparse.Namespace) -> int:
         infos = app.tables()
         lines = [f"{'table':<20} {'game':<10} {'round':>5} {'entries':>7}  status"]
         for info in infos:
-            status = f"over: {', '.join(info.winners) or 'no winner'}" if info.over else f"waiting for {', '.join(info.waiting_for) or 'nobody'}"
+            status = (
+                f"over: {', '.join(info.winners) or 'no winner'}" if info.over else f"waiting for {', '.join(info.waiting_for) or 'nobody'}"
+            )
             lines.append(f"{info.table_id:<20} {info.game:<10} {info.round:>5} {info.entries:>7}  {status}")
         if not infos:
             lines = [f"no tables in {app.store.location}"]
@@ -309,7 +329,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
         exp = explain(app.registry, entries, args.seq)
         rules = replay(app.registry, entries[:1])[0]
     entry = exp.entry
-    lines = [f"entry {entry.seq} of {source}: {entry.type}", f"  what:    {exp.description}", f"  plugin:  {entry.plugin}", f"  rule:    {entry.rule or '-'}"]
+    lines = [
+        f"entry {entry.seq} of {source}: {entry.type}",
+        f"  what:    {exp.description}",
+        f"  plugin:  {entry.plugin}",
+        f"  rule:    {entry.rule or '-'}",
+    ]
     if entry.visible_to is not None:
         lines.append(f"  seen by: {', '.join(entry.visible_to) or 'nobody'} until the game ended")
     if exp.action is not None and exp.action.seq != entry.seq:
@@ -357,7 +382,11 @@ def _common(top_level: bool) -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     default = (lambda value: value) if top_level else (lambda value: argparse.SUPPRESS)
     env_db = os.environ.get("REFEREE_DB")
-    db_help = f"table store (default: $REFEREE_DB = {env_db})" if env_db else f"table store: a SQLite file, ':memory:', or postgresql://... (default: $REFEREE_DB, else {resolve_db(None)})"
+    db_help = (
+        f"table store (default: $REFEREE_DB = {env_db})"
+        if env_db
+        else f"table store: a SQLite file, ':memory:', or postgresql://... (default: $REFEREE_DB, else {resolve_db(None)})"
+    )
     common.add_argument("--db", default=default(None), help=db_help)
     common.add_argument("--json", action="store_true", default=default(False), help="print results as JSON")
     common.add_argument("--log-level", default=default("warning"), help="debug, info, warning (default) or error")
@@ -368,7 +397,9 @@ def _common(top_level: bool) -> argparse.ArgumentParser:
 def parser() -> argparse.ArgumentParser:
     common = _common(top_level=False)
     top = argparse.ArgumentParser(
-        prog="referee", description="Referee: tabletop games refereed by their rules, every table an auditable log.", parents=[_common(top_level=True)]
+        prog="referee",
+        description="Referee: tabletop games refereed by their rules, every table an auditable log.",
+        parents=[_common(top_level=True)],
     )
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee import Entry, Rules
-from referee.audit import describe, decode
+from referee.audit import decode, describe
 
 
 def generic(value: Any, indent: int = 0) -> str:

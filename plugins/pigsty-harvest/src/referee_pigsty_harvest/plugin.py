@@ -111,13 +111,16 @@ def referee_evolve(state: TableState, event: Event) -> None:
 def referee_describe(event: Event) -> str | None:
     if not isinstance(event, HarvestShared):
         return None  # someone else's event: let the game (or the kernel) describe it
-    if not event.farmers:
-        return f"Harvest Festival after turn {event.turn}: nobody is Honest, so nobody gets a Pig"
-    return f"Harvest Festival after turn {event.turn}: {_names(event.farmers)} {'gets' if len(event.farmers) == 1 else 'each get'} 1 Pig"
+    return f"Harvest Festival after turn {event.turn}: {_shared(event)}"
 
 
-def _names(names: tuple[str, ...]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def _shared(event: HarvestShared) -> str:
+    names = event.farmers
+    if not names:
+        return "nobody is Honest, so nobody gets a Pig"
+    if len(names) == 1:
+        return f"{names[0]} gets 1 Pig"
+    return f"{', '.join(names[:-1])} and {names[-1]} each get 1 Pig"
 
 
 # --- Deciding: Pigsty's own hook ------------------------------------------------------
@@ -165,6 +168,6 @@ def referee_report(state: TableState, entries: list[Any], round: int | None) -> 
     held = [event for _entry, event in entries if isinstance(event, HarvestShared) and event.turn == turn]
     if isinstance(text, str) and held:
         pigs = ", ".join(f"{f.name} {f.pigs}" for f in board.farmers.values() if not f.eliminated)
-        text += "\nHARVEST FESTIVAL\n" + "".join(f"- {referee_describe(event=e)}\n" for e in held)
+        text += "\nHARVEST FESTIVAL\n" + "".join(f"- {_shared(e)[0].upper()}{_shared(e)[1:]}\n" for e in held)
         text += f"Pigs after the festival: {pigs}\n"
     return text

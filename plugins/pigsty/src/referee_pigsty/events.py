@@ -12,7 +12,6 @@ Tags are stable (``pigsty.<Name>``) and must never change once logs exist.
 from __future__ import annotations
 
 from referee.events import Event
-
 from referee_pigsty.orders import Order
 
 __all__ = [

@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+
 import referee
 from referee import GAMESMASTER, Decision, Event, Game, IllegalAction, Standing, hookimpl
 
 from . import hookspecs
 from .events import EVENT_TYPES, OrdersRevealed, OrdersWritten, PorkAllotted
 from .orders import Order, parse_orders, pay_orders
-from .resolution import Board, Params, evolve, new_board, allot_pork, resolve_turn
+from .resolution import Board, Params, allot_pork, evolve, new_board, resolve_turn
 
 _HERE = Path(__file__).parent
 
@@ -99,7 +100,7 @@ def referee_evolve(state: referee.TableState, event: Event) -> None:
             game.written.pop(event.farmer, None)
         case OrdersWritten():
             game.written[event.farmer] = event
-    if type(event).__struct_config__.tag.startswith("pigsty."):
+    if isinstance(event, EVENT_TYPES):
         evolve(game.board, event)
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import msgspec
+
 from referee.errors import IllegalAction
 
 if TYPE_CHECKING:

@@ -57,7 +57,7 @@ def _orders_block(orders: tuple[Order, ...], stated_total: int | None) -> str:
     lines = [order_text(o) for o in orders]
     spent = sum(o.amount for o in orders)
     total = f"{spent}" if stated_total in (None, spent) else f"{spent} (written as {stated_total})"
-    return "\n".join(lines + ["------", total])
+    return "\n".join([*lines, "------", total])
 
 
 def describe(event: Event) -> str | None:
@@ -176,7 +176,9 @@ def referee_report(state: referee.TableState, entries: list[Any], round: int | N
 def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
     """The farm table as a farmer sees it before writing orders."""
     width = max(len(f["name"]) for f in view["farmers"])
-    lines = [f"Turn {view['turn']}   Yeomen {view['yeomen']} (Fund {view['yeoman_fund']})   Bandits {view['bandits']}   lost Pigs {view['lost_pigs']}"]
+    lines = [
+        f"Turn {view['turn']}   Yeomen {view['yeomen']} (Fund {view['yeoman_fund']})   Bandits {view['bandits']}   lost Pigs {view['lost_pigs']}"
+    ]
     for f in view["farmers"]:
         if f["out"]:
             status = "out of the game"

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import msgspec
+
 from referee.errors import IllegalAction
 from referee.events import Event
-
 from referee_pigsty.events import (
     BANDITS,
     BanditJoined,
@@ -206,15 +206,7 @@ def evolve(board: Board, event: Event) -> None:
                 board.winners.append(farmer)
         case TurnResolved(turn=turn):
             board.turn = turn
-        case (
-            OrdersWritten()
-            | OrdersRevealed()
-            | OrderCut()
-            | OrderCancelled()
-            | GuardsHired()
-            | TheftAttempted()
-            | TradeCancelled()
-        ):
+        case OrdersWritten() | OrdersRevealed() | OrderCut() | OrderCancelled() | GuardsHired() | TheftAttempted() | TradeCancelled():
             # Records of intent and of intermediate numbers: nothing lasts past the turn.
             pass
         case _:
@@ -375,13 +367,9 @@ class _Turn:
         for trader in self.seats:
             for receiver, pork in self.spending[trader].trades.items():
                 if trader in robbed:
-                    self.emit(
-                        TradeCancelled(trader=trader, receiver=receiver, pork=pork, reason="trader-robbed"), "4.5.5"
-                    )
+                    self.emit(TradeCancelled(trader=trader, receiver=receiver, pork=pork, reason="trader-robbed"), "4.5.5")
                 elif trader in self.spending[receiver].steals:
-                    self.emit(
-                        TradeCancelled(trader=trader, receiver=receiver, pork=pork, reason="receiver-stole"), "4.5.5"
-                    )
+                    self.emit(TradeCancelled(trader=trader, receiver=receiver, pork=pork, reason="receiver-stole"), "4.5.5")
                 elif pork >= self.params.pork_per_pig:
                     self.emit(PigTraded(trader=trader, receiver=receiver, pork=pork), "4.5")
         for name in self.seats:
@@ -429,9 +417,7 @@ class _Turn:
         for taking in takings:
             if taking.lost and self.yeomen and self.honest(taking.victim):
                 pigs = min(taking.lost, self.yeomen)
-                self.emit(
-                    PigsReturned(farmer=taking.victim, thief=taking.thief, pigs=pigs, yeomen=self.yeomen), "4.6.2"
-                )
+                self.emit(PigsReturned(farmer=taking.victim, thief=taking.thief, pigs=pigs, yeomen=self.yeomen), "4.6.2")
                 returned += pigs
         return returned
 

@@ -61,6 +61,7 @@ from typing import Any
 import msgspec
 
 import referee.logging
+import referee_pigsty.plugin
 from referee import MEMORY, Entry, Referee, Registry, TableStore, replay, verify
 
 MEASUREMENTS = ("durability", "append", "replay", "load")
@@ -599,10 +600,10 @@ def parse(argv: Sequence[str] | None) -> tuple[Settings, str | None]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog="Every speed is a ratio to a baseline of the same run.")
     parser.add_argument("--quick", action="store_true", help="a smoke run of about 15 s: fewer games, repetitions and shorter samples")
     parser.add_argument("--json", metavar="FILE", help="also write every sample and ratio to FILE as JSON")
-    parser.add_argument("--games", type=int, help="bot games per sample (default 8; --quick 2)")
+    parser.add_argument("--games", type=int, help="bot games per sample (default 8; --quick 3)")
     parser.add_argument("--seats", type=int, default=5, help="farmers per game (default 5)")
     parser.add_argument("--reps", type=int, help="repetitions per comparison (default 5; --quick 3)")
-    parser.add_argument("--min-time", type=float, help="seconds per sample of the fast loops (default 0.3; --quick 0.05)")
+    parser.add_argument("--min-time", type=float, help="seconds per sample of the fast loops (default 0.3; --quick 0.1)")
     parser.add_argument("--tmpdir", help="where the SQLite files go (the filesystem decides what a commit costs)")
     parser.add_argument("--only", action="append", choices=MEASUREMENTS, help="run only this measurement (repeatable)")
     parser.add_argument("--profile", action="store_true", help="also profile a long game and its replay (cProfile, untimed)")
@@ -610,10 +611,10 @@ def parse(argv: Sequence[str] | None) -> tuple[Settings, str | None]:
     if not 3 <= args.seats <= len(FARMERS):
         parser.error(f"--seats must be 3 to {len(FARMERS)}")
     settings = Settings(
-        games=args.games or (2 if args.quick else 8),
+        games=args.games or (3 if args.quick else 8),
         seats=args.seats,
         reps=args.reps or (3 if args.quick else 5),
-        min_time=args.min_time or (0.05 if args.quick else 0.3),
+        min_time=args.min_time or (0.1 if args.quick else 0.3),
         tmpdir=args.tmpdir,
         only=tuple(args.only or MEASUREMENTS),
         profile=args.profile,
@@ -625,7 +626,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings, json_path = parse(argv)
     referee.logging.configure("error")  # the kernel's info lines would drown the progress
     started, clock = datetime.now(timezone.utc), time.perf_counter()
-    registry = Registry()
+    # Pigsty alone, not every installed plugin: a house rule installed on one machine (and
+    # chosen by default) would change the games, and the ratios would not compare.
+    registry = Registry([referee_pigsty.plugin], entry_points=False)
     scratch = Scratch(settings.tmpdir)
     try:
         progress(f"recording {settings.games} bot games of {settings.seats} farmers on the in-memory store")

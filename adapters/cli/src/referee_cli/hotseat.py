@@ -21,7 +21,7 @@ _QUIET_TYPES = {
 }
 
 
-def _show_progress(app: Referee, table_id: str, entries: Sequence[Entry], out: TextIO) -> None:
+def show_progress(app: Referee, table_id: str, entries: Sequence[Entry], out: TextIO) -> None:
     rules = app.rules(table_id)
     for entry in entries:
         if entry.visible_to is None and entry.type not in _QUIET_TYPES:
@@ -80,7 +80,7 @@ def play(
             request = for_bots[0]
             entries = app.act(table_id, request.seat, request.action, app.bot_answer(table_id, request))
             if not quiet:
-                _show_progress(app, table_id, entries, out)
+                show_progress(app, table_id, entries, out)
             continue
         for_humans = [r for r in requests if r.seat in humans]
         if not for_humans:
@@ -100,4 +100,4 @@ def play(
                 continue
             break
         if not quiet:
-            _show_progress(app, table_id, entries, out)
+            show_progress(app, table_id, entries, out)

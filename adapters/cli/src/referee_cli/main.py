@@ -159,6 +159,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                 + (f" ({', '.join(bots)} played by bots)" if bots else "")
                 + f"\nstore: {app.store.location}"
             )
+        if not args.table and not args.quiet:
+            hotseat.show_progress(app, table_id, app.entries(table_id), sys.stderr if args.json else sys.stdout)
         finished = hotseat.play(app, table_id, humans=humans, bots=bots, quiet=args.quiet, out=sys.stderr if args.json else sys.stdout)
         state = app.state(table_id)
         result = None if state.result is None else msgspec.to_builtins(state.result)
@@ -502,4 +504,8 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except KeyboardInterrupt:
         print("\nreferee: interrupted; nothing half-written was kept", file=sys.stderr)
         status = 130
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away; every action taken so far is stored.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 141
     sys.exit(status)

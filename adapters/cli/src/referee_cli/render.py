@@ -34,6 +34,6 @@ def entry_line(rules: Rules, entry: Entry) -> str:
         body = f"(hidden from this seat: {entry.type})"
     else:
         body = describe(rules, decode(rules, entry))
-    who = f" [{entry.seat}]" if entry.seat else ""
+    who = f" [{entry.seat}]" if entry.seat and entry.type == "referee.ActionTaken" else ""
     rule = f"  ({entry.rule})" if entry.rule else ""
     return f"{entry.seq:>5}{who} {body}{rule}"

@@ -62,6 +62,10 @@ def _orders_block(orders: tuple[Order, ...], stated_total: int | None) -> str:
 
 def describe(event: Event) -> str | None:
     match event:
+        case referee.RoundBegan():
+            return f"turn {event.round} begins"
+        case referee.RoundEnded():
+            return f"turn {event.round} ends"
         case PorkAllotted():
             less = f" less {event.punishment} Punishment" if event.punishment else ""
             return f"{event.farmer} has {_plural(event.pigs, 'Pig')}{less}: {event.pork} Pork to spend"

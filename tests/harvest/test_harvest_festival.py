@@ -94,6 +94,15 @@ def test_the_registry_lists_the_house_rule_like_any_installed_plugin(registry):
     assert [e.name for e in registry.rules("pigsty", [HOUSE_RULE]).extensions] == [HOUSE_RULE]
 
 
+def test_only_tables_that_name_the_house_rule_register_its_hooks(registry):
+    def implementers(extensions: list[str] | None) -> list[str]:
+        hook = registry.rules("pigsty", extensions).hook.pigsty_turn_resolved
+        return [impl.plugin_name for impl in hook.get_hookimpls()]
+
+    assert implementers(None) == []
+    assert implementers([HOUSE_RULE]) == [RECORDED_AS]
+
+
 # --- the rule ------------------------------------------------------------------------
 
 
@@ -146,6 +155,14 @@ def test_no_festival_when_the_turn_ended_the_game(app):
     table = play(app, 5, extensions=[HOUSE_RULE], turn_limit=5)
     assert app.state(table).over
     assert festivals(app, table) == []
+
+
+def test_the_event_is_a_frozen_past_tense_struct_with_a_stable_tag():
+    assert HarvestShared.__struct_config__.tag == "harvest.HarvestShared"
+    assert HarvestShared.__struct_config__.frozen and HarvestShared.version == 1
+    event = HarvestShared(turn=5, farmers=("Amy",))
+    with pytest.raises(AttributeError):
+        event.turn = 6  # type: ignore[misc]
 
 
 def test_festival_guests_are_the_honest_farmers_still_in_the_game():
@@ -240,9 +257,8 @@ def test_replaying_without_the_house_rule_installed_is_refused_naming_it(app):
     assert HOUSE_RULE in verdict.message
     with pytest.raises(RefereeError, match=HOUSE_RULE):
         replay(bare, entries)
-    with Referee(registry=bare, store=TableStore(MEMORY)) as elsewhere:
-        with pytest.raises(BadLog, match=HOUSE_RULE):
-            elsewhere.import_log(app.export(table))
+    with Referee(registry=bare, store=TableStore(MEMORY)) as elsewhere, pytest.raises(BadLog, match=HOUSE_RULE):
+        elsewhere.import_log(app.export(table))
 
 
 def test_replaying_under_another_version_of_the_house_rule_is_a_plugin_mismatch(app, registry):
@@ -251,7 +267,10 @@ def test_replaying_under_another_version_of_the_house_rule_is_a_plugin_mismatch(
     body = dict(entries[0].event)
     body["plugins"] = [dict(p, version="0.0.1") if p["name"] == RECORDED_AS else p for p in body["plugins"]]
     forged = [msgspec.structs.replace(entries[0], event=body), *entries[1:]]
-    with pytest.raises(PluginMismatch, match=rf"{RECORDED_AS} was recorded under referee-pigsty-harvest 0\.0\.1, installed is referee-pigsty-harvest {VERSION}"):
+    with pytest.raises(
+        PluginMismatch,
+        match=rf"{RECORDED_AS} was recorded under referee-pigsty-harvest 0\.0\.1, installed is referee-pigsty-harvest {VERSION}",
+    ):
         replay(registry, forged)
 
 
@@ -296,4 +315,17 @@ def test_the_scenario_runner_really_uses_the_house_rule(registry):
     """The suite above proves something only if ``extensions`` reaches the table."""
     result = run_scenario(load_scenario(SCENARIOS[0]), registry, extensions=["no-such-rule"])
     assert not result.ok and "no extension named no-such-rule" in result.failures[0]
-    assert isinstance(HarvestShared(turn=5, farmers=()), HarvestShared)
+
+
+HOUSE_RULE_SCENARIOS = sorted((Path(harvest.__file__).parent / "scenarios").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", HOUSE_RULE_SCENARIOS, ids=[p.stem for p in HOUSE_RULE_SCENARIOS])
+def test_the_house_rules_own_scenarios(path, registry):
+    """The house rule's worked example, as a scenario file shipped in the distribution."""
+    scenario = load_scenario(path)
+    assert scenario.extensions == [HOUSE_RULE]
+    result = run_scenario(scenario, registry)
+    assert result.ok, result.summary()
+    without = run_scenario(scenario, registry, extensions=[])
+    assert not without.ok and any("harvest.HarvestShared" in f for f in without.failures)

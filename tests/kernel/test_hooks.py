@@ -281,3 +281,25 @@ def test_old_events_are_upcast_when_read():
 
     with pytest.raises(TypeError, match="no upcast_v1_v2"):
         decode_event(Broken, {}, 1)
+
+
+def test_a_plugin_that_fails_to_load_spoils_no_other_game(monkeypatch):
+    """Discovery by entry points: a broken third-party plugin is reported, the rest still load."""
+    import importlib.metadata
+
+    broken = importlib.metadata.EntryPoint(name="brokenrule", value="no_such_module_for_referee:plugin", group="referee")
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [broken] if group == "referee" else [])
+    registry = Registry([highroll])
+    assert "brokenrule" in registry.broken and "No module named" in registry.broken["brokenrule"]
+    assert list(registry.games) == ["highroll"]
+
+
+def test_a_misspelled_hook_is_refused_when_the_table_is_assembled(memory_referee):
+    class Typo:
+        @hookimpl
+        def highroll_die_side(self):  # the spec is highroll_die_sides
+            return 8
+
+    app = memory_referee(highroll, extension("highroll", Typo(), "typo"))
+    with pytest.raises(RefereeError, match="implements a hook nobody declares"):
+        app.open("highroll", ["Ann", "Bob"], extensions=["typo"])

@@ -16,6 +16,7 @@ from typing import Any
 
 import msgspec
 import pluggy
+import structlog
 
 from . import builtin, hookspecs
 from .errors import PluginMismatch, RefereeError, UnknownGame
@@ -23,6 +24,8 @@ from .events import KERNEL_EVENTS, Event, PluginRecord, event_tag
 from .plugin import NAME
 
 __all__ = ["Game", "Extension", "Registry", "Rules"]
+
+log = structlog.get_logger("referee")
 
 
 @dataclass(frozen=True)
@@ -86,13 +89,16 @@ class Registry:
     def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True) -> None:
         self.pm = pluggy.PluginManager(NAME)
         self.pm.add_hookspecs(hookspecs)
+        self.broken: dict[str, str] = {}
+        """Entry points that could not be loaded, with the reason (shown by ``referee games``)."""
+        distinfo: dict[int, tuple[str, str]] = {}
         if entry_points:
-            self.pm.load_setuptools_entrypoints(NAME)
+            distinfo = self._load_entry_points()
         for plugin in plugins:
             if not self.pm.is_registered(plugin):
                 self.pm.register(plugin)
-        self.pm.check_pending()
-        distinfo = {id(p): (d.project_name, d.version) for p, d in self.pm.list_plugin_distinfo()}
+        # No check_pending() here: a card's hooks belong to its game's hookspecs, which
+        # only a table's own manager knows; Rules checks them there.
         self.games: dict[str, Game] = {}
         self.extensions: dict[str, Extension] = {}
         self._dist: dict[int, tuple[str, str]] = {}
@@ -109,6 +115,23 @@ class Registry:
                     raise RefereeError(f"two plugins offer {ext.kind} {key!r}")
                 self.extensions[key] = ext
                 self._dist[id(ext.plugin)] = _distribution_of(ext.plugin, distinfo)
+
+    def _load_entry_points(self) -> dict[int, tuple[str, str]]:
+        """Load every plugin of the ``referee`` group; one broken plugin spoils no other."""
+        distinfo: dict[int, tuple[str, str]] = {}
+        for ep in importlib.metadata.entry_points(group=NAME):
+            if self.pm.get_plugin(ep.name) is not None or self.pm.is_blocked(ep.name):
+                continue
+            dist = (ep.dist.name, ep.dist.version) if ep.dist is not None else (ep.module, "0")
+            try:
+                plugin = ep.load()
+                self.pm.register(plugin, name=ep.name)
+            except Exception as exc:  # a third party's import error must not hide the other games
+                self.broken[ep.name] = f"{dist[0]} {dist[1]}: {type(exc).__name__}: {exc}"
+                log.warning("plugin could not be loaded", entry_point=ep.name, distribution=dist[0], error=str(exc))
+                continue
+            distinfo[id(plugin)] = dist
+        return distinfo
 
     def game(self, name: str) -> Game:
         try:
@@ -178,7 +201,10 @@ class Rules:
         )
         for ext in extensions:
             self.pm.register(ext.plugin, name=f"{game.name}.{ext.name}")
-        self.pm.check_pending()
+        try:
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            raise RefereeError(f"a plugin of this {game.name} table implements a hook nobody declares: {exc}") from None
         self.hook = self.pm.hook
         self.event_types: dict[str, type[Event]] = {event_tag(t): t for t in KERNEL_EVENTS}
         self.owner: dict[type[Event], str] = {t: NAME for t in KERNEL_EVENTS}

@@ -59,6 +59,7 @@ class Referee:
         self.store = store or TableStore(db)
         self._cache: dict[str, _Cached] = {}
         self._scripts: dict[str, ScriptedSource] = {}
+        self._seeds: dict[str, str] = {}
 
     def close(self) -> None:
         self.store.close()
@@ -133,7 +134,8 @@ class Referee:
     def _source(self, table_id: str, state: TableState) -> SeededSource | ScriptedSource:
         if table_id in self._scripts:
             return self._scripts[table_id]
-        seed = self.store.seed(table_id)
+        seed = self._seeds.get(table_id) or self.store.seed(table_id)
+        self._seeds[table_id] = seed
         if not seed:
             raise RefereeError(
                 f"table {table_id} was imported without its seed (the game had not ended); it can be replayed and verified but not continued"

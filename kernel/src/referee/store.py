@@ -62,6 +62,14 @@ class TableStream(Aggregate):
     def append(self, lines: list[str]) -> None:
         self.lines.extend(lines)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> TableStream:
+        # Lines are immutable strings: copying the list is enough, and keeps the
+        # per-action copy a writer takes from the cache cheap on long logs.
+        copy = object.__new__(TableStream)
+        copy.__dict__.update(self.__dict__)
+        copy.lines = list(self.lines)
+        return copy
+
 
 class TableSeed(Aggregate):
     """A table's secret seed, kept out of the log until the game ends."""

@@ -123,7 +123,9 @@ def cmd_games(args: argparse.Namespace) -> int:
             lines.append(f"{'':<12}   {e.kind} {e.name}: {e.title}{' (on by default)' if e.default else ''} — {dist} {version}")
     if not data:
         lines = ["no games installed; install one, e.g. pip install referee-pigsty"]
-    _out(args, data, "\n".join(lines))
+    for name, reason in sorted(registry.broken.items()):
+        lines.append(f"could not load plugin {name}: {reason}")
+    _out(args, {"games": data, "broken": registry.broken} if registry.broken else data, "\n".join(lines))
     return 0
 
 

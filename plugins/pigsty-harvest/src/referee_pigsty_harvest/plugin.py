@@ -126,9 +126,9 @@ def _shared(event: HarvestShared) -> str:
 # --- Deciding: Pigsty's own hook ------------------------------------------------------
 
 
-# ``optionalhook``: discovery registers this module on a plugin manager that knows only
-# the kernel's hookspecs, and would refuse a hook it has no spec for.  Tables of
-# ``pigsty`` add Pigsty's hookspecs, and there the hook is checked as usual.
+# ``optionalhook``: discovery also registers this module, on a plugin manager that knows
+# only the kernel's hookspecs, so it must not treat this hook as a misspelled one.  Tables
+# of ``pigsty`` add Pigsty's hookspecs, and there the hook is checked as usual.
 @hookimpl(optionalhook=True)
 def pigsty_turn_resolved(decision: Decision) -> None:
     board: Board = decision.game.board
@@ -146,7 +146,7 @@ def pigsty_turn_resolved(decision: Decision) -> None:
 @hookimpl(wrapper=True)
 def referee_view(state: TableState, seat: str | None) -> Generator[None, Any, Any]:
     view = yield
-    if isinstance(view, dict):
+    if isinstance(view, dict) and not state.over:
         view = {**view, "harvest_festival": {"every": EVERY, "next_after_turn": next_festival(state.game.board.turn)}}
     return view
 

@@ -1,9 +1,9 @@
 """Sessions beside tox's test matrix: lint, type checks, benchmarks.
 
-    nox -s lint        ruff over every distribution and the tests
-    nox -s typecheck   mypy over the distributions
-    nox -s bench       benchmarks, reported as ratios to baselines measured in the same run
-    nox -s tests       the test suite, as tox runs it
+nox -s lint        ruff over every distribution and the tests
+nox -s typecheck   mypy over the distributions
+nox -s bench       benchmarks, reported as ratios to baselines measured in the same run
+nox -s tests       the test suite, as tox runs it
 """
 
 from __future__ import annotations

@@ -29,4 +29,3 @@ def memory_referee():
     yield make
     for app in made:
         app.close()
-

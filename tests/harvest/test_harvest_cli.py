@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+import structlog
 
 from referee_cli.main import main
 
@@ -25,7 +26,11 @@ def referee(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.Capt
         out, err = capsys.readouterr()
         return int(caught.value.code or 0), out, err
 
-    return run
+    # ``main`` configures logging onto this test's captured stderr, which closes after the
+    # test: put back the logging the session had, so later tests' warnings have somewhere to go.
+    saved = structlog.get_config()
+    yield run
+    structlog.configure(**saved)
 
 
 def test_games_lists_the_house_rule_with_its_distribution(referee):

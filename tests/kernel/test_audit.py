@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import ClassVar
 
 import highroll
 import pytest
@@ -166,3 +167,83 @@ def test_dump_and_load_round_trip(finished):
     app, table = finished
     entries = app.entries(table)
     assert load_jsonl(dump_jsonl(entries).splitlines()) == entries
+
+
+def _counter_game(schema: int):
+    """A one-action game whose event changed shape: v1 ``Added(n)``, v2 ``Added(amount)``."""
+    from referee import Choice, Event, Game, hookimpl
+
+    if schema == 1:
+
+        class Added(Event, tag="counter.Added"):
+            seat: str
+            n: int
+
+        def make(seat, amount):
+            return Added(seat=seat, n=amount)
+
+        def amount_of(event):
+            return event.n
+    else:
+
+        class Added(Event, tag="counter.Added"):  # type: ignore[no-redef]
+            version: ClassVar[int] = 2
+            seat: str
+            amount: int
+
+            @staticmethod
+            def upcast_v1_v2(body):
+                body["amount"] = body.pop("n")
+                return body
+
+        def make(seat, amount):
+            return Added(seat=seat, amount=amount)
+
+        def amount_of(event):
+            return event.amount
+
+    class Counter:
+        @hookimpl
+        def referee_games(self):
+            return [Game(name="counter", title="Counter", plugin=self)]
+
+        @hookimpl
+        def referee_event_types(self):
+            return [Added]
+
+        @hookimpl
+        def referee_initial_state(self, opened):
+            return {"total": 0}
+
+        @hookimpl
+        def referee_evolve(self, state, event):
+            if isinstance(event, Added):
+                state.game["total"] += amount_of(event)
+
+        @hookimpl
+        def referee_setup(self, decision):
+            decision.request(decision.seats[0], "add", "Add", choices=[Choice("two", {"n": 2})])
+            return True
+
+        @hookimpl
+        def referee_decide(self, decision, action):
+            decision.emit(make(action.seat, action.args["n"]), rule="1")
+            decision.end_game([action.seat], "added", rule="2")
+            return True
+
+    Counter.__module__ = "counter"
+    return Counter()
+
+
+def test_a_log_written_before_a_schema_change_still_verifies(memory_referee):
+    """Upcasting: a v1 body is read through upcast_v1_v2, in replay and in verify alike."""
+    old = memory_referee(_counter_game(1))
+    table = old.open("counter", ["Ann", "Bob"], seed="c")
+    old.act(table, "Ann", "add", {"n": 2})
+    entries = old.entries(table)
+    assert [e.v for e in entries if e.type == "counter.Added"] == [1]
+    registry = Registry([_counter_game(2)], entry_points=False)
+    _rules, state = replay(registry, entries)
+    assert state.game == {"total": 2}
+    verdict = verify(registry, entries)
+    assert verdict.ok, verdict.message

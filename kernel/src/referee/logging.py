@@ -15,6 +15,16 @@ def _json(obj: Any, default: Any = None) -> str:
     return msgspec.json.encode(obj, enc_hook=default).decode()
 
 
+class _Stderr:
+    """Whatever ``sys.stderr`` is at the time of writing (test runners swap it)."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+
 def configure(level: str = "warning", *, json: bool = False) -> None:
     """Send log lines to stderr at ``level`` and above, rendered for people or as JSON."""
     numeric = logging.getLevelName(level.upper())
@@ -28,6 +38,6 @@ def configure(level: str = "warning", *, json: bool = False) -> None:
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        logger_factory=structlog.PrintLoggerFactory(file=_Stderr()),  # type: ignore[arg-type]  # write + flush is all it uses
         cache_logger_on_first_use=False,
     )

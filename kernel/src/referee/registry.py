@@ -164,7 +164,14 @@ class Registry:
     def rules_for(self, game_name: str, recorded: Sequence[PluginRecord]) -> Rules:
         """Rules for a stored table, refusing to replay it under another plugin set."""
         game = self.game(game_name)
-        rules = self.rules(game_name, [r.name.split(".", 1)[1] for r in recorded[1:] if "." in r.name])
+        available = {e.name for e in self.extensions_of(game_name)}
+        absent = [r for r in recorded[1:] if r.name.split(".", 1)[-1] not in available]
+        if absent:
+            raise PluginMismatch(
+                f"this {game.name} table was recorded with plugins that are not installed: "
+                + "; ".join(f"{r.name} (pip install {r.distribution}=={r.version})" for r in absent)
+            )
+        rules = self.rules(game_name, [r.name.split(".", 1)[1] for r in recorded[1:]])
         installed = rules.records
         if list(installed) != list(recorded):
             wanted = {r.name: r for r in recorded}

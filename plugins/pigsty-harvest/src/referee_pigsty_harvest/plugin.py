@@ -126,10 +126,10 @@ def _shared(event: HarvestShared) -> str:
 # --- Deciding: Pigsty's own hook ------------------------------------------------------
 
 
-# ``optionalhook``: discovery also registers this module, on a plugin manager that knows
-# only the kernel's hookspecs, so it must not treat this hook as a misspelled one.  Tables
-# of ``pigsty`` add Pigsty's hookspecs, and there the hook is checked as usual.
-@hookimpl(optionalhook=True)
+# Discovery also registers this module, on a manager that knows only the kernel's
+# hookspecs and checks nothing; tables of ``pigsty`` add Pigsty's hookspecs, and there
+# this hook is checked like any other (a misspelled name is refused).
+@hookimpl
 def pigsty_turn_resolved(decision: Decision) -> None:
     board: Board = decision.game.board
     if festival_due(board.turn):

@@ -17,7 +17,7 @@ import referee
 from referee import GAMESMASTER, Decision, Event, Game, IllegalAction, Standing, hookimpl
 
 from . import hookspecs
-from .events import EVENT_TYPES, OrdersRevealed, OrdersWritten, PorkAllotted
+from .events import EVENT_TYPES, FarmerEliminated, OrdersRevealed, OrdersWritten, PorkAllotted
 from .orders import Order, parse_orders, pay_orders
 from .resolution import Board, Params, allot_pork, evolve, new_board, resolve_turn
 
@@ -100,6 +100,9 @@ def referee_evolve(state: referee.TableState, event: Event) -> None:
             game.written.pop(event.farmer, None)
         case OrdersWritten():
             game.written[event.farmer] = event
+        case FarmerEliminated():
+            game.pork.pop(event.farmer, None)
+            game.written.pop(event.farmer, None)
     if isinstance(event, EVENT_TYPES):
         evolve(game.board, event)
 

@@ -58,7 +58,7 @@ def test_requests_are_seen_only_by_their_seat(memory_referee):
     ("seat", "action", "args", "message"),
     [
         ("Zed", "bid", {"chips": 1}, "no seat"),
-        ("Ann", "dance", {}, "asked to bid, not to dance"),
+        ("Ann", "dance", {}, "asked for 'bid', not 'dance'"),
         ("Ann", "bid", {"chips": 9}, "not one of the choices"),
         ("Ann", "bid", {"chips": "many"}, "not one of the choices"),
         (GAMESMASTER, "bid", {"chips": 1}, "no rule of highroll handles"),

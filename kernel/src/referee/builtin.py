@@ -28,7 +28,7 @@ from .plugin import hookimpl
 
 def _args(args: dict[str, Any]) -> str:
     if set(args) == {"text"}:
-        return repr(args["text"])
+        return repr(args["text"]) if args["text"] else ""
     return msgspec.json.encode(args).decode() if args else ""
 
 

@@ -331,7 +331,7 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         if request is None:
             if mine:
                 wanted = " or ".join(sorted({r.action for r in mine}))
-                raise IllegalAction(f"{action.seat} is asked to {wanted}, not to {action.action}", "flow")
+                raise IllegalAction(f"{action.seat} is asked for {wanted!r}, not {action.action!r}", "flow")
             reason = rules.hook.referee_idle_reason(state=state, seat=action.seat)
             if reason:
                 raise IllegalAction(str(reason))

@@ -13,6 +13,7 @@ from referee import Event, hookimpl
 
 from .events import (
     BANDITS,
+    EVENT_TYPES,
     BanditJoined,
     BecameDishonest,
     BecameHonest,
@@ -154,7 +155,7 @@ def referee_report(state: referee.TableState, entries: list[Any], round: int | N
             lines += ["", f"{event.farmer}:", _orders_block(event.orders, event.stated_total)]
     lines += ["", "RESULTS"]
     for event in events:
-        if isinstance(event, (PorkAllotted, OrdersWritten, OrdersRevealed, TurnResolved)):
+        if isinstance(event, (PorkAllotted, OrdersWritten, OrdersRevealed, TurnResolved)) or not isinstance(event, EVENT_TYPES):
             continue
         text = describe(event)
         if text:

@@ -91,7 +91,7 @@ def play(
         while True:
             answer = _ask(app, table_id, request, len(humans) > 1, out)
             if answer is None:
-                print(f"\nend of input: table {table_id} is saved; go on with: referee play --table {table_id}", file=out)
+                print(f"\nend of input: table {table_id} is saved", file=out)
                 return False
             try:
                 entries = app.act(table_id, request.seat, request.action, answer)

@@ -175,7 +175,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                 text.append(f"  {standing.place}. {standing.seat}: {standing.score}{note}")
             text.append(f"check it: referee verify {table_id}")
         else:
-            text.append(f"the game is not over; go on with: referee play --table {table_id}")
+            again = f"referee play --table {table_id}" + (f" --bot-seats {','.join(bots)}" if bots else "")
+            text.append(f"the game is not over; go on with: {again}")
         _out(args, summary, "\n".join(text))
     return 0
 

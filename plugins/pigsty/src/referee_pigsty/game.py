@@ -30,19 +30,18 @@ ORDERS_HINT = (
 )
 
 
-class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """Table options; the defaults are the rulebook's."""
+class Options(Params, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Table options: every rulebook number of ``Params``, and two of the table's own."""
 
     starting_pigs: int = 10
     """Rule 3."""
     turn_limit: int = 0
     """Turns after which the game ends with no Palace; 0 (the rulebook) plays on."""
-    pork_per_pig: int = 5
-    yeoman_fund_target: int = 10
-    pigs_lost_per_bandit: int = 10
-    yeomen_per_punishment_level: int = 2
-    palace_pigs: int = 100
-    mad_pigs_per_farmer: int = 5
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.starting_pigs < 1 or self.turn_limit < 0:
+            raise ValueError("starting_pigs must be at least 1 and turn_limit at least 0")
 
 
 class Pigsty(msgspec.Struct):

@@ -128,6 +128,10 @@ def verify(registry: Registry, entries: Sequence[Entry]) -> Verdict:
         rules = registry.rules_for(opened.game, opened.plugins)
     except RefereeError as exc:
         return _fail(1, exc.message, 0)
+    wrongly_hidden = next((e for e in entries if e.redacted and e.visible_to is None), None)
+    if wrongly_hidden is not None:
+        seq = wrongly_hidden.seq
+        return _fail(seq, f"entry {seq} ({wrongly_hidden.type}) hides an event that every seat could see", seq - 1)
     hidden = sum(1 for e in entries if e.redacted)
     if hidden:
         return Verdict(

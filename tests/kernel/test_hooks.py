@@ -9,7 +9,7 @@ import pytest
 from throwaway import extension
 
 import referee
-from referee import Choice, Event, Game, IllegalAction, RefereeError, Registry, hookimpl
+from referee import Choice, Event, Game, IllegalAction, RefereeError, Registry, hookimpl, verify
 from referee.audit import describe
 
 # --- a tiny turn-based game: each seat in turn says a word; three turns end it ------------
@@ -303,3 +303,59 @@ def test_a_misspelled_hook_is_refused_when_the_table_is_assembled(memory_referee
     app = memory_referee(highroll, extension("highroll", Typo(), "typo"))
     with pytest.raises(RefereeError, match="implements a hook nobody declares"):
         app.open("highroll", ["Ann", "Bob"], extensions=["typo"])
+
+
+def test_timed_requests_expire_through_the_gamesmaster(memory_referee):
+    """referee_request_expired: a seat that does not answer in time is dealt with by the rules."""
+    from datetime import datetime, timedelta, timezone
+
+    class Timed:
+        @hookimpl
+        def referee_setup(self, decision):
+            decision.begin_round()
+            for seat in decision.seats:
+                decision.request(seat, "bid", "Bid", choices=[Choice("bid 1", {"chips": 1})], sealed=True, deadline=30)
+            return True
+
+        @hookimpl
+        def referee_request_expired(self, decision, request):
+            decision.withdraw(request.id, f"{request.seat} was too slow")
+            decision.emit(highroll.BidMade(seat=request.seat, chips=0), rule="slow")
+            if not decision.flow.requests:
+                decision.end_game([], "everyone was slow")
+            return True
+
+    app = memory_referee(highroll, extension("highroll", Timed(), "timed"))
+    table = app.open("highroll", ["Ann", "Bob"], seed="t", extensions=["timed"])
+    assert app.overdue(table) == []
+    app.act(table, "Ann", "bid", {"chips": 1})
+    later = datetime.now(timezone.utc) + timedelta(seconds=31)
+    assert [r.seat for r in app.overdue(table, later)] == ["Bob"]
+    with pytest.raises(IllegalAction, match="no timed request"):
+        app.act(table, referee.GAMESMASTER, "expire", {"request": "nope"})
+    appended = app.expire_overdue(table, later)
+    assert [e.type for e in appended][:3] == ["referee.ActionTaken", "referee.RequestWithdrawn", "highroll.BidMade"]
+    assert app.state(table).game.bids == {"Ann": 1, "Bob": 0}
+    assert verify(app.registry, app.entries(table)).ok
+
+
+def test_a_seat_with_two_requests_for_one_action_names_the_one_it_answers(memory_referee):
+    class TwoGuns:
+        @hookimpl
+        def referee_setup(self, decision):
+            decision.begin_round()
+            for gun in ("left", "right"):
+                decision.request("Ann", "bid", f"Bid with the {gun} hand", choices=[Choice("1", {"chips": 1})], id=f"bid.{gun}")
+            return True
+
+        @hookimpl
+        def referee_decide(self, decision, action):
+            decision.emit(highroll.BidMade(seat=action.seat, chips=1), rule="x")
+            return True
+
+    app = memory_referee(highroll, extension("highroll", TwoGuns(), "two"))
+    table = app.open("highroll", ["Ann", "Bob"], extensions=["two"])
+    with pytest.raises(IllegalAction, match="say which: bid.left, bid.right"):
+        app.act(table, "Ann", "bid", {"chips": 1})
+    app.act(table, "Ann", "bid", {"chips": 1}, request="bid.right")
+    assert [r.id for r in app.requests(table)] == ["bid.left"]

@@ -106,6 +106,17 @@ def referee_decide(decision: Decision, action: Action) -> bool | None:
     """
 
 
+@hookspec(firstresult=True)
+def referee_request_expired(decision: Decision, request: Request) -> bool | None:
+    """A timed request's deadline passed before its seat answered.
+
+    Called when the gamesmaster (or a server's clock acting for it) takes the action
+    ``expire`` on the request.  Emit what the rules say happens to a seat that delays
+    (Cash'n'Guns: it sits the round out), withdraw the request, and return True.  With
+    no implementation the request is simply withdrawn.  The first non-None result wins.
+    """
+
+
 @hookspec
 def referee_round_began(decision: Decision, round: int) -> None:
     """A round began (every seat will act in it).  Emit events to act at this point."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import datetime, timezone
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +23,7 @@ from .log import Entry, dump_jsonl, load_jsonl, redact_for
 from .randomness import ScriptedSource, SeededSource, new_seed, seed_hash
 from .registry import Registry, Rules
 from .store import TableStore
-from .table import Action, TableState, bot_rng, decide, open_table, view
+from .table import EXPIRE, GAMESMASTER, Action, TableState, bot_rng, decide, open_table, view
 
 __all__ = ["Referee", "TableInfo"]
 
@@ -109,13 +110,16 @@ class Referee:
         return table_id
 
     # -- acting -----------------------------------------------------------------
-    def act(self, table_id: str, seat: str, action: str, args: dict[str, Any] | None = None) -> list[Entry]:
-        """Take one action; returns the entries appended.  Illegal: raises, appends nothing."""
+    def act(self, table_id: str, seat: str, action: str, args: dict[str, Any] | None = None, *, request: str | None = None) -> list[Entry]:
+        """Take one action; returns the entries appended.  Illegal: raises, appends nothing.
+
+        ``request`` names the open request answered, where the seat has several.
+        """
         for attempt in range(3):
             cached = self._load(table_id)
             source = self._source(table_id, cached.state)
             try:
-                state, emitted = decide(cached.rules, cached.state, Action(seat, action, dict(args or {})), source)
+                state, emitted = decide(cached.rules, cached.state, Action(seat, action, dict(args or {}), request), source)
             except IllegalAction as exc:
                 log.info("action refused", table=table_id, seat=seat, action=action, reason=exc.message)
                 raise
@@ -220,6 +224,27 @@ class Referee:
         decoded = [(e, decode(cached.rules, e)) for e in visible if not e.redacted]
         return cached.rules.hook.referee_report(state=state, entries=decoded, round=round)
 
+    def overdue(self, table_id: str, now: datetime | None = None) -> list[Request]:
+        """Open timed requests whose deadline has passed (by the time each was opened)."""
+        state = self.state(table_id)
+        timed = {r.id: r for r in state.flow.requests.values() if r.deadline is not None}
+        if not timed:
+            return []
+        now = now or datetime.now(timezone.utc)
+        opened: dict[str, datetime] = {}
+        for entry in self.entries(table_id):
+            if entry.type == "referee.RequestOpened" and entry.event and entry.event["request"]["id"] in timed:
+                opened[entry.event["request"]["id"]] = datetime.fromisoformat(entry.at)
+        return [r for rid, r in timed.items() if rid in opened and (now - opened[rid]).total_seconds() >= (r.deadline or 0)]
+
+    def expire_overdue(self, table_id: str, now: datetime | None = None) -> list[Entry]:
+        """Close every overdue request as the gamesmaster; the game says what delaying costs."""
+        appended: list[Entry] = []
+        for request in self.overdue(table_id, now):
+            if request.id in self.state(table_id).flow.requests:
+                appended += self.act(table_id, GAMESMASTER, EXPIRE, {"request": request.id})
+        return appended
+
     # -- bots -------------------------------------------------------------------
     def bot_answer(self, table_id: str, request: Request) -> dict[str, Any]:
         """A bot's legal answer to ``request``, chosen from that seat's view only."""
@@ -248,7 +273,7 @@ class Referee:
             if not pending or self.state(table_id).over:
                 return
             request = pending[0]
-            entries = self.act(table_id, request.seat, request.action, self.bot_answer(table_id, request))
+            entries = self.act(table_id, request.seat, request.action, self.bot_answer(table_id, request), request=request.id)
             if on_step:
                 on_step(request, entries)
         raise RefereeError(f"bots took {max_actions} actions at table {table_id} without the game ending")

@@ -38,16 +38,22 @@ from .events import (
 )
 from .registry import Rules
 
-__all__ = ["GAMESMASTER", "Action", "Flow", "TableState", "Decision", "Emitted", "apply", "open_table", "decide", "view"]
+__all__ = ["EXPIRE", "GAMESMASTER", "Action", "Flow", "TableState", "Decision", "Emitted", "apply", "open_table", "decide", "view"]
 
 GAMESMASTER = "gamesmaster"
 """The actor who runs an order-based table; not a seat, never dealt anything."""
+
+
+EXPIRE = "expire"
+"""The gamesmaster's action closing a timed request whose deadline has passed."""
 
 
 class Action(msgspec.Struct, frozen=True):
     seat: str
     action: str
     args: dict[str, Any] = {}
+    request: str | None = None
+    """Which open request this answers, where the seat has several for the same action."""
 
 
 class Flow(msgspec.Struct):
@@ -327,8 +333,15 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         if action.seat not in state.seats:
             raise IllegalAction(f"{action.seat!r} has no seat at this table (seats: {', '.join(state.seats)})", "table")
         mine = state.flow.requests_of(action.seat)
-        request = next((r for r in mine if r.action == action.action), None)
+        matching = [r for r in mine if r.action == action.action and action.request in (None, r.id)]
+        if len(matching) > 1:
+            raise IllegalAction(
+                f"{action.seat} has several {action.action!r} requests open; say which: {', '.join(r.id for r in matching)}", "flow"
+            )
+        request = matching[0] if matching else None
         if request is None:
+            if action.request is not None and any(r.id == action.request for r in mine):
+                raise IllegalAction(f"request {action.request} asks for {state.flow.requests[action.request].action!r}", "flow")
             if mine:
                 wanted = " or ".join(sorted({r.action for r in mine}))
                 raise IllegalAction(f"{action.seat} is asked for {wanted!r}, not {action.action!r}", "flow")
@@ -340,13 +353,21 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         if request.choices is not None and dict(action.args) not in [dict(c.args) for c in request.choices]:
             legal = "; ".join(c.label for c in request.choices)
             raise IllegalAction(f"{action.args} is not one of the choices offered to {action.seat}: {legal}", "flow")
+    expiring: Request | None = None
+    if action.seat == GAMESMASTER and action.action == EXPIRE:
+        expiring = state.flow.requests.get(str(action.args.get("request")))
+        if expiring is None or expiring.deadline is None:
+            raise IllegalAction(f"no timed request {action.args.get('request')!r} is open", "flow")
     decision = Decision(rules, copy.deepcopy(state), source)
     decision.emit(
         ActionTaken(seat=action.seat, action=action.action, args=dict(action.args), request=request.id if request else None),
         rule="action",
         visible_to=(action.seat,) if request is not None and request.sealed else None,
     )
-    if not rules.hook.referee_decide(decision=decision, action=action):
+    if expiring is not None:
+        if not rules.hook.referee_request_expired(decision=decision, request=expiring):
+            decision.withdraw(expiring.id, f"{expiring.seat} did not answer in time")
+    elif not rules.hook.referee_decide(decision=decision, action=action):
         raise IllegalAction(f"no rule of {rules.game.name} handles the action {action.action!r}", "table")
     return decision.state, decision.emitted
 

@@ -78,7 +78,7 @@ def play(
         for_bots = [r for r in requests if r.seat in bots]
         if for_bots:
             request = for_bots[0]
-            entries = app.act(table_id, request.seat, request.action, app.bot_answer(table_id, request))
+            entries = app.act(table_id, request.seat, request.action, app.bot_answer(table_id, request), request=request.id)
             if not quiet:
                 show_progress(app, table_id, entries, out)
             continue
@@ -94,7 +94,7 @@ def play(
                 print(f"\nend of input: table {table_id} is saved", file=out)
                 return False
             try:
-                entries = app.act(table_id, request.seat, request.action, answer)
+                entries = app.act(table_id, request.seat, request.action, answer, request=request.id)
             except IllegalAction as exc:
                 print(f"  not allowed: {exc.message}", file=out)
                 continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any, ClassVar
 
 import highroll
@@ -307,7 +308,7 @@ def test_a_misspelled_hook_is_refused_when_the_table_is_assembled(memory_referee
 
 def test_timed_requests_expire_through_the_gamesmaster(memory_referee):
     """referee_request_expired: a seat that does not answer in time is dealt with by the rules."""
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     class Timed:
         @hookimpl
@@ -329,7 +330,7 @@ def test_timed_requests_expire_through_the_gamesmaster(memory_referee):
     table = app.open("highroll", ["Ann", "Bob"], seed="t", extensions=["timed"])
     assert app.overdue(table) == []
     app.act(table, "Ann", "bid", {"chips": 1})
-    later = datetime.now(timezone.utc) + timedelta(seconds=31)
+    later = datetime.now(UTC) + timedelta(seconds=31)
     assert [r.seat for r in app.overdue(table, later)] == ["Bob"]
     with pytest.raises(IllegalAction, match="no timed request"):
         app.act(table, referee.GAMESMASTER, "expire", {"request": "nope"})
@@ -355,7 +356,7 @@ def test_a_seat_with_two_requests_for_one_action_names_the_one_it_answers(memory
 
     app = memory_referee(highroll, extension("highroll", TwoGuns(), "two"))
     table = app.open("highroll", ["Ann", "Bob"], extensions=["two"])
-    with pytest.raises(IllegalAction, match="say which: bid.left, bid.right"):
+    with pytest.raises(IllegalAction, match=r"say which: bid\.left, bid\.right"):
         app.act(table, "Ann", "bid", {"chips": 1})
     app.act(table, "Ann", "bid", {"chips": 1}, request="bid.right")
     assert [r.id for r in app.requests(table)] == ["bid.left"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 import secrets
-from datetime import datetime, timezone
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import structlog
@@ -230,7 +230,7 @@ class Referee:
         timed = {r.id: r for r in state.flow.requests.values() if r.deadline is not None}
         if not timed:
             return []
-        now = now or datetime.now(timezone.utc)
+        now = now or datetime.now(UTC)
         opened: dict[str, datetime] = {}
         for entry in self.entries(table_id):
             if entry.type == "referee.RequestOpened" and entry.event and entry.event["request"]["id"] in timed:

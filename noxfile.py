@@ -13,7 +13,7 @@ import nox
 nox.options.sessions = ["lint", "typecheck", "tests"]
 nox.options.reuse_existing_virtualenvs = True
 
-DISTRIBUTIONS = ["-e", "kernel", "-e", "plugins/pigsty", "-e", "plugins/pigsty-harvest", "-e", "adapters/cli"]
+DISTRIBUTIONS = ["-e", "kernel", "-e", "plugins/pigsty", "-e", "plugins/pigsty-harvest", "-e", "plugins/cashnguns", "-e", "adapters/cli"]
 
 
 @nox.session

@@ -12,6 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 import referee.hookspecs
+import referee_cashnguns.hookspecs
 import referee_pigsty.hookspecs
 
 TARGET = Path(__file__).with_name("hooks.md")
@@ -42,6 +43,7 @@ docstrings there, not this page.
 SECTIONS: list[tuple[str, ModuleType]] = [
     ("Kernel hooks (`referee.hookspecs`)", referee.hookspecs),
     ("Pigsty to Palace hooks (`referee_pigsty.hookspecs`)", referee_pigsty.hookspecs),
+    ("Cash'n'Guns hooks (`referee_cashnguns.hookspecs`)", referee_cashnguns.hookspecs),
 ]
 
 

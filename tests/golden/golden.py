@@ -25,6 +25,13 @@ GAMES = {
         "seed": "golden-2",
         "options": {"starting_pigs": 6, "pigs_lost_per_bandit": 3},
     },
+    "cashnguns-five-bots": {"game": "cashnguns", "seats": ["Ada", "Bert", "Cleo", "Dino", "Edna"], "seed": "golden-3"},
+    "cashnguns-six-bots-all-powers": {
+        "game": "cashnguns",
+        "seats": ["Ada", "Bert", "Cleo", "Dino", "Edna", "Fritz"],
+        "seed": "golden-4",
+        "extensions": ["all"],
+    },
 }
 
 
@@ -32,7 +39,7 @@ def play(name: str, registry: Registry) -> Referee:
     """Play golden game ``name`` afresh with bots in every seat; returns the app holding it."""
     spec = GAMES[name]
     app = Referee(registry=registry, store=TableStore(MEMORY))
-    table = app.open(spec["game"], spec["seats"], seed=spec["seed"], options=spec.get("options"), table_id=name)
+    table = app.open(spec["game"], spec["seats"], seed=spec["seed"], options=spec.get("options"), extensions=spec.get("extensions"), table_id=name)
     app.play_bots(table, spec["seats"])
     return app
 

@@ -194,7 +194,7 @@ def verify(registry: Registry, entries: Sequence[Entry]) -> Verdict:
                 taken = decode(rules, first)
                 assert isinstance(taken, ActionTaken)
                 seat = taken.seat
-                state, emitted = decide(rules, state, Action(taken.seat, taken.action, taken.args), source)
+                state, emitted = decide(rules, state, Action(taken.seat, taken.action, taken.args, taken.request), source)
         except (IllegalAction, RandomnessMismatch, RefereeError) as exc:
             return _fail(first.seq, f"entry {first.seq} ({first.type}): the installed rules refuse it: {exc}", first.seq - 1)
         fresh = seal(emitted, after=after, seat=seat, at="")

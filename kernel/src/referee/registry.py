@@ -141,18 +141,23 @@ class Registry:
             raise UnknownGame(f"no game named {name!r} is installed; installed games: {known}") from None
 
     def extensions_of(self, game: str) -> list[Extension]:
-        return [e for e in self.extensions.values() if e.game == game]
+        return sorted((e for e in self.extensions.values() if e.game == game), key=lambda e: e.name)
 
     def record(self, plugin: object, name: str) -> PluginRecord:
         dist, version = self._dist[id(plugin)]
         return PluginRecord(name=name, distribution=dist, version=version)
 
     def rules(self, game_name: str, extensions: Sequence[str] | None = None) -> Rules:
-        """Rules for a new table: the game plus the named extensions (default: the game's defaults)."""
+        """Rules for a new table: the game plus the named extensions.
+
+        ``None`` takes the game's default extensions, ``["all"]`` every installed one.
+        """
         game = self.game(game_name)
         available = {e.name: e for e in self.extensions_of(game_name)}
         if extensions is None:
             chosen = [e for e in available.values() if e.default]
+        elif list(extensions) == ["all"]:
+            chosen = sorted(available.values(), key=lambda e: e.name)
         else:
             unknown = [n for n in extensions if n not in available]
             if unknown:

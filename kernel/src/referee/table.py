@@ -367,7 +367,9 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
     if expiring is not None:
         if not rules.hook.referee_request_expired(decision=decision, request=expiring):
             decision.withdraw(expiring.id, f"{expiring.seat} did not answer in time")
-    elif not rules.hook.referee_decide(decision=decision, action=action):
+    elif not rules.hook.referee_decide(
+        decision=decision, action=action if request is None else msgspec.structs.replace(action, request=request.id)
+    ):
         raise IllegalAction(f"no rule of {rules.game.name} handles the action {action.action!r}", "table")
     return decision.state, decision.emitted
 

@@ -12,6 +12,7 @@ from referee.log import Entry
 from . import render
 
 _QUIET_TYPES = {
+    "referee.PhaseBegan",
     "referee.RequestOpened",
     "referee.RequestWithdrawn",
     "referee.ActionTaken",

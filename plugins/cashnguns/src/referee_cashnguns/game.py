@@ -1,0 +1,571 @@
+"""Cash'n'Guns as a Referee game: setup, the round's steps, the showdown, the split, the end.
+
+A round is a kernel round and each of its steps a phase:
+
+    bullets -> aim -> late-aim (The Kid) -> late-bullet (The Cunning) -> nerve
+            -> showdown -> claim (It Doesn't Even Hurt!) -> guns (You Don't Need It Anymore...)
+
+Every secret choice is a sealed request, answered by everyone before anything is
+revealed; a step ends when its last request is answered (or expires), and ``_advance``
+then runs the steps that need nobody's answer until one does.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+import referee
+from referee import GAMESMASTER, Choice, Decision, Event, Game, IllegalAction, Standing, hookimpl
+
+from . import hookspecs
+from .components import CARD_NAMES, STANDARD, Components
+from .events import (
+    EVENT_TYPES,
+    AimLowered,
+    BulletChosen,
+    BulletDiscarded,
+    CowardShamed,
+    GangsterDied,
+    GangstersArmed,
+    LootShuffled,
+    MoneyCounted,
+    NerveShown,
+    NervesRevealed,
+    PotRevealed,
+    PotSplit,
+    PowerDealt,
+    SatOut,
+    ShotFired,
+    TargetChosen,
+    TargetsRevealed,
+    WoundTaken,
+)
+from .powers import POWERS, reveal
+from .split import split
+from .state import CashNGuns, Gangster, evolve
+
+_HERE = Path(__file__).parent
+
+R_SETUP = "setup"
+R_POT = "round: the pot"
+R_BULLET = "round: bullet cards"
+R_TARGET = "round: targets"
+R_DELAY = "round: delaying"
+R_NERVE = "round: cowards or brave"
+R_COWARD = "round: cowards"
+R_SHOTS = "round: shooting"
+R_SPLIT = "round: the split"
+R_END = "end"
+
+PHASES = ("bullets", "aim", "late-aim", "late-bullet", "nerve", "showdown", "claim", "guns")
+
+
+class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    deadline: float = 0
+    """Seconds each gangster has for a choice (the leader's count); 0: no limit, as in hot-seat play."""
+
+    def __post_init__(self) -> None:
+        if self.deadline < 0:
+            raise ValueError("deadline cannot be negative")
+
+
+@hookimpl
+def referee_games() -> list[Game]:
+    return [
+        Game(
+            name="cashnguns",
+            title="Cash'n'Guns",
+            plugin=sys.modules["referee_cashnguns.plugin"],
+            min_seats=4,
+            max_seats=6,
+            summary="Eight rounds of standoffs: choose a bullet, point your gun, keep your nerve, split the loot.",
+            options=Options,
+            hookspecs=[hookspecs],
+            rules_document=str(_HERE / "RULES.md"),
+            scenarios=str(_HERE / "scenarios"),
+        )
+    ]
+
+
+@hookimpl
+def referee_event_types() -> list[type[Event]]:
+    return list(EVENT_TYPES)
+
+
+@hookimpl
+def referee_initial_state(opened: referee.TableOpened) -> CashNGuns:
+    return CashNGuns(gangsters={seat: Gangster(name=seat) for seat in opened.seats})
+
+
+@hookimpl
+def referee_evolve(state: referee.TableState, event: Event) -> None:
+    if isinstance(event, EVENT_TYPES):
+        evolve(state.game, event)
+
+
+# --- helpers -------------------------------------------------------------------------
+
+
+def components(decision: Decision) -> Components:
+    """The published components, unless a house rule replaces them."""
+    found: Components | None = decision.rules.hook.cashnguns_components(components=STANDARD)
+    return found or STANDARD
+
+
+def _game(decision: Decision) -> CashNGuns:
+    game: CashNGuns = decision.game
+    return game
+
+
+def _collect(results: Iterable[list[Any] | None]) -> list[Any]:
+    return [item for result in results if result for item in result]
+
+
+def _deadline(decision: Decision) -> float | None:
+    seconds = float(decision.options.get("deadline", 0))
+    return seconds or None
+
+
+def _active(decision: Decision) -> list[str]:
+    """Living gangsters taking part in this round's choices."""
+    game = _game(decision)
+    return [n for n in game.living() if n not in game.round.sat_out]
+
+
+def _rid(decision: Decision, step: str, subject: str) -> str:
+    return f"r{decision.flow.round}.{step}.{subject}"
+
+
+def _subject(request_id: str | None, decision: Decision, step: str) -> str:
+    prefix = f"r{decision.flow.round}.{step}."
+    if not request_id or not request_id.startswith(prefix):
+        raise IllegalAction(f"no {step} choice is open for this round", R_SETUP)
+    return request_id.removeprefix(prefix)
+
+
+# --- setup and rounds ------------------------------------------------------------------
+
+
+@hookimpl
+def referee_setup(decision: Decision) -> bool:
+    parts = components(decision)
+    decision.emit(GangstersArmed(guns={seat: seat for seat in decision.seats}, bullets=parts.deck(), rounds=parts.rounds), rule=R_SETUP)
+    notes = decision.shuffle(parts.notes(), purpose="the loot, face down")
+    decision.emit(LootShuffled(notes=notes), rule=R_SETUP, visible_to=())
+    powers = sorted(e.name for e in decision.rules.extensions if e.kind == "power")
+    if powers:
+        dealt = decision.shuffle(powers, purpose="special powers, dealt face down")
+        for seat, power in zip(decision.seats, dealt):
+            decision.emit(PowerDealt(gangster=seat, power=power), rule="special powers", visible_to=[seat])
+    _begin_round(decision)
+    return True
+
+
+def _begin_round(decision: Decision) -> None:
+    game = _game(decision)
+    decision.begin_round()
+    notes = game.loot[: components(decision).notes_per_round]
+    decision.emit(PotRevealed(round=decision.flow.round, notes=notes, pot=[*game.pot, *notes]), rule=R_POT)
+    decision.begin_phase("bullets")
+    _START["bullets"](decision)
+    _advance(decision)
+
+
+def _advance(decision: Decision) -> None:
+    """Run the steps that need no answer until one opens requests or the game ends."""
+    while not decision.flow.requests and not decision.state.over:
+        phase = decision.flow.phase or ""
+        finish = _FINISH.get(phase)
+        if finish:
+            finish(decision)
+        decision.end_phase()
+        if phase == PHASES[-1]:
+            _end_round(decision)
+            return
+        following = PHASES[PHASES.index(phase) + 1]
+        decision.begin_phase(following)
+        _START[following](decision)
+
+
+def _end_round(decision: Decision) -> None:
+    decision.end_round()
+    game = _game(decision)
+    if decision.flow.round >= components(decision).rounds or len(game.living()) <= 1:
+        _end_game(decision)
+    else:
+        _begin_round(decision)
+
+
+# --- bullets -------------------------------------------------------------------------
+
+
+def _late_bullet(decision: Decision, gangster: str) -> bool:
+    return any(decision.rules.hook.cashnguns_chooses_bullet_late(state=decision.state, gangster=gangster))
+
+
+def _late_aim(decision: Decision, gangster: str) -> bool:
+    return any(decision.rules.hook.cashnguns_aims_late(state=decision.state, gangster=gangster))
+
+
+def _card_choices(cards: list[str], suffix: str = "", extra: dict[str, Any] | None = None) -> list[Choice]:
+    return [
+        Choice(label=f"{CARD_NAMES[c]} ({cards.count(c)} left){suffix}", args={"card": c, **(extra or {})}) for c in dict.fromkeys(cards)
+    ]
+
+
+def _open_bullets(decision: Decision, *, late: bool) -> None:
+    game = _game(decision)
+    for name in _active(decision):
+        if _late_bullet(decision, name) != late:
+            continue
+        reveals = [] if late else _collect(decision.rules.hook.cashnguns_reveal_options(state=decision.state, gangster=name))
+        for number, gun in enumerate(g for g in game.guns_of(name) if g.bullets):
+            choices = _card_choices(gun.bullets)
+            if number == 0:
+                for power, label, bullet_now in reveals:
+                    if bullet_now:
+                        choices += _card_choices(gun.bullets, f", and {label}", {"reveal": power})
+                    else:
+                        choices.append(Choice(label=label, args={"reveal": power}))
+            which = "" if gun.id == name else f" (the gun taken from {gun.id})"
+            decision.request(
+                name,
+                "bullet",
+                f"Round {decision.flow.round}: {name}, choose a bullet card{which}, face down.",
+                choices=choices,
+                sealed=True,
+                deadline=_deadline(decision),
+                id=_rid(decision, "bullet", gun.id),
+                rule=R_BULLET,
+            )
+
+
+def _choose_bullet(decision: Decision, action: referee.Action) -> None:
+    gun = _subject(action.request, decision, "bullet")
+    power = action.args.get("reveal")
+    if power:
+        reveal(decision, action.seat, str(power))
+        if _late_bullet(decision, action.seat):
+            for rid, request in list(decision.flow.requests.items()):
+                if request.seat == action.seat and request.action == "bullet":
+                    decision.withdraw(rid, f"{action.seat} now chooses bullets after the targets are known", rule=R_BULLET)
+    card = action.args.get("card")
+    if card:
+        decision.emit(BulletChosen(gangster=action.seat, gun=gun, card=str(card)), rule=R_BULLET, visible_to=[action.seat])
+
+
+# --- targets ------------------------------------------------------------------------
+
+
+def _open_aims(decision: Decision, *, late: bool) -> None:
+    game = _game(decision)
+    r = game.round
+    for name in _active(decision):
+        if _late_aim(decision, name) != late:
+            continue
+        chooses_later = _late_bullet(decision, name)
+        targets = [t for t in game.living() if t != name]
+        for gun in game.guns_of(name):
+            if gun.id not in r.bullets and not (chooses_later and gun.bullets):
+                continue
+            decision.request(
+                name,
+                "aim",
+                f"Round {decision.flow.round}: {name}, whom do you point {'your gun' if gun.id == name else gun.id + chr(39) + 's gun'} at?",
+                choices=[Choice(label=t, args={"target": t}) for t in targets],
+                sealed=True,
+                deadline=_deadline(decision),
+                id=_rid(decision, "aim", gun.id),
+                rule=R_TARGET,
+            )
+
+
+def _choose_target(decision: Decision, action: referee.Action) -> None:
+    gun = _subject(action.request, decision, "aim")
+    decision.emit(TargetChosen(gangster=action.seat, gun=gun, target=str(action.args["target"])), rule=R_TARGET, visible_to=[action.seat])
+
+
+def _reveal_targets(decision: Decision) -> None:
+    r = _game(decision).round
+    new = {gun: target for gun, target in r.targets.items() if gun not in r.shown}
+    if new:
+        decision.emit(TargetsRevealed(targets=new), rule=R_TARGET)
+
+
+# --- nerve ------------------------------------------------------------------------------
+
+
+def _open_nerve(decision: Decision) -> None:
+    for name in _active(decision):
+        decision.request(
+            name,
+            "nerve",
+            f"Round {decision.flow.round}: {name}, on three: stay in, or back down (a shame token)?",
+            choices=[Choice(label="stay in", args={"brave": True}), Choice(label="back down", args={"brave": False})],
+            sealed=True,
+            deadline=_deadline(decision),
+            id=_rid(decision, "nerve", name),
+            rule=R_NERVE,
+        )
+
+
+def _show_nerve(decision: Decision, action: referee.Action) -> None:
+    decision.emit(NerveShown(gangster=action.seat, brave=bool(action.args["brave"])), rule=R_NERVE, visible_to=[action.seat])
+
+
+def _reveal_nerves(decision: Decision) -> None:
+    r = _game(decision).round
+    decision.emit(
+        NervesRevealed(brave=[n for n, b in r.nerve.items() if b], cowards=[n for n, b in r.nerve.items() if not b]),
+        rule=R_NERVE,
+    )
+
+
+# --- the showdown ---------------------------------------------------------------------
+
+
+def _wound_limit(decision: Decision, gangster: str) -> int:
+    found = decision.rules.hook.cashnguns_wound_limit(state=decision.state, gangster=gangster)
+    return int(found) if found is not None else components(decision).wound_limit
+
+
+def _discard(decision: Decision, gun: str, reason: str) -> None:
+    game = _game(decision)
+    owner = game.guns[gun].owner
+    card = game.round.bullets.get(gun)
+    if card:
+        decision.emit(BulletDiscarded(gangster=owner, gun=gun, card=card, reason=reason), rule=R_SHOTS, visible_to=[owner])
+
+
+def _showdown(decision: Decision) -> None:
+    game = _game(decision)
+    r = game.round
+    for coward in r.cowards:
+        decision.emit(CowardShamed(gangster=coward, shame=game.gangsters[coward].shame + 1), rule=R_COWARD)
+        for coward_gun in game.guns_of(coward):
+            _discard(decision, coward_gun.id, "backed down")
+    out = set(r.cowards) | set(r.sat_out)
+    for gun, target in list(r.shown.items()):
+        shooter = game.guns[gun].owner
+        if shooter not in out and target in out:
+            decision.emit(AimLowered(gun=gun, gangster=shooter, target=target), rule=R_COWARD)
+            _discard(decision, gun, f"aimed at {target}, who is out of the round")
+    ready = {gun: target for gun, target in r.shown.items() if gun in r.bullets and game.guns[gun].owner not in out and target not in out}
+    # Bang! Bang! Bang! first: its victims do not get to shoot back.
+    struck: set[str] = set()
+    for gun, target in ready.items():
+        if r.bullets[gun] == "bbb":
+            _fire(decision, gun, target)
+            struck.add(target)
+    for gun, target in ready.items():
+        if gun not in r.bullets:
+            continue
+        if game.guns[gun].owner in struck:
+            _discard(decision, gun, "hit by Bang! Bang! Bang! before shooting")
+        else:
+            _fire(decision, gun, target)
+    for gun in list(r.bullets):
+        _discard(decision, gun, "not fired")
+    hit = [(name, r.hits[name]) for name in game.gangsters if r.hits.get(name)]
+    for name, hits in hit:
+        changed = decision.rules.hook.cashnguns_wounds_from_hits(decision=decision, gangster=name, hits=hits)
+        wounds = hits if changed is None else int(changed)
+        total = game.gangsters[name].wounds + wounds
+        decision.emit(WoundTaken(gangster=name, hits=hits, wounds=wounds, total=total), rule=R_SHOTS)
+        decision.rules.hook.cashnguns_wounded(decision=decision, gangster=name)
+    for gangster in list(game.gangsters.values()):
+        if gangster.alive and gangster.wounds >= _wound_limit(decision, gangster.name):
+            decision.emit(GangsterDied(gangster=gangster.name, wounds=gangster.wounds), rule=R_END)
+
+
+def _fire(decision: Decision, gun: str, target: str) -> None:
+    game = _game(decision)
+    shooter, card = game.guns[gun].owner, game.round.bullets[gun]
+    decision.emit(ShotFired(gun=gun, gangster=shooter, target=target, card=card), rule=R_SHOTS)
+    decision.rules.hook.cashnguns_bullet_fired(decision=decision, gangster=shooter, gun=gun, card=card)
+
+
+# --- the split ------------------------------------------------------------------------
+
+
+def _fallen(decision: Decision) -> list[str]:
+    game = _game(decision)
+    standing = set(game.standing())
+    return [n for n in game.living() if n not in standing]
+
+
+def _open_claims(decision: Decision) -> None:
+    game = _game(decision)
+    fallen = _fallen(decision)
+    if game.round.ended_early or not game.pot or not fallen:
+        return
+    if not any(decision.rules.hook.cashnguns_pending_claims(state=decision.state)):
+        return
+    for name in fallen:
+        options = _collect(decision.rules.hook.cashnguns_claim_options(state=decision.state, gangster=name))
+        decision.request(
+            name,
+            "claim",
+            f"Round {decision.flow.round}: {name}, you are down. The pot is being split.",
+            choices=[Choice(label="stay down", args={"claim": False})]
+            + [Choice(label=label, args={"claim": True, "power": p}) for p, label in options],
+            sealed=True,
+            deadline=_deadline(decision),
+            id=_rid(decision, "claim", name),
+            rule=R_SPLIT,
+        )
+
+
+def _claim(decision: Decision, action: referee.Action) -> None:
+    if action.args.get("claim"):
+        power = str(action.args["power"])
+        reveal(decision, action.seat, power)
+        decision.rules.hook.cashnguns_power_chosen(
+            decision=decision, gangster=action.seat, power=power, step="claim", args=dict(action.args)
+        )
+
+
+def _split_pot(decision: Decision) -> None:
+    game = _game(decision)
+    r = game.round
+    if r.ended_early:
+        return
+    sharers = [n for n in game.living() if n in set(game.standing()) | set(r.claimants)]
+    share, bundles, left = split(game.pot, len(sharers))
+    decision.emit(PotSplit(share=share, shares=dict(zip(sharers, bundles)), left=left), rule=R_SPLIT)
+
+
+# --- a dead gangster's gun ------------------------------------------------------------
+
+
+def _open_gun_offers(decision: Decision) -> None:
+    game = _game(decision)
+    dead = list(game.round.dead)
+    if not dead or not any(decision.rules.hook.cashnguns_pending_gun_offers(state=decision.state)):
+        return
+    for name in game.living():
+        choices = [Choice(label="leave the guns", args={"take": False})]
+        for fallen in dead:
+            for power, label in _collect(decision.rules.hook.cashnguns_gun_offers(state=decision.state, gangster=name, dead=fallen)):
+                choices.append(Choice(label=label, args={"take": True, "power": power, "dead": fallen}))
+        decision.request(
+            name,
+            "take-gun",
+            f"Round {decision.flow.round}: {', '.join(dead)} {'is' if len(dead) == 1 else 'are'} dead.",
+            choices=choices,
+            sealed=True,
+            deadline=_deadline(decision),
+            id=_rid(decision, "take-gun", name),
+            rule=R_END,
+        )
+
+
+def _take_gun(decision: Decision, action: referee.Action) -> None:
+    if action.args.get("take"):
+        power = str(action.args["power"])
+        reveal(decision, action.seat, power)
+        decision.rules.hook.cashnguns_power_chosen(
+            decision=decision, gangster=action.seat, power=power, step="take-gun", args=dict(action.args)
+        )
+
+
+# --- the end --------------------------------------------------------------------------
+
+
+def _end_game(decision: Decision) -> None:
+    game = _game(decision)
+    decision.rules.hook.cashnguns_game_ending(decision=decision)
+    penalty = components(decision).shame_penalty
+    for g in list(game.gangsters.values()):
+        notes = sum(g.notes)
+        bonus = sum(b for b in decision.rules.hook.cashnguns_bonus(decision=decision, gangster=g.name) if b)
+        total = notes - penalty * g.shame + bonus
+        decision.emit(MoneyCounted(gangster=g.name, notes=notes, shame=g.shame, bonus=bonus, total=total, alive=g.alive), rule=R_END)
+    ranked = sorted(game.gangsters.values(), key=lambda g: (not g.alive, -(g.total or 0)))
+    standings, place, last = [], 0, None
+    for position, g in enumerate(ranked, start=1):
+        key = (g.alive, g.total)
+        if key != last:
+            place, last = position, key
+        standings.append(Standing(seat=g.name, place=place, score=g.total, note="" if g.alive else "dead"))
+    living = [g for g in game.gangsters.values() if g.alive]
+    best = max((g.total or 0 for g in living), default=None)
+    winners = [g.name for g in living if g.total == best]
+    if not winners:
+        reason = "every gangster is dead; nobody wins"
+    elif len(winners) == 1:
+        reason = f"{winners[0]} is the richest living gangster with ${best:,}"
+    else:
+        reason = f"{', '.join(winners[:-1])} and {winners[-1]} tie as the richest living gangsters with ${best:,}"
+    decision.end_game(winners, reason, standings, rule=R_END)
+
+
+_START = {
+    "bullets": lambda d: _open_bullets(d, late=False),
+    "aim": lambda d: _open_aims(d, late=False),
+    "late-aim": lambda d: _open_aims(d, late=True),
+    "late-bullet": lambda d: _open_bullets(d, late=True),
+    "nerve": _open_nerve,
+    "showdown": _showdown,
+    "claim": _open_claims,
+    "guns": _open_gun_offers,
+}
+_FINISH = {
+    "aim": _reveal_targets,
+    "late-aim": _reveal_targets,
+    "nerve": _reveal_nerves,
+    "claim": _split_pot,
+}
+_ANSWERS = {
+    "bullet": _choose_bullet,
+    "aim": _choose_target,
+    "nerve": _show_nerve,
+    "claim": _claim,
+    "take-gun": _take_gun,
+}
+
+
+@hookimpl
+def referee_decide(decision: Decision, action: referee.Action) -> bool | None:
+    answer = _ANSWERS.get(action.action)
+    if answer is None or action.seat == GAMESMASTER:
+        return None
+    answer(decision, action)
+    _advance(decision)
+    return True
+
+
+@hookimpl
+def referee_request_expired(decision: Decision, request: referee.Request) -> bool:
+    """The leader's count ran out: a gangster who delays sits the round out."""
+    game = _game(decision)
+    seat = request.seat
+    decision.withdraw(request.id, f"{seat} did not choose in time", rule=R_DELAY)
+    if request.action in ("bullet", "aim", "nerve") and seat not in game.round.sat_out:
+        decision.emit(SatOut(gangster=seat, reason=f"delayed the {request.action} choice"), rule=R_DELAY)
+        for rid, other in list(decision.flow.requests.items()):
+            if other.seat == seat:
+                decision.withdraw(rid, f"{seat} sits the round out", rule=R_DELAY)
+        for gun in game.guns_of(seat):
+            _discard(decision, gun.id, "sat the round out")
+    _advance(decision)
+    return True
+
+
+@hookimpl
+def referee_idle_reason(state: referee.TableState, seat: str) -> str | None:
+    game: CashNGuns = state.game
+    gangster = game.gangsters.get(seat)
+    if gangster is not None and not gangster.alive:
+        return f"{seat} is dead (cashnguns end)"
+    if seat in game.round.sat_out:
+        return f"{seat} sits this round out for delaying (cashnguns round: delaying)"
+    return None
+
+
+__all__ = ["PHASES", "POWERS", "Options", "components"]

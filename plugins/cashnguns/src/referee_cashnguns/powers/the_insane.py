@@ -1,0 +1,68 @@
+"""5. The Insane: has a grenade.
+
+Revealed at the start of some round (before the withdraw decision).  The next time the
+holder is wounded, everyone standing is wounded too, and the round ends there (no
+split: the pot waits).  The grenade is single use.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from referee import Decision, Event, Extension, TableState, hookimpl
+
+from ..events import WoundTaken
+from . import extension, game_of, holds, mark_used, rule, used
+
+NAME = "the-insane"
+
+
+class GrenadeExploded(Event, tag="cashnguns.the-insane.GrenadeExploded"):
+    gangster: str
+    victims: list[str]
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [extension(NAME, sys.modules[__name__], "A grenade: when the holder is next wounded, everyone standing is wounded too.")]
+
+
+@hookimpl
+def referee_event_types() -> list[type[Event]]:
+    return [GrenadeExploded]
+
+
+@hookimpl
+def referee_evolve(state: TableState, event: Event) -> None:
+    if isinstance(event, GrenadeExploded):
+        mark_used(state, NAME)
+        game_of(state).round.ended_early = True
+
+
+@hookimpl
+def referee_describe(event: Event) -> str | None:
+    if isinstance(event, GrenadeExploded):
+        victims = ", ".join(event.victims) or "nobody else"
+        return f"{event.gangster}'s grenade goes off: {victims} wounded; the round ends there"
+    return None
+
+
+@hookimpl
+def cashnguns_reveal_options(state: TableState, gangster: str) -> list[tuple[str, str, bool]] | None:
+    g = game_of(state).gangsters[gangster]
+    if holds(state, gangster, NAME) and not g.revealed:
+        return [(NAME, "reveal The Insane: your grenade is armed", True)]
+    return None
+
+
+@hookimpl
+def cashnguns_wounded(decision: Decision, gangster: str) -> None:
+    game = game_of(decision)
+    g = game.gangsters[gangster]
+    if g.power != NAME or not g.revealed or used(decision, NAME):
+        return
+    victims = [name for name in game.standing() if name != gangster]
+    decision.emit(GrenadeExploded(gangster=gangster, victims=victims), rule=rule(NAME))
+    for name in victims:
+        total = game.gangsters[name].wounds + 1
+        decision.emit(WoundTaken(gangster=name, hits=1, wounds=1, total=total), rule=rule(NAME))

@@ -20,7 +20,8 @@ from typing import Any
 import msgspec
 
 import referee
-from referee import GAMESMASTER, Choice, Decision, Event, Game, IllegalAction, Standing, hookimpl
+from referee import GAMESMASTER, Choice, Decision, Event, Game, IllegalAction, hookimpl
+from referee.results import join_names, rank
 
 from . import hookspecs
 from .components import CARD_NAMES, STANDARD, Components
@@ -486,13 +487,7 @@ def _end_game(decision: Decision) -> None:
         bonus = sum(b for b in decision.rules.hook.cashnguns_bonus(decision=decision, gangster=g.name) if b)
         total = notes - penalty * g.shame + bonus
         decision.emit(MoneyCounted(gangster=g.name, notes=notes, shame=g.shame, bonus=bonus, total=total, alive=g.alive), rule=R_END)
-    ranked = sorted(game.gangsters.values(), key=lambda g: (not g.alive, -(g.total or 0)))
-    standings, place, last = [], 0, None
-    for position, g in enumerate(ranked, start=1):
-        key = (g.alive, g.total)
-        if key != last:
-            place, last = position, key
-        standings.append(Standing(seat=g.name, place=place, score=g.total, note="" if g.alive else "dead"))
+    standings = rank((g.name, g.total or 0, g.alive, "" if g.alive else "dead") for g in game.gangsters.values())
     living = [g for g in game.gangsters.values() if g.alive]
     best = max((g.total or 0 for g in living), default=None)
     winners = [g.name for g in living if g.total == best]
@@ -501,7 +496,7 @@ def _end_game(decision: Decision) -> None:
     elif len(winners) == 1:
         reason = f"{winners[0]} is the richest living gangster with ${best:,}"
     else:
-        reason = f"{', '.join(winners[:-1])} and {winners[-1]} tie as the richest living gangsters with ${best:,}"
+        reason = f"{join_names(winners)} tie as the richest living gangsters with ${best:,}"
     decision.end_game(winners, reason, standings, rule=R_END)
 
 

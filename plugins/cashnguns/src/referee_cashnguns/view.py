@@ -16,10 +16,6 @@ from .powers import POWERS
 from .state import CashNGuns
 
 
-def _money(notes: list[int]) -> str:
-    return f"${sum(notes):,}"
-
-
 @hookimpl
 def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
     game: CashNGuns = state.game
@@ -86,7 +82,8 @@ def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
         if aimed:
             marks.append(f"aimed at by {', '.join(aimed)}")
         pointer = "*" if g["name"] == seat else " "
-        lines.append(f"{pointer} {g['name'].ljust(width)}  ${g['money']:>7,}  {g['bullets_left']} bullets  ({'; '.join(marks)})")
+        money = f"${g['money']:,}"
+        lines.append(f"{pointer} {g['name'].ljust(width)}  {money:>9}  {g['bullets_left']} bullets  ({'; '.join(marks)})")
     for gun, cards in view["my_guns"].items():
         chosen = view["my_bullets"].get(gun)
         held = ", ".join(CARD_NAMES[c] for c in cards)

@@ -15,6 +15,7 @@ import msgspec
 
 import referee
 from referee import GAMESMASTER, Decision, Event, Game, IllegalAction, Standing, hookimpl
+from referee.results import join_names, rank
 
 from . import hookspecs
 from .events import EVENT_TYPES, FarmerEliminated, OrdersRevealed, OrdersWritten, PorkAllotted
@@ -178,7 +179,7 @@ def _resolve(decision: Decision) -> None:
     decision.end_round()
     standings = _standings(board)
     if board.over and board.winners:
-        decision.end_game(board.winners, f"{_names(board.winners)} can afford a Palace", standings, rule="8")
+        decision.end_game(board.winners, f"{join_names(board.winners)} can afford a Palace", standings, rule="8")
     elif board.over:
         decision.end_game([], "M.A.D.: the local pork industry is destroyed and everyone loses", standings, rule="7.1")
     elif limit and board.turn >= limit:
@@ -187,19 +188,8 @@ def _resolve(decision: Decision) -> None:
         _begin_turn(decision)
 
 
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def _standings(board: Board) -> list[Standing]:
-    ranked = sorted(board.farmers.values(), key=lambda f: (f.eliminated, -f.pigs))
-    standings, place, last = [], 0, None
-    for position, farmer in enumerate(ranked, start=1):
-        key = (farmer.eliminated, farmer.pigs)
-        if key != last:
-            place, last = position, key
-        standings.append(Standing(seat=farmer.name, place=place, score=farmer.pigs, note="out of the game" if farmer.eliminated else ""))
-    return standings
+    return rank((f.name, f.pigs, not f.eliminated, "out of the game" if f.eliminated else "") for f in board.farmers.values())
 
 
 @hookimpl

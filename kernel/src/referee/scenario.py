@@ -13,6 +13,7 @@ A scenario is a TOML file::
     seat = "Bill"             # or "gamesmaster"
     action = "orders"
     args = { text = "S 8 Ted" }
+    request = "r1.bullet.Ann" # optional: which open request this answers, where a seat has several
     expect_error = "10.1"     # optional: the action must be refused with this text in the message
 
     [[step.expect]]           # optional: events the step must produce, in this order
@@ -59,6 +60,7 @@ class Step(msgspec.Struct, forbid_unknown_fields=True):
     seat: str
     action: str
     args: dict[str, Any] = {}
+    request: str | None = None
     expect_error: str | None = None
     expect: list[ExpectedEvent] = []
     state: dict[str, Any] = {}
@@ -196,7 +198,7 @@ def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extens
         label = f"step {number} ({step.seat} {step.action}{': ' + step.note if step.note else ''})"
         before = len(referee.entries(table_id))
         try:
-            entries = referee.act(table_id, step.seat, step.action, step.args)
+            entries = referee.act(table_id, step.seat, step.action, step.args, request=step.request)
         except RefereeError as exc:
             if step.expect_error is None:
                 failures.append(f"{label}: refused: {exc.message}")

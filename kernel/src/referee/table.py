@@ -321,6 +321,11 @@ def open_table(
     return decision.state, decision.emitted
 
 
+def _canonical(args: dict[str, Any]) -> bytes:
+    # JSON, not Python equality: 0 is not false and 1.0 is not 1 in a recorded answer.
+    return msgspec.json.encode(args, order="sorted")
+
+
 def decide(rules: Rules, state: TableState, action: Action, source: RandomSource) -> tuple[TableState, list[Emitted]]:
     """The events an action produces, and the state after them; ``state`` is untouched.
 
@@ -340,7 +345,9 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
             )
         request = matching[0] if matching else None
         if request is None:
-            if action.request is not None and any(r.id == action.request for r in mine):
+            if action.request is not None and not any(r.id == action.request for r in mine):
+                raise IllegalAction(f"request {action.request!r} is not open for {action.seat}", "flow")
+            if action.request is not None:
                 raise IllegalAction(f"request {action.request} asks for {state.flow.requests[action.request].action!r}", "flow")
             if mine:
                 wanted = " or ".join(sorted({r.action for r in mine}))
@@ -350,7 +357,7 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
                 raise IllegalAction(str(reason))
             waiting = sorted({r.seat for r in state.flow.requests.values()})
             raise IllegalAction(f"nothing is asked of {action.seat} now; waiting for {', '.join(waiting) or 'nobody'}", "flow")
-        if request.choices is not None and dict(action.args) not in [dict(c.args) for c in request.choices]:
+        if request.choices is not None and _canonical(action.args) not in {_canonical(c.args) for c in request.choices}:
             legal = "; ".join(c.label for c in request.choices)
             raise IllegalAction(f"{action.args} is not one of the choices offered to {action.seat}: {legal}", "flow")
     expiring: Request | None = None

@@ -12,6 +12,11 @@ CARD_NAMES = {"click": "Click!", "bang": "Bang!", "bbb": "Bang! Bang! Bang!"}
 DEFAULT_FILE = Path(__file__).with_name("components.toml")
 
 
+def dollars(amount: int) -> str:
+    """``$15,000``, ``-$15,000``."""
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
 class Components(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rounds: int
     notes_per_round: int

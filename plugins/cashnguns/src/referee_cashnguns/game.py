@@ -24,7 +24,7 @@ from referee import GAMESMASTER, Choice, Decision, Event, Game, IllegalAction, h
 from referee.results import join_names, rank
 
 from . import hookspecs
-from .components import CARD_NAMES, STANDARD, Components
+from .components import CARD_NAMES, STANDARD, Components, dollars
 from .events import (
     EVENT_TYPES,
     AimLowered,
@@ -494,9 +494,9 @@ def _end_game(decision: Decision) -> None:
     if not winners:
         reason = "every gangster is dead; nobody wins"
     elif len(winners) == 1:
-        reason = f"{winners[0]} is the richest living gangster with ${best:,}"
+        reason = f"{winners[0]} is the richest living gangster with {dollars(best or 0)}"
     else:
-        reason = f"{join_names(winners)} tie as the richest living gangsters with ${best:,}"
+        reason = f"{join_names(winners)} tie as the richest living gangsters with {dollars(best or 0)}"
     decision.end_game(winners, reason, standings, rule=R_END)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee import Event, RoundBegan, hookimpl
 
-from .components import CARD_NAMES
+from .components import CARD_NAMES, dollars
 from .events import (
     AimLowered,
     BulletChosen,
@@ -92,7 +92,7 @@ def describe(event: Event) -> str | None:
                 parts.append(f"{event.shame} shame")
             if event.bonus:
                 parts.append(f"powers {event.bonus:+,}")
-            return f"{event.gangster}{'' if event.alive else ' (dead)'}: {', '.join(parts)} = ${event.total:,}"
+            return f"{event.gangster}{'' if event.alive else ' (dead)'}: {', '.join(parts)} = {dollars(event.total)}"
     return None
 
 

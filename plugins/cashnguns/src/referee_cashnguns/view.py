@@ -11,7 +11,7 @@ from typing import Any
 import referee
 from referee import hookimpl
 
-from .components import CARD_NAMES
+from .components import CARD_NAMES, dollars
 from .powers import POWERS
 from .state import CashNGuns
 
@@ -82,7 +82,7 @@ def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
         if aimed:
             marks.append(f"aimed at by {', '.join(aimed)}")
         pointer = "*" if g["name"] == seat else " "
-        money = f"${g['money']:,}"
+        money = dollars(g["money"])
         lines.append(f"{pointer} {g['name'].ljust(width)}  {money:>9}  {g['bullets_left']} bullets  ({'; '.join(marks)})")
     for gun, cards in view["my_guns"].items():
         chosen = view["my_bullets"].get(gun)

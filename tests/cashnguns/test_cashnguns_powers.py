@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 import pytest
@@ -38,11 +38,22 @@ def registry() -> Registry:
     return Registry()
 
 
+@pytest.fixture(autouse=True)
+def every_table_verifies():
+    """Every game a test plays verifies, and replays to the live state, when the test ends."""
+    Table.made = []
+    yield
+    for table in Table.made:
+        table.assert_log_holds()
+
+
 # --- a table driven from the outside, like a hot-seat terminal ---------------------------
 
 
 class Table:
     """One in-memory table and the moves of the test, with checks on what each seat sees."""
+
+    made: ClassVar[list[Table]] = []
 
     def __init__(
         self,
@@ -59,6 +70,7 @@ class Table:
         if powers:
             script.append(list(perm if perm is not None else range(len(powers))))
         self.id = self.ref.open("cashnguns", self.seats, extensions=powers, script=script)
+        Table.made.append(self)
 
     # reading
     @property
@@ -506,6 +518,40 @@ def test_you_dont_need_it_anymore_a_gangster_with_two_guns_hit_by_bang_bang_bang
     table.assert_log_holds()
 
 
+def test_you_dont_need_it_anymore_two_guns_back_down_together(registry):
+    """A coward with two guns discards both cards; guns pointed at him are lowered."""
+    table = Table(registry, ["you-dont-need-it-anymore"])
+    kill_d(table, takes={"A": {"take": True, "power": "you-dont-need-it-anymore", "dead": "D"}})
+    down = table.play(cards={"A": "bang", "D": "bbb", "B": "bang"}, aims={"A": "B", "D": "C", "B": "A", "C": "A"}, brave={"A": False})
+    assert {e["gun"]: e["card"] for e in of(down, "BulletDiscarded") if e["gangster"] == "A"} == {"A": "bang", "D": "bbb"}
+    assert {e["gun"] for e in of(down, "AimLowered")} == {"B", "C"}
+    assert not of(down, "ShotFired") and not of(down, "WoundTaken")
+    assert of(down, "CowardShamed") == [{"gangster": "A", "shame": 1}]
+    assert table.view("A")["my_guns"] == {"A": ["bang", "bbb", "click", "click", "click"], "D": ["bang", "bang", "click", "click", "click"]}
+    table.assert_log_holds()
+
+
+def test_you_dont_need_it_anymore_two_dead_at_once_one_gun_taken(registry):
+    """Two gangsters die in one round: the holder may take either gun, not both."""
+    table = Table(registry, ["you-dont-need-it-anymore"], seats=["A", "B", "C", "D", "E"])
+    table.play(cards={"A": "bang", "B": "bang", "C": "bang", "E": "bang"}, aims={"A": "D", "B": "D", "C": "E", "D": "A", "E": "C"})
+    table.play(
+        cards={"A": "bang", "B": "bang", "C": "bang", "E": "bang"}, aims={"A": "E", "B": "D", "C": "E", "D": "A", "E": "D"}, until="guns"
+    )
+    assert {g.name for g in table.game.gangsters.values() if not g.alive} == {"D", "E"}
+    offered = table.choices("r2.take-gun.A")
+    assert offered == [
+        {"take": False},
+        {"take": True, "power": "you-dont-need-it-anymore", "dead": "D"},
+        {"take": True, "power": "you-dont-need-it-anymore", "dead": "E"},
+    ]
+    taken = table.play(takes={"A": offered[2]})
+    assert of(taken, "you-dont-need-it-anymore.GunTaken") == [{"gangster": "A", "dead": "E", "guns": ["E"]}]
+    assert (table.game.guns["E"].owner, table.game.guns["D"].owner) == ("A", "D")
+    assert {r.id for r in table.requests("bullet", "A")} == {"r3.bullet.A", "r3.bullet.E"}
+    table.assert_log_holds()
+
+
 # --- 4. Dragon Skin ---------------------------------------------------------------------
 
 
@@ -719,14 +765,16 @@ def test_the_cunning_chooses_the_bullet_after_all_targets_are_known(registry):
     table.assert_log_holds()
 
 
-def test_the_cunning_without_bullets_left_has_no_aim(registry):
+def test_the_cunning_lasts_to_the_end_of_the_game(registry):
+    """Every round after the reveal, The Cunning's card is chosen after all targets are known."""
     table = Table(registry, ["the-cunning"])
-    table.play(reveal={"A": "the-cunning"})
+    rounds = [table.play(reveal={"A": "the-cunning"})]
     for _ in range(7):
-        table.quiet("D")
+        rounds.append(table.quiet("D"))
     assert table.over
-    assert table.game.guns["A"].bullets == []
-    table.assert_log_holds()
+    for entries in rounds:
+        assert position(entries, "TargetsRevealed") < position(entries, "BulletChosen", gangster="A") < position(entries, "NervesRevealed")
+    assert table.game.guns["A"].bullets == [], "a card every round: eight in eight rounds"
 
 
 # --- 8. Super Coward ---------------------------------------------------------------------
@@ -814,7 +862,12 @@ def test_the_specialist_only_when_bang_bang_bang_is_fired(registry):
     assert not of(coward, "the-specialist.BangBangBangReloaded") and revealed_in(coward, "A") == []
     assert table.view("A")["my_guns"] == {"A": ["bang", "bang", "click", "click", "click", "click", "click"]}
     table.assert_hidden("A", "the-specialist")
-    table.assert_log_holds()
+    other = Table(registry, ["the-specialist"])
+    lowered = other.play(cards={"A": "bbb"}, aims={"A": "B"}, brave={"B": False})
+    assert of(lowered, "AimLowered", gun="A") == [{"gun": "A", "gangster": "A", "target": "B"}]
+    assert not of(lowered, "ShotFired", gangster="A") and revealed_in(lowered, "A") == []
+    assert other.view("A")["my_guns"] == {"A": ["bang", "bang", "click", "click", "click", "click", "click"]}
+    other.assert_hidden("A", "the-specialist")
 
 
 # --- 10. It Doesn't Even Hurt! --------------------------------------------------------------
@@ -900,6 +953,43 @@ def test_it_doesnt_even_hurt_not_when_the_grenade_went_off(registry):
     table.assert_log_holds()
 
 
+# --- nobody uses a power he does not hold ------------------------------------------------
+
+
+def test_a_power_use_that_was_not_offered_is_refused_and_appends_nothing(registry):
+    """A seat cannot reveal, claim with or take a gun by a power it does not hold, nor twice."""
+    table = Table(registry, ["the-kid", "it-doesnt-even-hurt", "you-dont-need-it-anymore", "the-cunning"], perm=[3, 2, 0, 1])
+    # Sorted: it-doesnt-even-hurt, the-cunning, the-kid, you-dont-need-it-anymore.
+    assert [g.power for g in table.game.gangsters.values()] == ["you-dont-need-it-anymore", "the-kid", "it-doesnt-even-hurt", "the-cunning"]
+    before = len(table.entries())
+    for seat, args in [
+        ("A", {"card": "click", "reveal": "the-kid"}),
+        ("C", {"reveal": "the-cunning"}),
+        ("C", {"card": "click", "reveal": "it-doesnt-even-hurt"}),
+        ("D", {"card": "click", "reveal": "the-cunning"}),
+    ]:
+        with pytest.raises(IllegalAction, match="not one of the choices"):
+            table.act(seat, "bullet", args)
+    assert len(table.entries()) == before
+    table.act("B", "bullet", {"card": "click", "reveal": "the-kid"})
+    table.play(cards={"B": "bang", "C": "bang"}, aims={"B": "C", "C": "B", "A": "D", "D": "A"}, until="claim")
+    for seat, args in [("B", {"claim": True, "power": "it-doesnt-even-hurt"}), ("B", {"claim": True, "power": "the-kid"})]:
+        with pytest.raises(IllegalAction, match="not one of the choices"):
+            table.act(seat, "claim", args)
+    table.play()
+    assert all("reveal" not in c for c in table.choices("r2.bullet.B")), "The Kid is revealed once"
+    table.play(cards={"B": "bang", "C": "bang"}, aims={"B": "D", "C": "D", "A": "D"})
+    kill = table.play(cards={"C": "bbb"}, aims={"B": "C", "C": "D", "A": "B", "D": "A"}, until="guns")
+    assert of(kill, "GangsterDied") == [{"gangster": "D", "wounds": 3}]
+    with pytest.raises(IllegalAction, match="not one of the choices"):
+        table.act("B", "take-gun", {"take": True, "power": "you-dont-need-it-anymore", "dead": "D"})
+    with pytest.raises(IllegalAction, match="not one of the choices"):
+        table.act("A", "take-gun", {"take": True, "power": "you-dont-need-it-anymore", "dead": "B"})
+    table.play()
+    table.assert_hidden("A", "you-dont-need-it-anymore")
+    table.assert_log_holds()
+
+
 # --- the scenario files ----------------------------------------------------------------------
 
 
@@ -915,5 +1005,14 @@ def test_there_is_a_power_scenario_for_each_power():
 @pytest.mark.parametrize("path", POWER_SCENARIOS, ids=[p.stem for p in POWER_SCENARIOS])
 def test_power_scenarios(path, registry):
     """Every power-*.toml scenario of the plugin: what a card says, with its own numbers."""
-    result = run_scenario(load_scenario(path), registry)
+    scenario = load_scenario(path)
+    result = run_scenario(scenario, registry)
     assert result.ok, result.summary()
+    # The same game played again through the API: its log verifies.
+    with Referee(registry=registry, store=TableStore(MEMORY)) as ref:
+        table = ref.open("cashnguns", scenario.seats, extensions=scenario.extensions, script=scenario.random)
+        for step in scenario.step:
+            if step.expect_error is None:
+                ref.act(table, step.seat, step.action, step.args, request=step.request)
+        verdict = verify(registry, ref.entries(table))
+        assert verdict.ok, verdict.message

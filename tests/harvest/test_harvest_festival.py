@@ -327,5 +327,5 @@ def test_the_house_rules_own_scenarios(path, registry):
     assert scenario.extensions == [HOUSE_RULE]
     result = run_scenario(scenario, registry)
     assert result.ok, result.summary()
-    without = run_scenario(scenario, registry, extensions=[])
+    without = run_scenario(msgspec.structs.replace(scenario, extensions=[]), registry)
     assert not without.ok and any("harvest.HarvestShared" in f for f in without.failures)

@@ -178,15 +178,23 @@ def _check_state(referee: Referee, table_id: str, expected: dict[str, Any], labe
 
 
 def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extensions: Sequence[str] | None = None) -> ScenarioResult:
-    """Play ``scenario`` on an in-memory table; ``extensions`` overrides the file's (house rules)."""
-    referee = Referee(registry=registry or Registry(), store=TableStore(MEMORY))
+    """Play ``scenario`` on an in-memory table; ``extensions`` (house rules) are added to the file's."""
+    registry = registry or Registry()
+    referee = Referee(registry=registry, store=TableStore(MEMORY))
     failures: list[str] = []
+    chosen = scenario.extensions
+    if extensions:
+        try:
+            base = chosen if chosen is not None else [e.name for e in registry.extensions_of(scenario.game) if e.default]
+        except RefereeError as exc:
+            return ScenarioResult(scenario, False, [exc.message])
+        chosen = [*base, *(e for e in extensions if e not in base)]
     try:
         table_id = referee.open(
             scenario.game,
             scenario.seats,
             options=scenario.options,
-            extensions=list(extensions) if extensions is not None else scenario.extensions,
+            extensions=chosen,
             script=scenario.random if scenario.random is not None else [],
         )
     except RefereeError as exc:

@@ -44,9 +44,8 @@ from .events import (
     ShotFired,
     TargetChosen,
     TargetsRevealed,
-    WoundTaken,
 )
-from .powers import POWERS, reveal
+from .powers import POWERS, reveal, wound
 from .split import split
 from .state import CashNGuns, Gangster, evolve
 
@@ -193,10 +192,14 @@ def _advance(decision: Decision) -> None:
         _START[following](decision)
 
 
+def _last_round(decision: Decision) -> bool:
+    """This round ends the game: the last of the rounds, or at most one gangster alive."""
+    return decision.flow.round >= components(decision).rounds or len(_game(decision).living()) <= 1
+
+
 def _end_round(decision: Decision) -> None:
     decision.end_round()
-    game = _game(decision)
-    if decision.flow.round >= components(decision).rounds or len(game.living()) <= 1:
+    if _last_round(decision):
         _end_game(decision)
     else:
         _begin_round(decision)
@@ -375,10 +378,7 @@ def _showdown(decision: Decision) -> None:
     hit = [(name, r.hits[name]) for name in game.gangsters if r.hits.get(name)]
     for name, hits in hit:
         changed = decision.rules.hook.cashnguns_wounds_from_hits(decision=decision, gangster=name, hits=hits)
-        wounds = hits if changed is None else int(changed)
-        total = game.gangsters[name].wounds + wounds
-        decision.emit(WoundTaken(gangster=name, hits=hits, wounds=wounds, total=total), rule=R_SHOTS)
-        decision.rules.hook.cashnguns_wounded(decision=decision, gangster=name)
+        wound(decision, name, hits=hits, wounds=hits if changed is None else int(changed), rule=R_SHOTS)
     for gangster in list(game.gangsters.values()):
         if gangster.alive and gangster.wounds >= _wound_limit(decision, gangster.name):
             decision.emit(GangsterDied(gangster=gangster.name, wounds=gangster.wounds), rule=R_END)
@@ -447,7 +447,7 @@ def _split_pot(decision: Decision) -> None:
 def _open_gun_offers(decision: Decision) -> None:
     game = _game(decision)
     dead = list(game.round.dead)
-    if not dead or not any(decision.rules.hook.cashnguns_pending_gun_offers(state=decision.state)):
+    if not dead or _last_round(decision) or not any(decision.rules.hook.cashnguns_pending_gun_offers(state=decision.state)):
         return
     for name in game.living():
         choices = [Choice(label="leave the guns", args={"take": False})]

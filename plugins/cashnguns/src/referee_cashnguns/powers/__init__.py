@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee import Decision, Extension, TableState
 
-from ..events import PowerRevealed
+from ..events import PowerRevealed, WoundTaken
 from ..state import CashNGuns
 
 POWERS: dict[str, str] = {
@@ -28,7 +28,8 @@ POWERS: dict[str, str] = {
 
 
 def rule(power: str) -> str:
-    return f"power {list(POWERS).index(power) + 1} {POWERS[power]}"
+    """The card's rule reference, in the game's rulebook (whichever plugin emits)."""
+    return f"cashnguns power {list(POWERS).index(power) + 1} {POWERS[power]}"
 
 
 def extension(power: str, plugin: object, summary: str) -> Extension:
@@ -64,6 +65,13 @@ def at_table(decision_or_state: TableState | Decision, power: str) -> bool:
     """Whether this table plays with ``power`` at all (public: the table's extensions)."""
     plugins = decision_or_state.state.plugins if isinstance(decision_or_state, Decision) else decision_or_state.plugins
     return any(p.name == f"cashnguns.{power}" for p in plugins)
+
+
+def wound(decision: Decision, gangster: str, *, hits: int, wounds: int, rule: str) -> None:
+    """``gangster`` takes ``wounds`` (from ``hits``), then every plugin may react to it."""
+    total = game_of(decision).gangsters[gangster].wounds + wounds
+    decision.emit(WoundTaken(gangster=gangster, hits=hits, wounds=wounds, total=total), rule=rule)
+    decision.rules.hook.cashnguns_wounded(decision=decision, gangster=gangster)
 
 
 def reveal(decision: Decision, gangster: str, power: str) -> None:

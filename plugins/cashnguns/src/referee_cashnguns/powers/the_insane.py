@@ -11,8 +11,7 @@ import sys
 
 from referee import Decision, Event, Extension, TableState, hookimpl
 
-from ..events import WoundTaken
-from . import extension, game_of, holds, mark_used, rule, used
+from . import extension, game_of, holds, mark_used, rule, used, wound
 
 NAME = "the-insane"
 
@@ -64,5 +63,4 @@ def cashnguns_wounded(decision: Decision, gangster: str) -> None:
     victims = [name for name in game.standing() if name != gangster]
     decision.emit(GrenadeExploded(gangster=gangster, victims=victims), rule=rule(NAME))
     for name in victims:
-        total = game.gangsters[name].wounds + 1
-        decision.emit(WoundTaken(gangster=name, hits=1, wounds=1, total=total), rule=rule(NAME))
+        wound(decision, name, hits=1, wounds=1, rule=rule(NAME))

@@ -18,24 +18,15 @@ import msgspec
 from .errors import IllegalAction, RefereeError
 from .events import (
     ActionTaken,
-    Choice,
     Event,
     GameEnded,
-    PhaseBegan,
-    PhaseEnded,
     PluginRecord,
     RandomDrawn,
     Request,
-    RequestOpened,
-    RequestWithdrawn,
-    RoundBegan,
-    RoundEnded,
     SeedRevealed,
-    Standing,
     TableOpened,
-    TurnBegan,
-    TurnEnded,
 )
+from .flow import Flow, FlowSteps, answered_request, fold
 from .registry import Rules
 
 __all__ = ["EXPIRE", "GAMESMASTER", "Action", "Flow", "TableState", "Decision", "Emitted", "apply", "open_table", "decide", "view"]
@@ -54,19 +45,6 @@ class Action(msgspec.Struct, frozen=True):
     args: dict[str, Any] = {}
     request: str | None = None
     """Which open request this answers, where the seat has several for the same action."""
-
-
-class Flow(msgspec.Struct):
-    """Where the table is: round, whose turn, which phase, and who must decide what."""
-
-    round: int = 0
-    turn: int = 0
-    seat: str | None = None
-    phase: str | None = None
-    requests: dict[str, Request] = {}
-
-    def requests_of(self, seat: str) -> list[Request]:
-        return [r for r in self.requests.values() if r.seat == seat]
 
 
 @dataclass
@@ -99,34 +77,17 @@ class RandomSource(Protocol):
 
 def apply(rules: Rules, state: TableState, event: Event) -> None:
     """The mutator: fold one event into ``state`` (kernel part, then every plugin)."""
-    flow = state.flow
+    fold(state.flow, event)
     match event:
         case TableOpened():
             state.table_id, state.game_name = event.table_id, event.game
             state.seats, state.options, state.plugins = event.seats, dict(event.options), event.plugins
             state.seed_hash, state.scripted = event.seed_hash, event.scripted
             state.game = rules.hook.referee_initial_state(opened=event)
-        case ActionTaken(request=str() as rid):
-            flow.requests.pop(rid, None)
         case RandomDrawn():
             state.draws += 1
-        case RoundBegan():
-            flow.round = event.round
-        case TurnBegan():
-            flow.turn, flow.seat = event.turn, event.seat
-        case TurnEnded():
-            flow.seat = None
-        case PhaseBegan():
-            flow.phase = event.phase
-        case PhaseEnded():
-            flow.phase = None
-        case RequestOpened():
-            flow.requests[event.request.id] = event.request
-        case RequestWithdrawn():
-            flow.requests.pop(event.request, None)
         case GameEnded():
             state.result = event
-            flow.requests.clear()
         case SeedRevealed():
             state.seed = event.seed
     rules.hook.referee_evolve(state=state, event=event)
@@ -140,7 +101,7 @@ class Emitted:
     visible_to: tuple[str, ...] | None
 
 
-class Decision:
+class Decision(FlowSteps):
     """The working side of one action: emit events, draw randomness, move the flow.
 
     Every emitted event is folded at once into ``state`` (a private copy), so later
@@ -158,10 +119,6 @@ class Decision:
     @property
     def game(self) -> Any:
         return self.state.game
-
-    @property
-    def flow(self) -> Flow:
-        return self.state.flow
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -206,80 +163,6 @@ class Decision:
         """One of ``items`` at random (ties the rules leave to chance, a first player)."""
         return items[self._draw("pick", {"n": len(items)}, purpose, visible_to)]
 
-    # -- flow -----------------------------------------------------------------
-    def begin_round(self, round: int | None = None) -> None:
-        number = self.flow.round + 1 if round is None else round
-        self.emit(RoundBegan(round=number), rule="flow")
-        self.rules.hook.referee_round_began(decision=self, round=number)
-
-    def end_round(self) -> None:
-        number = self.flow.round
-        self.rules.hook.referee_round_ended(decision=self, round=number)
-        self.emit(RoundEnded(round=number), rule="flow")
-
-    def begin_turn(self, seat: str, turn: int | None = None) -> None:
-        number = self.flow.turn + 1 if turn is None else turn
-        self.emit(TurnBegan(turn=number, seat=seat), rule="flow")
-        self.rules.hook.referee_turn_began(decision=self, turn=number, seat=seat)
-
-    def end_turn(self) -> None:
-        turn, seat = self.flow.turn, self.flow.seat or ""
-        self.rules.hook.referee_turn_ended(decision=self, turn=turn, seat=seat)
-        self.emit(TurnEnded(turn=turn, seat=seat), rule="flow")
-
-    def begin_phase(self, phase: str) -> None:
-        self.emit(PhaseBegan(phase=phase), rule="flow")
-        self.rules.hook.referee_phase_began(decision=self, phase=phase)
-
-    def end_phase(self) -> None:
-        phase = self.flow.phase or ""
-        self.rules.hook.referee_phase_ended(decision=self, phase=phase)
-        self.emit(PhaseEnded(phase=phase), rule="flow")
-
-    def request(
-        self,
-        seat: str,
-        action: str,
-        prompt: str,
-        *,
-        choices: Sequence[Choice] | None = None,
-        hint: str = "",
-        sealed: bool = False,
-        deadline: float | None = None,
-        id: str | None = None,
-        rule: str = "flow",
-    ) -> Request:
-        """Open a request: ``seat`` must now answer with ``action``.  Seen only by ``seat``."""
-        rid = id or f"r{self.flow.round}.{self.flow.turn}.{action}.{seat}"
-        if rid in self.flow.requests:
-            raise RefereeError(f"request {rid!r} is already open")
-        request = Request(
-            id=rid,
-            seat=seat,
-            action=action,
-            prompt=prompt,
-            choices=None if choices is None else tuple(choices),
-            hint=hint,
-            sealed=sealed,
-            deadline=deadline,
-        )
-        self.emit(RequestOpened(request=request), rule=rule, visible_to=(seat,))
-        return request
-
-    def withdraw(self, request_id: str, reason: str, *, rule: str = "flow") -> None:
-        self.emit(RequestWithdrawn(request=request_id, reason=reason), rule=rule)
-
-    def end_game(self, winners: Sequence[str], reason: str, standings: Sequence[Standing] = (), *, rule: str = "") -> None:
-        """End the game, then reveal the seed so every random outcome can be checked."""
-        game = self.rules.game.name
-        if rule and not rule.startswith(game):
-            rule = f"{game} {rule}"
-        for rid in list(self.flow.requests):
-            self.withdraw(rid, "the game ended")
-        self.emit(GameEnded(winners=tuple(winners), reason=reason, standings=tuple(standings)), rule=rule)
-        if self.source.seed is not None:
-            self.emit(SeedRevealed(seed=self.source.seed), rule="randomness")
-
 
 def open_table(
     rules: Rules,
@@ -321,11 +204,6 @@ def open_table(
     return decision.state, decision.emitted
 
 
-def _canonical(args: dict[str, Any]) -> bytes:
-    # JSON, not Python equality: 0 is not false and 1.0 is not 1 in a recorded answer.
-    return msgspec.json.encode(args, order="sorted")
-
-
 def decide(rules: Rules, state: TableState, action: Action, source: RandomSource) -> tuple[TableState, list[Emitted]]:
     """The events an action produces, and the state after them; ``state`` is untouched.
 
@@ -337,29 +215,7 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
     if action.seat != GAMESMASTER:
         if action.seat not in state.seats:
             raise IllegalAction(f"{action.seat!r} has no seat at this table (seats: {', '.join(state.seats)})", "table")
-        mine = state.flow.requests_of(action.seat)
-        matching = [r for r in mine if r.action == action.action and action.request in (None, r.id)]
-        if len(matching) > 1:
-            raise IllegalAction(
-                f"{action.seat} has several {action.action!r} requests open; say which: {', '.join(r.id for r in matching)}", "flow"
-            )
-        request = matching[0] if matching else None
-        if request is None:
-            if action.request is not None and not any(r.id == action.request for r in mine):
-                raise IllegalAction(f"request {action.request!r} is not open for {action.seat}", "flow")
-            if action.request is not None:
-                raise IllegalAction(f"request {action.request} asks for {state.flow.requests[action.request].action!r}", "flow")
-            if mine:
-                wanted = " or ".join(sorted({r.action for r in mine}))
-                raise IllegalAction(f"{action.seat} is asked for {wanted!r}, not {action.action!r}", "flow")
-            reason = rules.hook.referee_idle_reason(state=state, seat=action.seat)
-            if reason:
-                raise IllegalAction(str(reason))
-            waiting = sorted({r.seat for r in state.flow.requests.values()})
-            raise IllegalAction(f"nothing is asked of {action.seat} now; waiting for {', '.join(waiting) or 'nobody'}", "flow")
-        if request.choices is not None and _canonical(action.args) not in {_canonical(c.args) for c in request.choices}:
-            legal = "; ".join(c.label for c in request.choices)
-            raise IllegalAction(f"{action.args} is not one of the choices offered to {action.seat}: {legal}", "flow")
+        request = answered_request(rules, state, action)
     expiring: Request | None = None
     if action.seat == GAMESMASTER and action.action == EXPIRE:
         expiring = state.flow.requests.get(str(action.args.get("request")))

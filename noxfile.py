@@ -13,7 +13,20 @@ import nox
 nox.options.sessions = ["lint", "typecheck", "tests"]
 nox.options.reuse_existing_virtualenvs = True
 
-DISTRIBUTIONS = ["-e", "kernel", "-e", "plugins/pigsty", "-e", "plugins/pigsty-harvest", "-e", "plugins/cashnguns", "-e", "adapters/cli"]
+DISTRIBUTIONS = [
+    "-e",
+    "kernel",
+    "-e",
+    "plugins/pigsty",
+    "-e",
+    "plugins/pigsty-harvest",
+    "-e",
+    "plugins/cashnguns",
+    "-e",
+    "plugins/pimp",
+    "-e",
+    "adapters/cli",
+]
 
 
 @nox.session

@@ -14,6 +14,7 @@ from types import ModuleType
 import referee.hookspecs
 import referee_cashnguns.hookspecs
 import referee_pigsty.hookspecs
+import referee_pimp.hookspecs
 
 TARGET = Path(__file__).with_name("hooks.md")
 
@@ -44,6 +45,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("Kernel hooks (`referee.hookspecs`)", referee.hookspecs),
     ("Pigsty to Palace hooks (`referee_pigsty.hookspecs`)", referee_pigsty.hookspecs),
     ("Cash'n'Guns hooks (`referee_cashnguns.hookspecs`)", referee_cashnguns.hookspecs),
+    ("Pimp hooks (`referee_pimp.hookspecs`)", referee_pimp.hookspecs),
 ]
 
 

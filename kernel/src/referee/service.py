@@ -123,6 +123,15 @@ class Referee:
             except IllegalAction as exc:
                 log.info("action refused", table=table_id, seat=seat, action=action, reason=exc.message)
                 raise
+            except RefereeError:
+                raise
+            except Exception as exc:
+                # A plugin's own bug: say so, keep the table as it was.
+                log.exception("a plugin failed deciding an action", table=table_id, seat=seat, action=action)
+                game = cached.state.game_name
+                raise RefereeError(
+                    f"the rules of {game} failed on {seat}'s {action!r} ({type(exc).__name__}: {exc}); nothing was recorded"
+                ) from exc
             entries = seal(emitted, after=cached.last, seat=seat, at=now())
             try:
                 self.store.append(table_id, cached.length, entries)

@@ -1,0 +1,60 @@
+"""Which deck each pimp plays, turned into the card faces a table records.
+
+A table option names a ready-made deck (by its name or file name) or holds a deck
+file's text; the faces go into the log, so a table replays without the deck files.
+"""
+
+from __future__ import annotations
+
+from referee import RefereeError
+
+from .cards import Card, DataError, expand, load_deck, shipped_decks, slug
+from .events import CardFace
+
+
+def ready_made() -> dict[str, str]:
+    """Each shipped deck's name (and file name) -> its file."""
+    found: dict[str, str] = {}
+    for path in shipped_decks():
+        deck = load_deck(path)
+        found[slug(deck.name)] = str(path)
+        found[path.stem] = str(path)
+    return found
+
+
+def _face(seat: str, card: Card) -> CardFace:
+    return CardFace(
+        id=f"{seat}/{card.id}",
+        owner=seat,
+        kind=card.kind,
+        name=card.name,
+        cost=card.cost,
+        looks=card.looks,
+        fight=card.fight,
+        stamina=card.stamina,
+        services=dict(card.services),
+        special=card.special or None,
+    )
+
+
+def faces_for(seat: str, index: int, choice: str | None) -> tuple[str, list[CardFace]]:
+    """``(deck name, faces)`` for ``seat``: its chosen deck, else the ready-made decks in turn."""
+    decks = sorted(set(ready_made().values()))
+    if not decks:
+        raise RefereeError("no ready-made Pimp decks are installed")
+    if choice is None:
+        source = decks[index % len(decks)]
+    elif "\n" in choice:
+        source = choice
+    else:
+        known = ready_made()
+        if slug(choice) not in known:
+            raise RefereeError(
+                f"{seat}'s deck {choice!r} is not a ready-made deck; the decks are {', '.join(sorted({slug(load_deck(p).name) for p in decks}))}"
+            )
+        source = known[slug(choice)]
+    try:
+        deck = load_deck(source)
+    except DataError as exc:
+        raise RefereeError(f"{seat}'s deck: {exc}") from None
+    return deck.name, [_face(seat, card) for card in expand(deck)]

@@ -1,0 +1,33 @@
+"""The Pimp plugin: every hook of the game, gathered in one object.
+
+The rules are in ``game`` (setup, turns, actions, combat, soliciting), ``state`` (the
+mutator), ``decks`` and ``solicitation`` (the data); ``view``, ``report`` and ``bot``
+show and play it.  The six special cards are separate plugins in ``specials``.
+"""
+
+from .bot import referee_bot_action
+from .game import (
+    referee_decide,
+    referee_event_types,
+    referee_evolve,
+    referee_games,
+    referee_idle_reason,
+    referee_initial_state,
+    referee_setup,
+)
+from .report import referee_describe
+from .view import referee_render_view, referee_view
+
+__all__ = [
+    "referee_bot_action",
+    "referee_decide",
+    "referee_describe",
+    "referee_event_types",
+    "referee_evolve",
+    "referee_games",
+    "referee_idle_reason",
+    "referee_initial_state",
+    "referee_render_view",
+    "referee_setup",
+    "referee_view",
+]

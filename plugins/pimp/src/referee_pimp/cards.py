@@ -677,9 +677,9 @@ class _DeckReader:
 
     def _bitch(self, index: int, kind: str, typed: dict[str, Any], qualifications: list[str] | None, copies: int) -> None:
         problem = self.card_problem
-        before = len(self.problems)
         if "name" in typed and (why := _bad_name(typed["name"])) is not None:
             problem(index, "name", f"the name {why}")
+        before = len(self.problems)
         low, high = self.rules.attributes.min, self.rules.attributes.max
         for key in _ATTRIBUTES:
             if key in typed and not low <= typed[key] <= high:
@@ -700,6 +700,8 @@ class _DeckReader:
                     "qualifications",
                     f'"{qualification}" is written {n} times; each qualification counts once (two different ones make level 2)',
                 )
+        # The cost band only means something once the numbers it is worked out from are sound.
+        priceable = len(self.problems) == before and qualifications is not None and all(key in typed for key in _ATTRIBUTES)
         top = self.rules.attributes.max_service_level
         for service, level in self.vocabulary.levels(qualifications or []).items():
             if level > top:
@@ -711,7 +713,7 @@ class _DeckReader:
         limit = self.rules.deck.max_streetwalker_copies
         if kind == "streetwalker" and not 1 <= copies <= limit:
             problem(index, "copies", f"copies is {copies}; a deck may hold 1 to {limit} copies of a streetwalker")
-        if len(self.problems) == before and qualifications is not None and all(key in typed for key in _ATTRIBUTES):
+        if priceable and qualifications is not None:
             self._check_cost(index, typed, qualifications)
 
     def _check_cost(self, index: int, typed: dict[str, Any], qualifications: list[str]) -> None:

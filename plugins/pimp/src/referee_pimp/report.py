@@ -84,6 +84,44 @@ def describe(event: Event) -> str | None:
             return f"{event.pimp} is out of the game: {event.reason}"
         case e.CardDiscarded():
             return f"{event.pimp} retires {event.card.name} from his hand"
+        case e.ShaggedOutCleared():
+            return f"{event.pimp}'s shagged out counters come off"
+        case e.InfluenceBought():
+            return f"{event.pimp} buys {event.amount} influence"
+        case e.EdgeSlotLooked():
+            return f"{event.pimp} puts the card in edge slot {event.slot}" if event.slot else f"{event.pimp} puts the card at the bottom of his deck"
+        case e.CardsReordered():
+            return f"{event.pimp} puts the top {len(event.cards)} cards back in a new order"
+        case e.DrawsPlanned():
+            return "power cards to draw: " + ", ".join(draw.pimp for draw in event.draws)
+        case e.DefendersJoined():
+            return f"{event.pimp} sends {len(event.bitches)} more bitch{'es' if len(event.bitches) != 1 else ''} to even the numbers"
+        case e.AttacksAnnounced():
+            return f"{'the attackers' if event.side == 'attack' else 'the defenders'} announce their attacks ({len(event.attacks)})"
+        case e.CombatEnded():
+            return f"the police turn up; {len(event.retired)} bitch{'es' if len(event.retired) != 1 else ''} retire hurt"
+        case e.InfluenceTestBegan():
+            return f"{event.challenger} wants {event.name}, who works for {event.holder}: an influence test"
+        case e.InfluenceBid():
+            return f"{event.pimp} selects {event.tokens} influence tokens"
+        case e.BidsRevealed():
+            return "influence bids revealed: " + ", ".join(f"{p} {n}" for p, n in event.bids.items())
+        case e.OfferPutToTheStreet():
+            return f"the offer ({event.service}) goes to the street: " + (", ".join(f"{p} sends {len(b)}" for p, b in event.sent.items()) or "nobody comes forward")
+        case e.BitchesSent():
+            return f"{event.pimp} sends {len(event.bitches)} to the punters' car"
+        case e.LooksTestStarted():
+            return f"looks tests for {event.punters} punter{'s' if event.punters != 1 else ''} wanting {event.service}, lowest looks first"
+        case e.PuntersChose():
+            return f"the punters choose {event.pimp}'s bitch"
+        case e.BusinessStarted():
+            return f"doing the business: {event.punters} punter{'s' if event.punters != 1 else ''}, {event.service}, ${event.price} each, stamina target {event.stamina}"
+        case e.MoneyOnBitch():
+            return f"${abs(event.change)} {'onto' if event.change > 0 else 'off'} a bitch ({event.reason}): ${event.money} on her"
+        case e.CrackdownBegan():
+            return "moral crackdown: every pimp sacrifices his costliest bitch"
+        case e.ActivityEnded():
+            return "that action is over"
         case e.MoneyCounted():
             return f"{event.pimp}: ${event.money} in the money pile" + (" (out)" if event.out else "")
     return None

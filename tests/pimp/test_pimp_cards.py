@@ -18,6 +18,7 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+
 from referee_pimp import cards
 from referee_pimp.cards import (
     RULES,
@@ -230,8 +231,11 @@ def test_expand_gives_one_card_per_copy_with_stable_ids() -> None:
     assert len(ron) == load_deck(RON).size == 40
     assert len(set(ids)) == len(ids)
     assert "annika" in ids
-    assert ["streetwalker-a#1", "streetwalker-a#2", "streetwalker-a#3", "streetwalker-a#4"] == [
-        i for i in ids if i.startswith("streetwalker-a")
+    assert [i for i in ids if i.startswith("streetwalker-a")] == [
+        "streetwalker-a#1",
+        "streetwalker-a#2",
+        "streetwalker-a#3",
+        "streetwalker-a#4",
     ]
     assert "king-of-cool#1" in ids, "a special card is numbered even with one copy"
     assert all(c.copies == 1 for c in ron)
@@ -295,8 +299,12 @@ def test_a_deck_may_be_given_as_a_path_a_path_string_or_text(tmp_path: Path) -> 
         (annika(qualifcations=["Greek"]), 'unknown field "qualifcations" (did you mean "qualifications"?)'),
         (annika(services={"anal": 2}), "services are worked out from qualifications; write qualifications = [...] instead"),
         (annika(special="posse"), "only special cards name a special; this card is an escort"),
-        (card(kind="special", special="posse", looks=3), "a special card has no looks: it costs nothing and its power rating is 0"),
-        (card(kind="special", special="posse", qualifications=["Greek"]), "a special card has no qualifications"),
+        (card(kind="special", special="posse", looks=3), "a special card has no looks: it costs nothing to play and its power rating is 0"),
+        (
+            card(kind="special", special="posse", name="Posse"),
+            'a special card takes its name from specials.toml; write only special = "..."',
+        ),
+        (card(kind="special", special="posse", qualifications=["Greek"]), "a special card offers no services, so it has no qualifications"),
         (annika(name=None), "name is missing"),
         (annika(cost=None), "cost is missing"),
         (annika(looks=None), "looks is missing"),
@@ -564,7 +572,7 @@ SPECIALS_TEXT = cards.SPECIALS_FILE.read_text(encoding="utf-8")
 def test_the_specials_file_is_validated() -> None:
     with pytest.raises(DataError, match=r'"king-of-kool" is not a special card the game knows \(did you mean "king-of-cool"\?\)'):
         load_specials(SPECIALS_TEXT.replace("[specials.king-of-cool]", "[specials.king-of-kool]"))
-    with pytest.raises(DataError, match="specials.posse: text is empty"):
+    with pytest.raises(DataError, match=r"specials\.posse: text is empty"):
         load_specials(
             SPECIALS_TEXT.replace(
                 'text = """You have two extra edge slots, for a total of 5. They are used just like normal \\\nedge slots."""', 'text = " "'
@@ -659,13 +667,13 @@ QUALIFICATIONS = sorted(VOCABULARY.qualifications)
 NAMES = st.text(st.characters(codec="utf-8", categories=("L", "N", "P", "S", "Zs")), min_size=1, max_size=16).filter(
     lambda s: cards._bad_name(s) is None
 )
-TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
+TEXT = st.text(st.characters(codec="utf-8"), max_size=40)  # any text TOML can carry: utf-8 has no surrogates
 
 
 @st.composite
 def bitches(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     """A legal escort or streetwalker entry: attributes, qualifications, and a cost within the band."""
-    looks, fight, stamina = (draw(st.integers(1, 8)) for _ in range(3))
+    looks, fight, stamina = (draw(st.integers(1, 7)) for _ in range(3))
     qualifications = draw(st.lists(st.sampled_from(QUALIFICATIONS), unique=True, max_size=2))
     allowed = RULES.cost_range(looks, fight, stamina, VOCABULARY.added_levels(qualifications))
     assume(len(allowed) > 0)
@@ -680,7 +688,7 @@ def bitches(draw: st.DrawFn, kind: str) -> dict[str, Any]:
     if qualifications:
         entry["qualifications"] = qualifications
     if kind == "streetwalker":
-        entry["copies"] = draw(st.integers(2, 4))
+        entry["copies"] = draw(st.integers(3, 4))
     if draw(st.booleans()):
         entry["text"] = draw(TEXT)
     return entry
@@ -689,20 +697,22 @@ def bitches(draw: st.DrawFn, kind: str) -> dict[str, Any]:
 @st.composite
 def decks(draw: st.DrawFn) -> dict[str, Any]:
     """Parsed deck data that obeys every deck assembly rule (ids made unique where names clash)."""
-    entries = draw(st.lists(bitches("escort"), max_size=6, unique_by=lambda e: e["name"]))
-    entries += draw(st.lists(bitches("streetwalker"), min_size=10, max_size=16, unique_by=lambda e: e["name"]))
-    specials = draw(st.lists(st.sampled_from(SPECIAL_IDS), unique=True, max_size=6))
+    entries = draw(st.lists(bitches("escort"), max_size=8, unique_by=lambda e: e["name"]))
+    entries += draw(st.lists(bitches("streetwalker"), min_size=9, max_size=12, unique_by=lambda e: e["name"]))
+    specials = draw(st.lists(st.sampled_from(SPECIAL_IDS), unique=True, max_size=4))
     entries += [{"kind": "special", "special": s, "copies": draw(st.integers(1, 2))} for s in specials]
     entries = draw(st.permutations(entries))
     used: set[str] = set()
     for n, entry in enumerate(entries):
         made = entry.get("special") or slug(entry["name"])
         if not made or made in used or draw(st.booleans()):
-            entry["id"] = f"card-{n}"
-        used.add(entry.get("id", made))
+            made = f"card-{n}"
+            while made in used:
+                made += "-x"
+            entry["id"] = made
+        used.add(made)
     size = sum(e.get("copies", 1) for e in entries)
     assume(RULES.deck.min_cards <= size <= RULES.deck.max_cards)
-    assume(sum(e["copies"] for e in entries if e["kind"] == "special") <= RULES.deck.max_specials)
     costs = [(e["cost"], e.get("copies", 1)) for e in entries if e["kind"] != "special"]
     assume(sum(c * n for c, n in costs) / sum(n for _, n in costs) <= RULES.deck.max_average_cost)
     return {"name": draw(NAMES), "description": draw(TEXT), "cards": entries}

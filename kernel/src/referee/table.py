@@ -101,6 +101,9 @@ class Emitted:
     visible_to: tuple[str, ...] | None
 
 
+_CANONICAL = msgspec.json.Encoder(order="sorted")
+
+
 class Decision(FlowSteps):
     """The working side of one action: emit events, draw randomness, move the flow.
 
@@ -136,6 +139,9 @@ class Decision(FlowSteps):
         plugin = self.rules.owner_of(event)
         if rule and not rule.startswith((plugin.split(".")[0], self.rules.game.name)):
             rule = f"{plugin} {rule}"
+        # Fold the event exactly as the log will give it back (keys sorted, tuples as
+        # lists), so the live state and a replay of the log cannot differ.
+        event = msgspec.json.decode(_CANONICAL.encode(event), type=type(event))
         apply(self.rules, self.state, event)
         self.emitted.append(Emitted(event, plugin, rule, None if visible_to is None else tuple(visible_to)))
         return event

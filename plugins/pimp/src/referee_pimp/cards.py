@@ -615,8 +615,12 @@ class _DeckReader:
                 continue
             if key == "services":
                 problem(index, key, "services are worked out from qualifications; write qualifications = [...] instead")
-            elif kind == "special" and key in _BITCH_FIELDS:
-                problem(index, key, f"a special card has no {key}: it costs nothing and its power rating is 0")
+            elif kind == "special" and key in _ATTRIBUTES:
+                problem(index, key, f"a special card has no {key}: it costs nothing to play and its power rating is 0")
+            elif kind == "special" and key == "name":
+                problem(index, key, 'a special card takes its name from specials.toml; write only special = "..."')
+            elif kind == "special" and key == "qualifications":
+                problem(index, key, "a special card offers no services, so it has no qualifications")
             elif kind != "special" and key == "special":
                 problem(index, key, f"only special cards name a special; this card is {'an' if kind == 'escort' else 'a'} {kind}")
             else:

@@ -697,3 +697,20 @@ def test_console_script_runs(tmp_path) -> None:
     assert missing.returncode == 2
     assert "no-such-table" in missing.stderr
     assert "Traceback" not in missing.stderr
+
+
+def test_check_lists_every_problem_of_a_pimp_deck(cli, tmp_path) -> None:
+    """`referee check pimp DECK` (the referee_check_file hook): exit 1 naming each problem."""
+    import referee_pimp.cards as cards
+    from referee import Registry
+
+    for path in cards.shipped_decks():
+        assert cli("check", "pimp", path).code == 0
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "Bad"\n[[cards]]\nkind = "escort"\nname = "Annika"\ncost = 30\nlooks = 3\nfight = 3\nstamina = 4\n')
+    result = cli("check", "pimp", bad)
+    assert result.code == 1
+    assert "cost 30 is outside" in result.out and "40 to 60" in result.out
+    rules = Registry().rules("pimp", [])
+    assert rules.hook.referee_check_file(path=str(bad))
+    assert cli("check", "pigsty", bad).code == 2

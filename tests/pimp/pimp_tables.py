@@ -132,7 +132,7 @@ class Table:
         return self.act(seat, "draw", {"from": "deck"})
 
     def end(self, seat: str) -> list[Entry]:
-        """"Do no more shit this turn", discarding the first cards over the hand limit."""
+        """ "Do no more shit this turn", discarding the first cards over the hand limit."""
         made = self.do(seat, "end")
         while (asked := self.requests(seat, "discard")) and not self.over:
             made += self.act(seat, "discard", dict(asked[0].choices[0].args))

@@ -101,7 +101,7 @@ def test_scenario_decks_stay_in_listed_order(path: Path, tables) -> None:
 
 
 def test_looks_test_the_pimp_behind_draws_first(tables) -> None:
-    """"Jerry's bitch has looks of 7. Ron's bitch has looks of 3 ... Ron must draw first." """
+    """ "Jerry's bitch has looks of 7. Ron's bitch has looks of 3 ... Ron must draw first." """
     table = scenario_table(tables, "drawing-a-power-card", before="He draws a power card of 3")
     (draw,) = table.requests(action="draw")
     assert (draw.seat, draw.id) == ("Ron", "t2.draw.looks:Ron/streetwalker-c#1:0")
@@ -136,7 +136,7 @@ def test_influence_test_the_challenger_bids_no_more_than_leaves_her_cost(tables)
 
 
 def test_influence_test_power_cards_go_to_the_bottom_of_the_decks(tables) -> None:
-    """"Takes the power card he just drew and puts it at the bottom of his deck." (both pimps)"""
+    """ "Takes the power card he just drew and puts it at the bottom of his deck." (both pimps)"""
     table = scenario_table(tables, "influence-test")
     jerry, ron = table.pimp("Jerry"), table.pimp("Ron")
     assert jerry.deck[-1] == "Jerry/seven#1" and jerry.edges == [None, None, None]
@@ -149,11 +149,37 @@ def test_influence_test_power_cards_go_to_the_bottom_of_the_decks(tables) -> Non
     assert (jerry.influence, ron.influence) == (2, 17)
 
 
+@pytest.mark.parametrize(
+    ("jerry_bid", "ron_bid", "draws", "winner"),
+    [
+        # "If there is a tie then the person who selected the most number of influence tokens wins."
+        (6, 3, [("Ron", "deck"), ("Jerry", "none")], "Jerry"),  # 6 + 0 = 3 + 3
+        # "If there is still a tie then the person who originally had the bitch keeps her."
+        (4, 4, [("Jerry", "none"), ("Ron", "none")], "Ron"),
+    ],
+)
+def test_influence_test_ties(tables, jerry_bid, ron_bid, draws, winner) -> None:
+    table = scenario_table(tables, "influence-test", before="He has bid 4 influence tokens")
+    table.act("Jerry", "bid", {"tokens": jerry_bid})
+    table.act("Ron", "bid", {"tokens": ron_bid})
+    for seat, source in draws:  # the lower bid draws first; on equal bids, the challenger
+        table.draw(seat, none=source == "none")
+    (decided,) = table.events("InfluenceTestDecided")
+    assert decided["totals"]["Jerry"] == decided["totals"]["Ron"]
+    assert decided["winner"] == winner
+    # "Either way, you both spend the influence tokens you selected"
+    assert table.pimp("Jerry").influence == 15 - jerry_bid - (9 if winner == "Jerry" else 0)
+    assert table.pimp("Ron").influence == 22 - ron_bid
+    loser = "Ron" if winner == "Jerry" else "Jerry"
+    assert table.pimp(loser).retired[-1] == f"{loser}/annika"
+    assert f"{winner}/annika" in table.pimp(winner).pad
+
+
 # --- 3. street combat ------------------------------------------------------------------------
 
 
 def test_combat_a_shagged_out_bitch_cannot_come_to_help(tables) -> None:
-    """"one of those is also shagged out and cannot therefore come to help" """
+    """ "one of those is also shagged out and cannot therefore come to help" """
     table = scenario_table(tables, "street-combat", before="So Jerry can only send his second streetwalker")
     assert table.game.shagged == ["Jerry/annika", "Jerry/streetwalker-w#1"]
     # three attackers: up to two helpers, but only X is fit to come
@@ -173,6 +199,24 @@ def test_combat_ends_with_annika_and_c_retired_and_a_carrying_the_money(tables) 
     }
 
 
+def test_combat_dropped_money_when_the_hitter_is_retired_too(tables) -> None:
+    """The combat example with another counter-attack: Annika and X both strike back at A, and X
+    (10) beats A (7 + 2 = 9).  "If the bitch who scored the hit has been retired, any bitch on the
+    side which has the most bitches left (e.g. unretired) can pick up the money": B and C are
+    left against X alone, so Ron's side picks up Annika's $20."""
+    table = scenario_table(tables, "street-combat", before="Jerry announces that Annika and X will both attack B")
+    a, b, c = "Ron/streetwalker-a#1", "Ron/streetwalker-b#1", "Ron/streetwalker-c#1"
+    annika, x = "Jerry/annika", "Jerry/streetwalker-x#1"
+    table.act("Jerry", "assign", {"attacks": {annika: a, x: a}})
+    table.draw("Jerry")
+    table.draw("Jerry")
+    table.draw("Ron")
+    assert {h["card"]: h["by"] for h in table.events("HitScored")} == {annika: [a], a: [x]}
+    assert table.events("CombatEnded") == [{"retired": [annika, a]}]
+    assert table.game.on_bitch[b] + table.game.on_bitch[c] == 20
+    assert table.pimp("Ron").street == [b, c]
+
+
 # --- 5 and 7. solicitation and doing the business ---------------------------------------------
 
 
@@ -187,7 +231,7 @@ def test_a_shagged_out_bitch_takes_no_active_actions(tables) -> None:
 
 
 def test_a_bitch_who_fails_her_first_stamina_test_of_two_gets_no_money(tables) -> None:
-    """"If she had failed the first stamina test, and been unable to service the second punter,
+    """ "If she had failed the first stamina test, and been unable to service the second punter,
     she would have got no money at all." """
     table = scenario_table(tables, "solicitation-and-servicing", before="He draws this one from an edge slot")
     table.draw("Jerry", none=True)  # 4 + 0 < 10
@@ -201,7 +245,7 @@ def test_a_bitch_who_fails_her_first_stamina_test_of_two_gets_no_money(tables) -
 
 
 def test_the_punters_table(tables) -> None:
-    """"1 to 5 = 1 punter; 6 to 8 = 2 punters; 9 = 3 punters; 10 = 4 punters" """
+    """ "1 to 5 = 1 punter; 6 to 8 = 2 punters; 9 = 3 punters; 10 = 4 punters" """
     from referee_pimp.solicitation import punters
 
     assert [punters(die) for die in range(1, 11)] == [1, 1, 1, 1, 1, 2, 2, 2, 3, 4]
@@ -273,7 +317,7 @@ def test_girlfriend_ties_leave_several_bitches_in_the_pads(tables) -> None:
 
 
 def test_a_pad_trashed_to_zero_influence_is_not_yet_out_while_he_has_bitches_in_play(tables) -> None:
-    """"If you trash his pad and reduce his influence to zero, he is not yet out of the game. If he
+    """ "If you trash his pad and reduce his influence to zero, he is not yet out of the game. If he
     still has some bitches in play (which must have been shagged out ...), then he will get 2
     influence points in his pay dues phase, and so will not be put out of the game."
 
@@ -363,7 +407,7 @@ def test_last_pimp_standing_after_a_pimp_ends_on_zero_influence(tables) -> None:
 
 
 def test_end_of_the_last_turn_the_most_money_wins(tables) -> None:
-    """"END OF 20TH TURN ... Treat this the same as Zero Tolerance" (a 1-turn game here)."""
+    """ "END OF 20TH TURN ... Treat this the same as Zero Tolerance" (a 1-turn game here)."""
     # The four-actions example again, but the game lasts one turn each.
     scenario = load_scenario(SCENARIO_DIR / "example-four-actions.toml")
     short = Table(scenario.seats, scenario.options["decks"], script=scenario.random or [], turns=1)

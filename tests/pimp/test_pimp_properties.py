@@ -25,16 +25,19 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from referee_pimp.cards import DECKS_DIR, expand, load_deck
 
 from referee import MEMORY, Referee, Registry, TableStore, replay, verify
+from referee.log import redact_for
+from referee_pimp.cards import DECKS_DIR, expand, load_deck
 
-MAX_ACTIONS = 400
+MAX_ACTIONS = 300
+FULL_EXPORT_EVERY = 50
 SEATS = ("Jerry", "Ron", "Vic", "Max", "Lou")
 ONCE_PER_TURN = ("attack-street", "attack-pad", "trash")
 HIDDEN_EVENTS = ("pimp.DeckListed", "pimp.CardDrawn", "pimp.EdgeSlotLooked", "pimp.CardsReordered", "pimp.InfluenceBid")
@@ -76,6 +79,19 @@ def deck_ids(seat: str, choice: str) -> list[str]:
     """The ids of every card of ``seat``'s deck, worked out from the deck file (not the engine)."""
     source = choice if "\n" in choice else DECKS_DIR / f"{choice}.toml"
     return [f"{seat}/{card.id}" for card in expand(load_deck(source))]
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string in a view (keys and values): where a card id would show."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield str(key)
+            yield from strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from strings(item)
 
 
 class Game:
@@ -174,12 +190,12 @@ class Game:
                 assert not again, f"{sorted(again)} offered again in turn {self.turn} after being taken"
         # (c) hidden information, while the game runs
         if not table.over:
-            self.check_hidden(game)
+            self.check_hidden(game, entries)
 
-    def check_hidden(self, game: Any) -> None:
+    def check_hidden(self, game: Any, entries: list[Any]) -> None:
         for seat in self.seats:
             seen = self.referee.view(self.table, seat)
-            text = json.dumps(seen)
+            words = set(strings(seen))
             shown = {p["name"]: p for p in seen["view"]["pimps"]}
             for other in self.seats:
                 if other == seat:
@@ -189,19 +205,29 @@ class Game:
                 filled = sum(1 for c in p.edges if c is not None)
                 assert q["edges"] == filled and type(q["edges"]) is int, f"{seat} sees {other}'s edge slots: {q['edges']!r}"
                 assert q["deck"] == len(p.deck) and type(q["deck"]) is int, f"{seat} sees {other}'s deck: {q['deck']!r}"
-                for card in (*p.hand, *p.deck, *(c for c in p.edges if c is not None)):
-                    assert json.dumps(card) not in text, f"{seat}'s view shows {other}'s hidden card {card}"
-            export = [json.loads(line) for line in self.referee.export(self.table, seat).splitlines()]
-            for entry in export:
-                body = entry.get("event")
-                if body is None:
-                    continue
-                if entry["type"] in HIDDEN_EVENTS:
-                    assert body["pimp"] == seat, f"{seat}'s export shows {entry['type']} of {body['pimp']}: {body}"
-                if entry["type"] == "pimp.DeckShuffled":
-                    raise AssertionError(f"{seat}'s export shows the order of {body['pimp']}'s deck")
-                if entry["type"] == "referee.RandomDrawn" and body["kind"] == "shuffle":
-                    raise AssertionError(f"{seat}'s export shows a shuffle: {body['purpose']}")
+                hidden = words & {*p.hand, *p.deck, *(c for c in p.edges if c is not None)}
+                assert not hidden, f"{seat}'s view shows {other}'s hidden cards {sorted(hidden)}"
+        # The export is ``redact_for(entries, seat)``, entry by entry: the entries this action
+        # appended are checked after every action, the whole export now and then (a full
+        # export per seat per action would make the suite quadratic in the game's length).
+        if self.actions % FULL_EXPORT_EVERY == 0:
+            for seat in self.seats:
+                self.check_export(seat, [json.loads(line) for line in self.referee.export(self.table, seat).splitlines()])
+        else:
+            for seat in self.seats:
+                self.check_export(seat, [msgspec.to_builtins(e) for e in redact_for(entries, seat, game_over=False)])
+
+    def check_export(self, seat: str, export: list[dict[str, Any]]) -> None:
+        for entry in export:
+            body = entry.get("event")
+            if body is None:
+                continue
+            if entry["type"] in HIDDEN_EVENTS:
+                assert body["pimp"] == seat, f"{seat}'s export shows {entry['type']} of {body['pimp']}: {body}"
+            if entry["type"] == "pimp.DeckShuffled":
+                raise AssertionError(f"{seat}'s export shows the order of {body['pimp']}'s deck")
+            if entry["type"] == "referee.RandomDrawn" and body["kind"] == "shuffle":
+                raise AssertionError(f"{seat}'s export shows a shuffle: {body['purpose']}")
 
     def check_log(self) -> None:
         """(f) the log verifies; replaying it gives the live state."""

@@ -182,6 +182,15 @@ def referee_describe(event: Event) -> str | None:
 
 
 @hookspec(firstresult=True)
+def referee_check_file(path: str) -> list[str] | None:
+    """Problems in a data file a game reads (a Pimp deck file), for ``referee check``.
+
+    Called with the path a user gave.  Return the problems (an empty list: the file is
+    fine), or None if this plugin reads no such file.  The first non-None result wins.
+    """
+
+
+@hookspec(firstresult=True)
 def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
     """Plain text of a seat's view for a terminal (the hot-seat CLI).
 

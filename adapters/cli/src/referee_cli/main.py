@@ -350,6 +350,25 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    registry = Registry()
+    rules = registry.rules(args.game, [])
+    results = []
+    for file in args.files:
+        problems = rules.hook.referee_check_file(path=file)
+        if problems is None:
+            raise RefereeError(f"{args.game} reads no data files to check")
+        results.append({"file": file, "problems": list(problems)})
+    text = "\n".join(
+        f"OK: {r['file']}" if not r["problems"] else "\n".join([f"PROBLEMS in {r['file']}:", *(f"  {p}" for p in r["problems"])])
+        for r in results
+    )
+    _out(args, results, text)
+    if any(r["problems"] for r in results):
+        raise Failed()
+    return 0
+
+
 def cmd_scenario_run(args: argparse.Namespace) -> int:
     registry = Registry()
     results = []
@@ -476,6 +495,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("log")
     p.add_argument("seq", type=int, metavar="N")
     p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser("check", parents=[common], help="check data files a game reads, e.g. Pimp deck files; exit 1 listing every problem")
+    p.add_argument("game")
+    p.add_argument("files", nargs="+")
+    p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("scenario", parents=[common], help="scenario files (rulebook examples, conformance suites)")
     scen = p.add_subparsers(dest="scenario_command", required=True, metavar="SUBCOMMAND")

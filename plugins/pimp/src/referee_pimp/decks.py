@@ -6,9 +6,9 @@ file's text; the faces go into the log, so a table replays without the deck file
 
 from __future__ import annotations
 
-from referee import RefereeError
+from referee import RefereeError, hookimpl
 
-from .cards import Card, DataError, expand, load_deck, shipped_decks, slug
+from .cards import Card, DataError, check, expand, load_deck, shipped_decks, slug
 from .events import CardFace
 
 
@@ -58,3 +58,9 @@ def faces_for(seat: str, index: int, choice: str | None) -> tuple[str, list[Card
     except DataError as exc:
         raise RefereeError(f"{seat}'s deck: {exc}") from None
     return deck.name, [_face(seat, card) for card in expand(deck)]
+
+
+@hookimpl
+def referee_check_file(path: str) -> list[str] | None:
+    """``referee check pimp DECK.toml``: every problem of a deck file, or none."""
+    return check(path)

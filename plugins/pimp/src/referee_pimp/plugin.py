@@ -6,6 +6,7 @@ show and play it.  The six special cards are separate plugins in ``specials``.
 """
 
 from .bot import referee_bot_action
+from .decks import referee_check_file
 from .game import (
     referee_decide,
     referee_event_types,
@@ -20,6 +21,7 @@ from .view import referee_render_view, referee_view
 
 __all__ = [
     "referee_bot_action",
+    "referee_check_file",
     "referee_decide",
     "referee_describe",
     "referee_event_types",

@@ -89,7 +89,11 @@ def describe(event: Event) -> str | None:
         case e.InfluenceBought():
             return f"{event.pimp} buys {event.amount} influence"
         case e.EdgeSlotLooked():
-            return f"{event.pimp} puts the card in edge slot {event.slot}" if event.slot else f"{event.pimp} puts the card at the bottom of his deck"
+            return (
+                f"{event.pimp} puts the card in edge slot {event.slot}"
+                if event.slot
+                else f"{event.pimp} puts the card at the bottom of his deck"
+            )
         case e.CardsReordered():
             return f"{event.pimp} puts the top {len(event.cards)} cards back in a new order"
         case e.DrawsPlanned():
@@ -107,7 +111,9 @@ def describe(event: Event) -> str | None:
         case e.BidsRevealed():
             return "influence bids revealed: " + ", ".join(f"{p} {n}" for p, n in event.bids.items())
         case e.OfferPutToTheStreet():
-            return f"the offer ({event.service}) goes to the street: " + (", ".join(f"{p} sends {len(b)}" for p, b in event.sent.items()) or "nobody comes forward")
+            return f"the offer ({event.service}) goes to the street: " + (
+                ", ".join(f"{p} sends {len(b)}" for p, b in event.sent.items()) or "nobody comes forward"
+            )
         case e.BitchesSent():
             return f"{event.pimp} sends {len(event.bitches)} to the punters' car"
         case e.LooksTestStarted():

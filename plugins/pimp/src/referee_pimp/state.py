@@ -107,7 +107,10 @@ class PimpGame(msgspec.Struct):
         return [p.name for p in self.pimps.values() if not p.out]
 
     def named_in_play(self, name: str) -> str | None:
+        """The escort of that exact name in play for a pimp still in the game, if any."""
         for pimp in self.pimps.values():
+            if pimp.out:
+                continue
             for card in (*pimp.pad, *pimp.street):
                 face = self.cards[card]
                 if face.kind == "escort" and face.name == name:

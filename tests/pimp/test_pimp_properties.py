@@ -18,6 +18,12 @@ hypothesis-controlled ``Random``) for at most ``MAX_ACTIONS`` actions.  After ev
 (e) the actions marked ONLY ONCE PER TURN (attack a bitch in the street, attack a bitch in
     an opponent's pad, trash a pad) are taken, and offered, at most once per turn;
 and at the end (f) the log verifies and replaying it gives the live state.
+
+The same checks run on games the bots play (``Referee.bot_answer``), whose answers must be
+among the offered choices.  Not checked here, because it fails (an engine bug, reported):
+the ``referee.ActionTaken`` entry of a Word on the Streets "reorder" answer is public, so
+its args (the top three card ids of the pimp's deck, in their new order) show in every
+other seat's export.
 """
 
 from __future__ import annotations
@@ -97,10 +103,13 @@ def strings(value: Any) -> Iterator[str]:
 class Game:
     """One random game at an in-memory table, with the checks run after every action."""
 
-    def __init__(self, seats: tuple[str, ...], decks: dict[str, str], seed: str, turns: int, rng: random.Random) -> None:
+    def __init__(
+        self, seats: tuple[str, ...], decks: dict[str, str], seed: str, turns: int, rng: random.Random, *, bots: bool = False
+    ) -> None:
         self.referee = Referee(registry=Registry(), store=TableStore(MEMORY))
         self.seats = seats
         self.rng = rng
+        self.bots = bots
         self.table = self.referee.open("pimp", seats, seed=seed, options={"decks": decks, "turns": turns})
         self.expected = {seat: deck_ids(seat, decks[seat]) for seat in seats}
         self.turn = 0
@@ -117,10 +126,13 @@ class Game:
             assert requests, "a running game always waits for somebody"
             request = self.rng.choice(requests)
             assert request.choices, f"request {request.id} offers no choices"
-            choice = self.rng.choice(request.choices)
-            before = self.referee.state(self.table).game
-            shagged = set(before.shagged)
-            entries = self.referee.act(self.table, request.seat, request.action, dict(choice.args), request=request.id)
+            if self.bots:
+                args = self.referee.bot_answer(self.table, request)
+                assert args in [dict(c.args) for c in request.choices], f"the bot's answer {args} to {request.id} is not offered"
+            else:
+                args = dict(self.rng.choice(request.choices).args)
+            shagged = set(self.referee.state(self.table).game.shagged)
+            entries = self.referee.act(self.table, request.seat, request.action, args, request=request.id)
             self.actions += 1
             self.check_events(entries, shagged)
             self.check_state(entries)
@@ -248,17 +260,29 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
         "seats": seats,
         "decks": {seat: draw(st.sampled_from(DECKS), label=f"{seat}'s deck") for seat in seats},
         "seed": draw(st.integers(min_value=0, max_value=2**64).map(lambda n: f"seed-{n:x}"), label="seed"),
-        "turns": draw(st.sampled_from([1, 2, 3, 20]), label="turns"),
+        "turns": draw(st.sampled_from([2, 4, 6, 20]), label="turns"),
     }
 
 
-PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PROPERTY = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @PROPERTY
 @given(setup=games(), rng=st.randoms(use_true_random=False))
 def test_random_legal_games_keep_every_invariant(setup: dict[str, Any], rng: random.Random) -> None:
     game = Game(setup["seats"], setup["decks"], setup["seed"], setup["turns"], rng)
+    try:
+        game.play()
+    finally:
+        game.referee.close()
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=games())
+def test_bot_games_keep_every_invariant(setup: dict[str, Any]) -> None:
+    """The same checks with ``Referee.bot_answer`` playing every seat (bots solicit, bank and
+    buy influence more than random play does); each bot answer is one of the offered choices."""
+    game = Game(setup["seats"], setup["decks"], setup["seed"], setup["turns"], random.Random(0), bots=True)
     try:
         game.play()
     finally:

@@ -216,7 +216,9 @@ def referee_setup(decision: Decision) -> bool:
     game = _game(d)
     strangers = sorted(set(d.options.get("decks", {})) - set(d.seats))
     if strangers:
-        raise IllegalAction(f"decks are given for {', '.join(strangers)}, who have no seat (seats: {', '.join(d.seats)})", "pimp setting up")
+        raise IllegalAction(
+            f"decks are given for {', '.join(strangers)}, who have no seat (seats: {', '.join(d.seats)})", "pimp setting up"
+        )
     for index, seat in enumerate(d.seats):
         name, faces = faces_for(seat, index, d.options.get("decks", {}).get(seat))
         d.emit(DeckListed(pimp=seat, deck=name, cards=faces), rule="setting up: the deck", visible_to=[seat])

@@ -240,6 +240,12 @@ class Game:
                 raise AssertionError(f"{seat}'s export shows the order of {body['pimp']}'s deck")
             if entry["type"] == "referee.RandomDrawn" and body["kind"] == "shuffle":
                 raise AssertionError(f"{seat}'s export shows a shuffle: {body['purpose']}")
+            if entry["type"] == "referee.ActionTaken" and body["seat"] != seat:
+                # Another pimp's answer may name his cards only once they are face up.
+                game = self.referee.state(self.table).game
+                face_down = {c for name, p in game.pimps.items() if name != seat for c in (*p.deck, *(e for e in p.edges if e))}
+                named = face_down & set(json.dumps(body["args"]).replace('"', " ").split())
+                assert not named, f"{seat}'s export shows {body['seat']}'s answer naming face-down cards {sorted(named)}"
 
     def check_log(self) -> None:
         """(f) the log verifies; replaying it gives the live state."""

@@ -647,3 +647,18 @@ def test_charisma_has_no_effect_without_its_plugin(tables: list[Table]) -> None:
     t.play("A", "charisma#1")
     t.do("A", do="bring", card="A/candy")
     assert brought(t, "A/candy") == (9, 9)
+
+
+def test_word_on_the_streets_answer_is_seen_by_its_pimp_alone():
+    """Word on the Streets: the new order of a face-down deck leaks through no entry, not even the answer."""
+    from referee import load_jsonl
+
+    t = Table(WORD, WORD_TOP)
+    t.play("A", "word-on-the-streets#1")
+    t.choose("A", "do", do="look-top")
+    order = ["A/brawler#1", "A/cheap#1", "A/french-maid#1"]
+    t.choose("A", "reorder", order=order)
+    seen_by_b = load_jsonl(t.referee.export(t.id, "B").splitlines())
+    public_answers = [e for e in seen_by_b if e.type == "referee.ActionTaken" and e.event is not None]
+    assert not any(card in str(e.event) for e in public_answers for card in order)
+    assert [e for e in seen_by_b if e.type == "referee.ActionTaken" and e.seat == "A"][-1].event is None

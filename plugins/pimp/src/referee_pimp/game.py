@@ -1150,6 +1150,7 @@ def _look_top(d: Decision) -> None:
         "reorder",
         f"{pimp}, the top of your deck, top first: put them back in any order.",
         choices=choices,
+        sealed=True,  # the answer names cards of a face-down deck
         id=f"t{d.flow.turn}.reorder.{game.actions}",
         rule="looking at the top of the deck",
     )

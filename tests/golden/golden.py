@@ -32,6 +32,7 @@ GAMES = {
         "seed": "golden-4",
         "extensions": ["all"],
     },
+    "pimp-three-bots": {"game": "pimp", "seats": ["Ada", "Bert", "Cleo"], "seed": "golden-5", "options": {"turns": 6}},
 }
 
 

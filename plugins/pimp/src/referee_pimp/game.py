@@ -365,7 +365,7 @@ def _next_turn(d: Decision) -> None:
     if not following:
         d.end_round()
         if d.flow.round >= int(d.options.get("turns", 20)):
-            _end_game(d, "end of the 20th turn")
+            _end_game(d, f"turn {d.flow.round}, the last, is over")
             return
         d.begin_round()
         following = [s for s in order if not game.pimps[s].out]

@@ -13,6 +13,9 @@ from referee import hookimpl
 def _score(choice: referee.Choice, me: dict[str, Any], rng: random.Random) -> float:
     what = choice.args.get("do")
     low = me["influence"] < 8
+    carrying = {b["id"] for b in me["street"] if b["money"]}
+    if what == "to-pad" and choice.args.get("card") in carrying:
+        return 8.0 + rng.random()  # bank her takings before someone mugs her
     return {
         "collect": 9.0,
         "buy": 8.5 if low and choice.args.get("amount") == me["money"] else 0.5,
@@ -20,7 +23,7 @@ def _score(choice: referee.Choice, me: dict[str, Any], rng: random.Random) -> fl
         "special": 6.5,
         "solicit": 6.0,
         "to-street": 5.0 if len(me["street"]) < 2 else 1.0,
-        "to-pad": 4.5 if any(b["money"] for b in me["street"]) else 0.2,
+        "to-pad": 0.2,
         "edge": 2.0,
         "look-top": 1.5,
         "attack-street": 2.5 if rng.random() < 0.3 else 0.1,

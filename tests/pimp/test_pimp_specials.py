@@ -662,3 +662,28 @@ def test_word_on_the_streets_answer_is_seen_by_its_pimp_alone():
     public_answers = [e for e in seen_by_b if e.type == "referee.ActionTaken" and e.event is not None]
     assert not any(card in str(e.event) for e in public_answers for card in order)
     assert [e for e in seen_by_b if e.type == "referee.ActionTaken" and e.seat == "A"][-1].event is None
+
+
+def test_a_house_rule_replaces_the_solicitation_sheet():
+    """pimp_solicitation_sheet: a house rule's own Solicitation Sheet, validated on load, is what the table rolls on."""
+    import referee_pimp.solicitation as solicitation
+    from referee import MEMORY, Extension, Referee, Registry, TableStore, hookimpl
+
+    dearer = solicitation.load(solicitation.SHEET_FILE.read_text(encoding="utf-8").replace("price = 4\n", "price = 5\n", 1))
+
+    class DearerStandard:
+        @hookimpl
+        def pimp_solicitation_sheet(self, sheet):
+            return dearer
+
+    class Offer:
+        @hookimpl
+        def referee_extensions(self):
+            return [Extension(name="dearer", game="pimp", title="Dearer standard punters", plugin=DearerStandard())]
+
+    app = Referee(registry=Registry([Offer()]), store=TableStore(MEMORY))
+    table = app.open("pimp", ["A", "B"], seed="s", extensions=["dearer"])
+    assert app.rules(table).hook.pimp_solicitation_sheet(sheet=solicitation.SHEET).lookup(1).price == 5
+    plain = app.open("pimp", ["A", "B"], seed="s", extensions=[])
+    assert app.rules(plain).hook.pimp_solicitation_sheet(sheet=solicitation.SHEET) is None
+    assert solicitation.SHEET.lookup(1).price == 4

@@ -77,8 +77,7 @@ from .events import (
     SpecialPlayed,
     StaminaTested,
 )
-from .solicitation import Encounter, d100, lookup
-from .solicitation import punters as punters_for
+from .solicitation import SHEET, Encounter, Sheet, d100
 from .state import Pimp, PimpGame, evolve
 
 _HERE = Path(__file__).parent
@@ -878,7 +877,8 @@ def _solicit(d: Decision, pimp: str, card: str) -> None:
     tens = d.roll(10, purpose="solicitation table, tens")
     units = d.roll(10, purpose="solicitation table, units")
     roll = d100(tens, units)
-    result = lookup(roll)
+    sheet: Sheet = d.rules.hook.pimp_solicitation_sheet(sheet=SHEET) or SHEET
+    result = sheet.lookup(roll)
     name = result.encounter if isinstance(result, Encounter) else result.service
     d.emit(
         SolicitationRolled(pimp=pimp, card=card, tens=tens, units=units, roll=roll, result=name), rule="rolling on the solicitation table"
@@ -887,7 +887,7 @@ def _solicit(d: Decision, pimp: str, card: str) -> None:
         return
     die = d.roll(10, purpose="punters table")
     d.emit(
-        PuntersRolled(die=die, punters=punters_for(die), service=result.service, price=result.price, stamina=result.stamina),
+        PuntersRolled(die=die, punters=sheet.punters_for(die), service=result.service, price=result.price, stamina=result.stamina),
         rule="rolling on the solicitation table: punters",
     )
 

@@ -14,6 +14,17 @@ from referee import hookspec
 if TYPE_CHECKING:
     from referee import Choice, Decision, TableState
 
+    from .solicitation import Sheet
+
+
+@hookspec(firstresult=True)
+def pimp_solicitation_sheet(sheet: Sheet) -> Sheet | None:
+    """The Solicitation Sheet this table rolls on (services, special encounters, punters).
+
+    Called for every roll with the shipped sheet; a house rule returns its own (e.g.
+    ``referee_pimp.solicitation.load(path)``, validated on load).  First non-None wins.
+    """
+
 
 @hookspec
 def pimp_dues(state: TableState, pimp: str) -> int | None:

@@ -10,6 +10,7 @@ import pytest
 import referee.logging
 
 sys.path.insert(0, str(Path(__file__).parent / "kernel"))
+sys.path.insert(0, str(Path(__file__).parent))
 
 referee.logging.configure("error")
 

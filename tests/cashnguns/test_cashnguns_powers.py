@@ -202,7 +202,7 @@ class Table:
 
     def assert_log_holds(self) -> None:
         entries = self.entries()
-        verdict = verify(self.registry, entries)
+        verdict = self.ref.verify_table(self.id)
         assert verdict.ok, verdict.message
         _rules, state = replay(self.registry, entries)
         assert state.game == self.game
@@ -312,7 +312,7 @@ def test_a_table_without_powers_deals_none_and_never_asks_claim_or_take_gun(regi
         assert all(g.power is None for g in ref.state(table).game.gangsters.values())
         assert [p.name for p in ref.state(table).plugins] == ["cashnguns"]
         assert [e.event["bonus"] for e in entries if e.type == "cashnguns.MoneyCounted"] == [0] * 5
-        assert verify(registry, entries).ok
+        assert ref.verify_table(table).ok
 
 
 # --- 1. Six Feet Under -----------------------------------------------------------------
@@ -1014,5 +1014,5 @@ def test_power_scenarios(path, registry):
         for step in scenario.step:
             if step.expect_error is None:
                 ref.act(table, step.seat, step.action, step.args, request=step.request)
-        verdict = verify(registry, ref.entries(table))
+        verdict = ref.verify_table(table)
         assert verdict.ok, verdict.message

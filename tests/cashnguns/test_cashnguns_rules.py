@@ -757,7 +757,7 @@ def test_random_legal_games_keep_every_invariant(registry, seed, seats, timed):
         assert state.game.round.number <= 8
         assert len(state.game.living()) <= 1 or state.game.round.number == 8
         entries = app.entries(table)
-        verdict = verify(app.registry, entries)
+        verdict = app.verify_table(table)
         assert verdict.ok, verdict.message
         _rules, replayed = replay(app.registry, entries)
         assert msgspec.to_builtins(replayed.game) == msgspec.to_builtins(state.game)

@@ -101,26 +101,25 @@ def test_bot_game_plays_to_the_end_and_verifies(cli) -> None:
     assert set(infos[0]["winners"]) <= set(infos[0]["seats"])
 
 
-def test_same_seed_replays_the_same_bot_game_under_one_seed_commitment(cli, entries_of) -> None:
-    """--seed fixes a table's randomness and, through the published seed hash, the bots' choices."""
+def test_same_seed_is_committed_differently_and_revealed_at_the_end(cli, entries_of) -> None:
+    """--seed fixes a table's dice; the published commitment is salted with the table's own
+    secret key, so two tables with one seed publish unrelated commitments and neither gives
+    the seed away; the end of each game reveals the seed and its key."""
     first = cli("play", "pigsty", "--bots", "4", "--seed", "same-seed", "--json")
     second = cli("play", "pigsty", "--bots", "4", "--seed", "same-seed", "--json")
     assert first.code == second.code == 0, first.err + second.err
     a, b = first.json(), second.json()
     assert a["finished"] and b["finished"]
     assert a["table"] != b["table"]
-    assert a["result"] == b["result"]
     tables = cli("tables", "--json").json()
     assert {t["table_id"] for t in tables} == {a["table"], b["table"]}
     logs = [entries_of(a["table"]), entries_of(b["table"])]
-    assert [e["event"] for e in logs[0][1:]] == [e["event"] for e in logs[1][1:]]
-    hashes = {log[0]["event"]["seed_hash"] for log in logs}
-    assert len(hashes) == 1 and "same-seed" not in hashes
+    commitments = {log[0]["event"]["seed_commitment"] for log in logs}
+    assert len(commitments) == 2 and all("same-seed" not in c for c in commitments)
     for log in logs:
         assert log[-1]["type"] == "referee.SeedRevealed"
-        assert log[-1]["event"]["seed"] == "same-seed"
-    third = cli("play", "pigsty", "--bots", "4", "--seed", "other-seed", "--json").json()
-    assert entries_of(third["table"])[0]["event"]["seed_hash"] not in hashes
+        assert log[-1]["event"]["seed"] == "same-seed" and len(log[-1]["event"]["key"]) == 64
+
 
 
 def test_options_before_the_command_name_count(cli, tmp_path) -> None:
@@ -460,20 +459,13 @@ def test_verify_json_names_the_edited_entry(cli, finished_copy, where) -> None:
 def test_verify_catches_a_rechained_forgery_by_rerunning_the_rules(cli, finished_copy) -> None:
     """Editing an outcome and re-sealing every hash after it keeps the chain whole;
     re-deciding the actions still finds the entry that does not follow from the rules."""
-    from referee.log import Entry, chain, dump_jsonl, load_jsonl
+    from forging import reseal, revealed_key
+
+    from referee.log import dump_jsonl, load_jsonl
 
     entries = load_jsonl(finished_copy.read_text(encoding="utf-8").splitlines())
     target = next(e for e in entries if e.type == "pigsty.PigsBred")  # every bot game breeds Pigs
-    forged: list[Entry] = []
-    prev = ""
-    for entry in entries:
-        if entry.seq == target.seq:
-            entry = Entry(
-                **{**{f: getattr(entry, f) for f in entry.__struct_fields__}, "event": {**entry.event, "pigs": entry.event["pigs"] + 5}}
-            )
-        entry = chain(entry, prev)
-        prev = entry.hash
-        forged.append(entry)
+    forged = reseal(entries, revealed_key(entries), lambda e: {**e.event, "pigs": e.event["pigs"] + 5} if e.seq == target.seq else e.event)
     finished_copy.write_text(dump_jsonl(forged), encoding="utf-8")
 
     result = cli("verify", finished_copy)

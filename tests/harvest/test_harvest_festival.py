@@ -182,7 +182,7 @@ def test_the_interval_is_the_module_constant(app, monkeypatch):
     table = play(app, 4, extensions=[HOUSE_RULE])
     assert [(e.event["turn"], e.event["farmers"]) for e in festivals(app, table)] == [(2, ["Amy"]), (4, ["Amy"])]
     assert app.view(table, None)["view"]["harvest_festival"] == {"every": 2, "next_after_turn": 6}
-    assert verify(app.registry, app.entries(table)).ok
+    assert app.verify_table(table).ok
 
 
 def test_nobody_honest_still_holds_and_logs_the_festival(app):
@@ -235,11 +235,12 @@ def test_the_log_records_the_house_rule_with_its_distribution_and_verifies(app, 
     table = play(app, 6, extensions=[HOUSE_RULE])
     opened = app.entries(table)[0]
     assert opened.type == "referee.TableOpened"
-    assert opened.event["plugins"] == [
+    assert [{k: p[k] for k in ("name", "distribution", "version")} for p in opened.event["plugins"]] == [
         {"name": "pigsty", "distribution": "referee-pigsty", "version": importlib.metadata.version("referee-pigsty")},
         {"name": RECORDED_AS, "distribution": "referee-pigsty-harvest", "version": VERSION},
     ]
-    verdict = verify(registry, app.entries(table))
+    assert all(len(p["code"]) == 64 for p in opened.event["plugins"])
+    verdict = app.verify_table(table)
     assert verdict.ok, verdict.message
     _rules, replayed = replay(registry, load_jsonl(app.export(table).splitlines()))
     assert msgspec.to_builtins(replayed.game) == msgspec.to_builtins(app.state(table).game)
@@ -276,7 +277,7 @@ def test_replaying_under_another_version_of_the_house_rule_is_a_plugin_mismatch(
 
 def test_a_table_recorded_without_the_house_rule_replays_where_it_is_installed(app, registry):
     table = play(app, 5, extensions=None)
-    assert verify(registry, app.entries(table)).ok
+    assert app.verify_table(table).ok
     rules, _state = replay(registry, app.entries(table))
     assert rules.extensions == ()
 
@@ -287,7 +288,7 @@ def test_bot_games_under_the_house_rule_end_verify_and_replay(registry, seed):
         table = app.open("pigsty", ["Ann", "Bob", "Cat", "Dan"], seed=seed, extensions=[HOUSE_RULE])
         app.play_bots(table, ["Ann", "Bob", "Cat", "Dan"], max_actions=2000)
         assert app.state(table).over
-        verdict = verify(registry, app.entries(table))
+        verdict = app.verify_table(table)
         assert verdict.ok, verdict.message
         _rules, replayed = replay(registry, load_jsonl(app.export(table).splitlines()))
         assert msgspec.to_builtins(replayed.game) == msgspec.to_builtins(app.state(table).game)

@@ -64,38 +64,33 @@ def test_dropping_or_swapping_any_line_fails_naming_the_first_bad_entry(finished
 
 
 def test_a_forged_but_rechained_outcome_is_caught_by_re_deciding(finished):
-    """Verify re-decides every action: rewriting a die and re-hashing the chain is still caught."""
-    import msgspec
-
-    from referee.log import chain
+    """Verify re-decides every action: rewriting a die and re-sealing the chain is still caught."""
+    from forging import reseal, revealed_key
 
     app, table = finished
     entries = load_jsonl(lines_of(app, table))
-    forged, prev = [], ""
-    for entry in entries:
+
+    def edit(entry):
         body = dict(entry.event)
         if entry.type == "highroll.DieRolled" and body["seat"] == "Cy":
             body["die"] = 6 if body["die"] != 6 else 5
-        sealed = chain(msgspec.structs.replace(entry, event=body), prev)
-        forged.append(sealed)
-        prev = sealed.hash
-    verdict = verify(app.registry, forged)
+        return body
+
+    verdict = verify(app.registry, reseal(entries, revealed_key(entries), edit))
     assert not verdict.ok
     assert "does not follow from the rules" in verdict.message or "seed gives" in verdict.message
 
 
 def test_a_wrong_revealed_seed_is_caught(finished):
-    import msgspec
-
-    from referee.log import chain
+    from forging import reseal, revealed_key
 
     app, table = finished
     entries = load_jsonl(lines_of(app, table))
-    last = entries[-1]
-    assert last.type == "referee.SeedRevealed"
-    entries[-1] = chain(msgspec.structs.replace(last, event={"seed": "another"}), entries[-2].hash)
-    verdict = verify(app.registry, entries)
-    assert not verdict.ok and "does not match the hash" in verdict.message
+    assert entries[-1].type == "referee.SeedRevealed"
+    key = revealed_key(entries)
+    forged = reseal(entries, key, lambda e: {**e.event, "seed": "another"} if e.type == "referee.SeedRevealed" else e.event)
+    verdict = verify(app.registry, forged)
+    assert not verdict.ok and "do not match the commitment" in verdict.message
 
 
 def test_seat_export_hides_what_the_seat_could_not_see_but_still_chains(memory_referee):

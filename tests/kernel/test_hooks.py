@@ -337,7 +337,7 @@ def test_timed_requests_expire_through_the_gamesmaster(memory_referee):
     appended = app.expire_overdue(table, later)
     assert [e.type for e in appended][:3] == ["referee.ActionTaken", "referee.RequestWithdrawn", "highroll.BidMade"]
     assert app.state(table).game.bids == {"Ann": 1, "Bob": 0}
-    assert verify(app.registry, app.entries(table)).ok
+    assert app.verify_table(table).ok
 
 
 def test_a_seat_with_two_requests_for_one_action_names_the_one_it_answers(memory_referee):

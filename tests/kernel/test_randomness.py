@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 
 import highroll
 import pytest
@@ -32,9 +33,27 @@ def test_seed_is_committed_first_and_revealed_last(memory_referee):
     app = memory_referee(highroll)
     table = play(app, seed="open sesame")
     entries = app.entries(table)
-    assert entries[0].event["seed_hash"] == hashlib.sha256(b"open sesame").hexdigest()
-    assert entries[-1].type == "referee.SeedRevealed" and entries[-1].event == {"seed": "open sesame"}
-    assert not any("open sesame" in str(e.event) for e in entries[:-1])
+    reveal = entries[-1]
+    assert reveal.type == "referee.SeedRevealed" and reveal.event["seed"] == "open sesame"
+    key = bytes.fromhex(reveal.event["key"])
+    assert len(key) == 32
+    expected = hmac.new(key, b"seed|open sesame", hashlib.sha256).hexdigest()
+    assert entries[0].event["seed_commitment"] == expected
+    assert entries[0].event["seed_hash"] == ""
+    assert not any("open sesame" in str(e.event) or reveal.event["key"] in str(e.event) for e in entries[:-1])
+
+
+def test_the_seed_commitment_hides_a_guessable_seed(memory_referee):
+    """DESIGN 5: the commitment is salted with the table key, so trying every small seed
+    against it finds nothing, where the old plain hash gave the seed away at once."""
+    app = memory_referee(highroll)
+    table = app.open("highroll", ["Ann", "Bob"], seed="3")
+    commitment = app.entries(table)[0].event["seed_commitment"]
+    guesses = [str(n) for n in range(10_000)]
+    assert not [g for g in guesses if hashlib.sha256(g.encode()).hexdigest() == commitment]
+    assert not [g for g in guesses if hmac.new(b"", b"seed|" + g.encode(), hashlib.sha256).hexdigest() == commitment]
+    # The test of the test: the legacy scheme's commitment falls to the same guesses.
+    assert [g for g in guesses if hashlib.sha256(g.encode()).hexdigest() == hashlib.sha256(b"3").hexdigest()] == ["3"]
 
 
 def test_every_outcome_is_an_event_that_the_seed_reproduces(memory_referee):
@@ -85,3 +104,18 @@ def test_scripted_source_falls_back_to_a_seed():
     source = ScriptedSource([4], fallback="f")
     assert source.outcome(0, "die", {"sides": 6}, "x") == 4
     assert source.outcome(1, "die", {"sides": 6}, "x") == roll("f", 1, "die", {"sides": 6})
+
+
+def test_a_chosen_seed_reproduces_the_game_given_the_same_actions(memory_referee):
+    """DESIGN 5: a seed chosen by a person reproduces every outcome exactly (the actions of
+    one table replayed at another with the same seed give the same events), while each
+    table's commitment is salted with its own key."""
+    app = memory_referee(highroll)
+    first = play(app, seed="again")
+    actions = [e.event for e in app.entries(first) if e.type == "referee.ActionTaken"]
+    second = app.open("highroll", ["Ann", "Bob", "Cy"], seed="again")
+    for action in actions:
+        app.act(second, action["seat"], action["action"], action["args"])
+    a, b = app.entries(first), app.entries(second)
+    assert [(e.type, e.event) for e in a[1:-1]] == [(e.type, e.event) for e in b[1:-1]]
+    assert a[0].event["seed_commitment"] != b[0].event["seed_commitment"]

@@ -9,8 +9,8 @@ import pytest
 from referee import GAMESMASTER, IllegalAction, RefereeError, UnknownGame
 
 
-def test_first_event_records_game_plugins_options_seats_and_seed_hash(memory_referee):
-    """DESIGN 1: the first event records game, every plugin with distribution and version, options, seats, seed hash."""
+def test_first_event_records_game_plugins_options_seats_and_seed_commitment(memory_referee):
+    """DESIGN 1: the first event records game, every plugin with distribution and version, options, seats, seed commitment."""
     app = memory_referee(highroll)
     table = app.open("highroll", ["Ann", "Bob"], seed="s3cret", options={"max_bid": 2})
     first = app.entries(table)[0]
@@ -19,10 +19,8 @@ def test_first_event_records_game_plugins_options_seats_and_seed_hash(memory_ref
     assert first.event["seats"] == ["Ann", "Bob"]
     assert first.event["options"] == {"max_bid": 2}
     assert [p["name"] for p in first.event["plugins"]] == ["highroll"]
-    assert set(first.event["plugins"][0]) == {"name", "distribution", "version"}
-    import hashlib
-
-    assert first.event["seed_hash"] == hashlib.sha256(b"s3cret").hexdigest()
+    assert set(first.event["plugins"][0]) == {"name", "distribution", "version", "code"}
+    assert first.event["seed_commitment"] and first.event["seed_hash"] == ""
     assert "s3cret" not in "".join(app.export(table).splitlines()[:-1])
 
 

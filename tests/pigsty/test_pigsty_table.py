@@ -168,7 +168,7 @@ def test_a_house_rule_can_change_the_numbers(registry):
     assert result is not None and result.winners == ("Bill",)
     names = [p["name"] for p in app.entries(table)[0].event["plugins"]]
     assert names == ["pigsty", "pigsty.cheap-palace"]
-    assert verify(app.registry, app.entries(table)).ok
+    assert app.verify_table(table).ok
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -193,7 +193,7 @@ def test_bot_games_end_verify_and_replay_equals_live_play(registry, seed, farmer
                         mine = app.view(table, other)["view"]["my_orders"]
                         assert mine is None or other in app.state(table).game.written
         entries = app.entries(table)
-        verdict = verify(app.registry, entries)
+        verdict = app.verify_table(table)
         assert verdict.ok, verdict.message
         _rules, replayed = replay(app.registry, load_jsonl(app.export(table).splitlines()))
         assert msgspec.to_builtins(replayed.game) == msgspec.to_builtins(app.state(table).game)

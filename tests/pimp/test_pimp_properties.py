@@ -250,7 +250,7 @@ class Game:
     def check_log(self) -> None:
         """(f) the log verifies; replaying it gives the live state."""
         entries = self.referee.entries(self.table)
-        verdict = verify(self.referee.registry, entries)
+        verdict = self.referee.verify_table(self.table)
         assert verdict.ok, verdict.message
         _rules, replayed = replay(self.referee.registry, entries)
         live = self.referee.state(self.table)

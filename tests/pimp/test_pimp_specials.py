@@ -196,7 +196,7 @@ def tables() -> Iterator[list[Table]]:
     made: list[Table] = []
     yield made
     for table in made:
-        assert verify(table.referee.registry, table.referee.entries(table.id)).ok
+        assert table.referee.verify_table(table.id).ok
         table.close()
 
 

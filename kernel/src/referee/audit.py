@@ -1,10 +1,16 @@
 """Replay, verify and explain a table's log: how disputes are settled.
 
 * **replay** folds a log to any position and shows the state there;
-* **verify** checks the hash chain, the plugin set and the seed commitment, then
-  re-decides every action with the installed rules and reports the first entry that
+* **verify** checks the hash chain and every commitment, the plugin set and the seed,
+  then re-decides every action with the installed rules and reports the first entry that
   does not follow from them;
 * **explain** shows, for one entry, the action, plugin and rule that produced it.
+
+What a log says about itself never lowers these checks.  A finished game's log must
+show every body (a hidden one is refused, never passed over); a table whose randomness
+was scripted is a test's, checked by the scenario runner, and is refused here; every
+body is read with its event's own types, so ``true`` or ``1.0`` recorded where the rules
+wrote ``1`` is a forgery like any other edit.
 """
 
 from __future__ import annotations
@@ -16,9 +22,9 @@ from datetime import UTC, datetime
 import msgspec
 
 from .errors import BadLog, IllegalAction, RefereeError
-from .events import ActionTaken, Event, TableOpened, decode_event, encode_event
-from .log import Entry, chain, check_chain
-from .randomness import RandomnessMismatch, RecordedSource, roll, seed_hash
+from .events import ActionTaken, Event, GameEnded, RandomDrawn, SeedRevealed, TableOpened, decode_event, encode_event, event_tag
+from .log import Entry, canonical, check_chain, seal_entry
+from .randomness import RandomnessMismatch, RecordedSource, check_outcome, roll, seed_commitment, seed_hash
 from .registry import Registry, Rules
 from .table import Action, Emitted, TableState, apply, decide, open_table
 
@@ -29,7 +35,7 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def seal(emitted: Sequence[Emitted], *, after: Entry | None, seat: str | None, at: str) -> list[Entry]:
+def seal(emitted: Sequence[Emitted], *, after: Entry | None, seat: str | None, at: str, table_key: bytes) -> list[Entry]:
     """Turn one decision's events into chained log entries following ``after``."""
     seq = after.seq if after else 0
     prev = after.hash if after else ""
@@ -37,12 +43,12 @@ def seal(emitted: Sequence[Emitted], *, after: Entry | None, seat: str | None, a
     entries = []
     for item in emitted:
         seq += 1
-        entry = chain(
+        entry = seal_entry(
             Entry(
                 seq=seq,
-                type=item.event.__struct_config__.tag,  # type: ignore[arg-type]
+                type=event_tag(type(item.event)),
                 v=type(item.event).version,
-                event=encode_event(item.event),
+                event=msgspec.json.decode(item.body),
                 plugin=item.plugin,
                 rule=item.rule,
                 seat=seat,
@@ -50,6 +56,8 @@ def seal(emitted: Sequence[Emitted], *, after: Entry | None, seat: str | None, a
                 visible_to=None if item.visible_to is None else list(item.visible_to),
                 at=at,
             ),
+            item.body,
+            table_key,
             prev,
         )
         prev = entry.hash
@@ -58,23 +66,45 @@ def seal(emitted: Sequence[Emitted], *, after: Entry | None, seat: str | None, a
 
 
 def decode(rules: Rules, entry: Entry) -> Event:
+    """The entry's event, read with its type's own field types (strictly)."""
     if entry.event is None:
         raise BadLog(f"entry {entry.seq} ({entry.type}) is hidden in this export and cannot be replayed")
     try:
         event_type = rules.event_types[entry.type]
     except KeyError:
         raise BadLog(f"entry {entry.seq} has event type {entry.type!r}, which no installed plugin of this table declares") from None
+    return _decode_as(event_type, entry)
+
+
+def _decode_as(event_type: type[Event], entry: Entry) -> Event:
+    assert entry.event is not None
+    if entry.v < 1 or entry.v > event_type.version:
+        raise BadLog(f"entry {entry.seq} ({entry.type}) claims schema version {entry.v}; the installed rules know 1 to {event_type.version}")
     try:
         return decode_event(event_type, entry.event, entry.v)
-    except Exception as exc:
+    except (msgspec.ValidationError, TypeError, ValueError, KeyError) as exc:
         raise BadLog(f"entry {entry.seq} ({entry.type}) cannot be read: {exc}") from None
+
+
+def _typed_exactly(event: Event, entry: Entry) -> str | None:
+    """Where the recorded body differs from its own typed reading (``true`` for ``1``)."""
+    assert entry.event is not None
+    if entry.v != type(event).version:
+        return None  # an upcast body is compared by meaning when it is re-decided
+    fresh = encode_event(event)
+    if canonical(fresh) == canonical(entry.event):
+        return None
+    keys = sorted(k for k in set(fresh) | set(entry.event) if canonical({k: fresh.get(k)}) != canonical({k: entry.event.get(k)}))
+    return ", ".join(f"{k} is recorded as {entry.event.get(k)!r}" for k in keys) or "its fields"
 
 
 def opening(entries: Sequence[Entry]) -> TableOpened:
     first = entries[0] if entries else None
-    if first is None or first.type != "referee.TableOpened" or first.event is None:
+    if first is None or first.type != event_tag(TableOpened) or first.event is None:
         raise BadLog("a log must begin with the table's TableOpened entry")
-    return decode_event(TableOpened, first.event, first.v)  # type: ignore[return-value]
+    event = _decode_as(TableOpened, first)
+    assert isinstance(event, TableOpened)
+    return event
 
 
 def rules_of(registry: Registry, entries: Sequence[Entry]) -> Rules:
@@ -107,71 +137,134 @@ def _fail(seq: int | None, message: str, checked: int) -> Verdict:
 
 
 def _differs(recorded: Entry, fresh: Entry) -> str | None:
-    for name in ("type", "event", "plugin", "rule", "seat", "cause", "visible_to"):
+    for name in ("type", "plugin", "rule", "seat", "cause", "visible_to"):
         a, b = getattr(recorded, name), getattr(fresh, name)
         if a != b:
-            if name == "event" and isinstance(a, dict) and isinstance(b, dict):
-                keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
-                detail = "; ".join(f"{k}: recorded {a.get(k)!r}, the rules give {b.get(k)!r}" for k in keys)
-                return f"{recorded.type}: {detail}"
             return f"{name}: recorded {a!r}, the rules give {b!r}"
+    a_body, b_body = recorded.event or {}, fresh.event or {}
+    if canonical(a_body) != canonical(b_body):
+        keys = [k for k in sorted(set(a_body) | set(b_body)) if canonical({k: a_body.get(k)}) != canonical({k: b_body.get(k)})]
+        detail = "; ".join(f"{k}: recorded {a_body.get(k)!r}, the rules give {b_body.get(k)!r}" for k in keys)
+        return f"{recorded.type}: {detail}"
     return None
 
 
-def verify(registry: Registry, entries: Sequence[Entry]) -> Verdict:
-    """Check a whole log; the verdict names the first entry that does not follow."""
-    broken = check_chain(entries)
+def _table_key(entries: Sequence[Entry], opened: TableOpened) -> tuple[bytes | None, SeedRevealed | None, str | None]:
+    """The revealed table key and seed, checked against the opening's commitment."""
+    tag = event_tag(SeedRevealed)
+    found = [e for e in entries if e.type == tag]
+    if not found:
+        return None, None, None
+    entry = found[0]
+    if entry.event is None:
+        return None, None, f"entry {entry.seq} ({entry.type}): the seed reveal is hidden"
+    try:
+        revealed = _decode_as(SeedRevealed, entry)
+    except BadLog as exc:
+        return None, None, exc.message
+    assert isinstance(revealed, SeedRevealed)
+    if opened.seed_commitment:
+        try:
+            key = bytes.fromhex(revealed.key)
+        except ValueError:
+            return None, revealed, f"entry {entry.seq} ({entry.type}): the revealed table key is not hexadecimal"
+        if len(key) != 32 or seed_commitment(revealed.key, revealed.seed) != opened.seed_commitment:
+            return None, revealed, f"entry {entry.seq} ({entry.type}): the revealed seed and key do not match the commitment published when the table opened"
+        return key, revealed, None
+    if opened.seed_hash and seed_hash(revealed.seed) == opened.seed_hash:
+        return None, revealed, None
+    return None, revealed, f"entry {entry.seq} ({entry.type}): the revealed seed does not match the hash published when the table opened"
+
+
+def verify(registry: Registry, entries: Sequence[Entry], *, scripted_ok: bool = False) -> Verdict:
+    """Check a whole log; the verdict names the first entry that does not follow.
+
+    ``scripted_ok`` is for the scenario runner and tests, which know the log came from a
+    scripted table they made: the log's own ``scripted`` flag never switches a check off.
+    """
+    try:
+        return _verify(registry, entries, scripted_ok)
+    except RecursionError:
+        return _fail(None, "the log is nested too deeply to be checked", 0)
+
+
+def _verify(registry: Registry, entries: Sequence[Entry], scripted_ok: bool) -> Verdict:
+    broken = check_chain(entries, bodies=False)
     if broken:
         return _fail(broken[0], broken[1], broken[0] - 1)
     try:
         opened = opening(entries)
+    except BadLog as exc:
+        return _fail(1, exc.message, 0)
+    if opened.scripted and not scripted_ok:
+        return _fail(
+            1,
+            "this table's random outcomes were scripted (a test or scenario): such a log proves nothing about its dice "
+            "and is checked by `referee scenario run`, not verified as a table",
+            0,
+        )
+    table_key, revealed, problem = _table_key(entries, opened)
+    if problem:
+        seq = next(e.seq for e in entries if e.type == event_tag(SeedRevealed))
+        return _fail(seq, problem, seq - 1)
+    ended = next((e for e in entries if e.type == event_tag(GameEnded)), None)
+    if ended is not None and revealed is None:
+        missing = ended.seq + 1
+        return _fail(missing, f"entry {missing}: the game ended at entry {ended.seq} but its seed was never revealed", ended.seq)
+    try:
         rules = registry.rules_for(opened.game, opened.plugins)
     except RefereeError as exc:
         return _fail(1, exc.message, 0)
+    broken = check_chain(entries, table_key)
+    if broken:
+        return _fail(broken[0], broken[1], broken[0] - 1)
     wrongly_hidden = next((e for e in entries if e.redacted and e.visible_to is None), None)
     if wrongly_hidden is not None:
         seq = wrongly_hidden.seq
         return _fail(seq, f"entry {seq} ({wrongly_hidden.type}) hides an event that every seat could see", seq - 1)
-    hidden = sum(1 for e in entries if e.redacted)
+    hidden = [e for e in entries if e.redacted]
     if hidden:
+        if ended is not None:
+            seq = hidden[0].seq
+            return _fail(
+                seq,
+                f"entry {seq} ({hidden[0].type}) is hidden, but the game has ended: a finished game's log must show every "
+                "body, so that every decision can be re-run",
+                seq - 1,
+            )
         return Verdict(
             ok=True,
             checked=len(entries),
-            message=f"hash chain of {len(entries)} entries holds; {hidden} entries are hidden in this seat's export, "
-            "so the decisions were not re-run (verify the full export after the game to re-run them)",
+            message=f"hash chain of {len(entries)} entries holds and every body shown matches its commitment; "
+            f"{len(hidden)} entries are hidden in this seat's export, so the decisions were not re-run "
+            "(verify the full log after the game to re-run them)",
         )
     notes: list[str] = []
-    revealed = next((e for e in entries if e.type == "referee.SeedRevealed"), None)
-    ended = next((e for e in entries if e.type == "referee.GameEnded"), None)
-    if ended is not None and revealed is None:
-        missing = ended.seq + 1
-        return _fail(missing, f"entry {missing}: the game ended at entry {ended.seq} but its seed was never revealed", ended.seq)
-    seed: str | None = None
-    if revealed is not None:
-        seed = str(revealed.event["seed"])  # type: ignore[index]
-        if seed_hash(seed) != opened.seed_hash:
-            return _fail(revealed.seq, "the revealed seed does not match the hash published when the table opened", revealed.seq - 1)
-    elif not opened.scripted:
+    if revealed is None:
         notes.append("the game has not ended, so its seed is still secret: random outcomes were taken as recorded")
-    if opened.scripted:
-        notes.append("this table's random outcomes were scripted (a test or scenario), not drawn from its seed")
+    notes += rules.installation_notes(opened.plugins)
+
     draws = []
     for e in entries:
-        if e.type == "referee.RandomDrawn":
-            body = e.event or {}
-            if seed is not None and not opened.scripted:
-                expected = roll(seed, body["draw"], body["kind"], body["spec"])
-                if expected != body["outcome"]:
+        if e.type == event_tag(RandomDrawn):
+            try:
+                drawn = _decode_as(RandomDrawn, e)
+                assert isinstance(drawn, RandomDrawn)
+                check_outcome(drawn.kind, drawn.spec, drawn.outcome)
+            except (BadLog, RefereeError) as exc:
+                return _fail(e.seq, f"entry {e.seq} ({e.type}): {exc}", e.seq - 1)
+            if revealed is not None and not opened.scripted:
+                expected = roll(revealed.seed, drawn.draw, drawn.kind, drawn.spec)
+                if canonical({"o": expected}) != canonical({"o": drawn.outcome}):
                     return _fail(
                         e.seq,
-                        f"entry {e.seq}: the seed gives {expected!r} for draw {body['draw']} ({body['purpose']}), the log records {body['outcome']!r}",
+                        f"entry {e.seq}: the seed gives {expected!r} for draw {drawn.draw} ({drawn.purpose}), the log records {drawn.outcome!r}",
                         e.seq - 1,
                     )
-            draws.append((body["kind"], body["spec"], body["purpose"], body["outcome"]))
-    source = RecordedSource(draws, seed)
+            draws.append((drawn.kind, drawn.spec, drawn.purpose, drawn.outcome))
+    source = RecordedSource(draws, revealed.seed if revealed else None, revealed.key if revealed else "")
 
-    # Segment the log: the opening, then one segment per recorded action.
-    starts = [0] + [i for i, e in enumerate(entries) if e.type == "referee.ActionTaken"]
+    starts = [0] + [i for i, e in enumerate(entries) if e.type == event_tag(ActionTaken)]
     state: TableState | None = None
     for n, start in enumerate(starts):
         stop = starts[n + 1] if n + 1 < len(starts) else len(entries)
@@ -186,7 +279,9 @@ def verify(registry: Registry, entries: Sequence[Entry]) -> Verdict:
                     seats=opened.seats,
                     options=opened.options,
                     source=source,
+                    seed_commitment=opened.seed_commitment,
                     seed_hash=opened.seed_hash,
+                    plugins=opened.plugins,
                     scripted=opened.scripted,
                 )
                 seat = None
@@ -195,13 +290,27 @@ def verify(registry: Registry, entries: Sequence[Entry]) -> Verdict:
                 assert isinstance(taken, ActionTaken)
                 seat = taken.seat
                 state, emitted = decide(rules, state, Action(taken.seat, taken.action, taken.args, taken.request), source)
+        except BadLog as exc:
+            return _fail(first.seq, exc.message, first.seq - 1)
         except (IllegalAction, RandomnessMismatch, RefereeError) as exc:
             return _fail(first.seq, f"entry {first.seq} ({first.type}): the installed rules refuse it: {exc}", first.seq - 1)
-        fresh = seal(emitted, after=after, seat=seat, at="")
+        except Exception as exc:  # a plugin's own failure on a crafted log is a refusal, not a crash
+            return _fail(first.seq, f"entry {first.seq} ({first.type}): the rules failed on it ({type(exc).__name__}: {exc})", first.seq - 1)
+        fresh = _reseal(emitted, after, seat)
         for recorded, redone in zip(segment, fresh):
             if recorded.v != redone.v and recorded.type == redone.type:
                 # Written under an older schema: compare what it means today.
-                recorded = msgspec.structs.replace(recorded, event=encode_event(decode(rules, recorded)), v=redone.v)
+                try:
+                    recorded = msgspec.structs.replace(recorded, event=encode_event(decode(rules, recorded)), v=redone.v)
+                except BadLog as exc:
+                    return _fail(recorded.seq, exc.message, recorded.seq - 1)
+            else:
+                try:
+                    typed = _typed_exactly(decode(rules, recorded), recorded)
+                except BadLog as exc:
+                    return _fail(recorded.seq, exc.message, recorded.seq - 1)
+                if typed:
+                    return _fail(recorded.seq, f"entry {recorded.seq} ({recorded.type}): a value has the wrong type: {typed}", recorded.seq - 1)
             difference = _differs(recorded, redone)
             if difference:
                 return _fail(recorded.seq, f"entry {recorded.seq} does not follow from the rules: {difference}", recorded.seq - 1)
@@ -218,6 +327,30 @@ def verify(registry: Registry, entries: Sequence[Entry]) -> Verdict:
     return Verdict(ok=True, checked=len(entries), message=f"all {len(entries)} entries follow from the rules", notes=notes)
 
 
+def _reseal(emitted: Sequence[Emitted], after: Entry | None, seat: str | None) -> list[Entry]:
+    """The entries the rules give, to compare with the recorded ones.  The chain check has
+    already bound every recorded body to its commitment, so equal bodies mean equal
+    commitments."""
+    seq = after.seq if after else 0
+    fresh = []
+    for item in emitted:
+        seq += 1
+        fresh.append(
+            Entry(
+                seq=seq,
+                type=event_tag(type(item.event)),
+                v=type(item.event).version,
+                event=msgspec.json.decode(item.body),
+                plugin=item.plugin,
+                rule=item.rule,
+                seat=seat,
+                cause=(after.seq if after else 0) + 1,
+                visible_to=None if item.visible_to is None else list(item.visible_to),
+            )
+        )
+    return fresh
+
+
 @dataclass
 class Explanation:
     entry: Entry
@@ -228,7 +361,10 @@ class Explanation:
 
 
 def describe(rules: Rules, event: Event) -> str:
-    text = rules.hook.referee_describe(event=event)
+    try:
+        text = rules.hook.referee_describe(event=event)
+    except Exception:  # a plugin's failure to describe must not hide the event itself
+        text = None
     if text:
         return str(text)
     fields = ", ".join(f"{k}={v!r}" for k, v in encode_event(event).items())
@@ -242,6 +378,6 @@ def explain(registry: Registry, entries: Sequence[Entry], seq: int) -> Explanati
     entry = entries[seq - 1]
     event = None if entry.redacted else decode(rules, entry)
     description = "(hidden in this export)" if event is None else describe(rules, event)
-    action = entries[entry.cause - 1] if entry.cause else None
+    action = entries[entry.cause - 1] if entry.cause and 1 <= entry.cause <= len(entries) else None
     consequences = [e for e in entries if e.cause == entry.cause] if entry.cause else [entry]
     return Explanation(entry, event, description, action, consequences)

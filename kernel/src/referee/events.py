@@ -60,10 +60,13 @@ def decode_event(event_type: type[Event], body: dict[str, Any], stored_version: 
 # --- The kernel's own events -------------------------------------------------------
 
 
-class PluginRecord(msgspec.Struct, frozen=True):
+class PluginRecord(msgspec.Struct, frozen=True, omit_defaults=True):
     name: str
     distribution: str
     version: str
+    code: str = ""
+    """SHA-256 over the installed package's files: a verifier running other code than the
+    recorder's (patched, or an unreleased edit under the same version) is told so."""
 
 
 class Choice(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -98,9 +101,12 @@ class TableOpened(Event, tag="referee.TableOpened"):
     plugins: tuple[PluginRecord, ...]
     seats: tuple[str, ...]
     options: dict[str, Any]
-    seed_hash: str
+    seed_hash: str = ""
+    """Legacy logs only: the seed's plain SHA-256 (a guessable seed could be found)."""
     scripted: bool = False
-    """Outcomes were scripted (tests, scenarios): the seed proves nothing."""
+    """Outcomes were scripted (tests, scenarios): such a log is never verified as a table."""
+    seed_commitment: str = ""
+    """``HMAC(K, "seed|" + seed)`` under the table's secret key: hides even a guessable seed."""
 
 
 class ActionTaken(Event, tag="referee.ActionTaken"):
@@ -169,7 +175,10 @@ class GameEnded(Event, tag="referee.GameEnded"):
 
 
 class SeedRevealed(Event, tag="referee.SeedRevealed"):
+    """The end of the game opens every commitment: the seed and the table's secret key."""
+
     seed: str
+    key: str = ""
 
 
 KERNEL_EVENTS: tuple[type[Event], ...] = (

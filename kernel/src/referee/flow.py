@@ -163,7 +163,7 @@ class FlowSteps:
             self.withdraw(rid, "the game ended")
         self.emit(GameEnded(winners=tuple(winners), reason=reason, standings=tuple(standings)), rule=rule)
         if self.source.seed is not None:
-            self.emit(SeedRevealed(seed=self.source.seed), rule="randomness")
+            self.emit(SeedRevealed(seed=self.source.seed, key=self.source.key), rule="randomness")
 
 
 def _canonical(args: dict[str, Any]) -> bytes:

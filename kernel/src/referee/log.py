@@ -1,24 +1,51 @@
-"""The table log: hash-chained entries, exported and imported as JSON Lines.
+"""The table log: hash-chained entries with hiding commitments, as JSON Lines.
 
-Each entry wraps one event with where it came from (plugin, rule, the action that
-caused it) and who may see it.  ``digest`` fingerprints the event body and ``hash``
-chains the entry to the one before it, so a seat's export can blank out what that
-seat may not see and still prove that nothing was edited, dropped or reordered.
+Each entry wraps one event body with where it came from (plugin, rule, the action that
+caused it) and who may see it.  The hash chain runs over *headers* only; a header holds
+``commit = HMAC(K_seq, body)``, where ``K_seq = HMAC(K, "entry|seq")`` is derived from the
+table's secret key ``K``.  So:
+
+* a seat's export carries the bodies it may see together with their ``key`` (``K_seq``),
+  and checks them against ``commit`` during the game;
+* a body it may not see is represented only by ``commit``, which cannot be tested against
+  a guess without ``K_seq`` (HMAC is a pseudo-random function of a secret key);
+* after the game, ``K`` is revealed in the last entry, every ``K_seq`` can be derived, and
+  every commitment is checked by ``verify``.
+
+Logs written before commitments existed carry ``digest`` (a plain SHA-256 of the body)
+instead of ``commit``; they are still read and checked as they were written.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator, Sequence
+import hmac
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import msgspec
 
 from .errors import BadLog
 
-__all__ = ["Entry", "chain", "check_chain", "dump_jsonl", "load_jsonl", "redact_for"]
+__all__ = [
+    "Entry",
+    "MAX_LINE_BYTES",
+    "canonical",
+    "check_chain",
+    "dump_jsonl",
+    "entry_key",
+    "load_jsonl",
+    "redact_for",
+    "seal_entry",
+]
 
 _encoder = msgspec.json.Encoder(order="sorted")
+
+MAX_LINE_BYTES = 1 << 20
+"""The longest log line read or written (1 MiB): no honest entry comes near it."""
+
+MAX_DEPTH = 64
+"""The deepest nesting of JSON values accepted in a log line."""
 
 
 class Entry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -29,7 +56,7 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     v: int = 1
     """Schema version the body was written at (see ``referee.events`` on upcasting)."""
     event: dict[str, Any] | None = None
-    """The event's fields; ``None`` where redacted for a seat."""
+    """The event's fields; ``None`` where hidden from the holder of this copy."""
     plugin: str
     """The plugin that declared the event type (and so decided it)."""
     rule: str = ""
@@ -42,7 +69,12 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """Seats that may see the body before the game ends; ``None`` means everyone."""
     at: str = ""
     """UTC time the entry was appended (informative; not re-decided)."""
+    commit: str = ""
+    """HMAC of the body under this entry's key: hides the body, binds it to the chain."""
+    key: str = ""
+    """This entry's key ``K_seq``, given with a body its holder may see (never stored)."""
     digest: str = ""
+    """Legacy logs only: the body's plain SHA-256 (guessable; no longer written)."""
     prev: str = ""
     hash: str = ""
 
@@ -54,49 +86,111 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
 
+def canonical(body: dict[str, Any]) -> bytes:
+    """The bytes a body is committed and compared as: JSON with sorted keys."""
+    return _encoder.encode(body)
+
+
 def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def body_digest(body: dict[str, Any]) -> str:
-    return _sha(_encoder.encode(body))
+def entry_key(table_key: bytes, seq: int) -> bytes:
+    """``K_seq``: the key of entry ``seq``, derived from the table's secret key."""
+    return hmac.new(table_key, b"entry|%d" % seq, hashlib.sha256).digest()
+
+
+def commitment(key: bytes, body: bytes) -> str:
+    return hmac.new(key, body, hashlib.sha256).hexdigest()
+
+
+_HEADER_FIELDS = tuple(f for f in Entry.__struct_fields__ if f not in ("event", "key", "digest", "hash"))
+_LEGACY_HEADER_FIELDS = tuple(f for f in Entry.__struct_fields__ if f not in ("event", "key", "commit", "hash"))
 
 
 def _header(entry: Entry) -> bytes:
-    fields = msgspec.structs.asdict(entry)
-    fields.pop("event")
-    fields.pop("hash")
-    return _encoder.encode(fields)
+    names = _LEGACY_HEADER_FIELDS if entry.digest else _HEADER_FIELDS
+    return _encoder.encode({name: getattr(entry, name) for name in names})
 
 
-def chain(entry: Entry, prev: str) -> Entry:
-    """Seal a fresh entry: fingerprint its body and link it to ``prev``."""
-    assert entry.event is not None
-    sealed = msgspec.structs.replace(entry, digest=body_digest(entry.event), prev=prev, hash="")
-    return msgspec.structs.replace(sealed, hash=_sha(_header(sealed)))
+def _header_hash(entry: Entry) -> str:
+    return _sha(_header(entry))
 
 
-def check_chain(entries: Sequence[Entry]) -> tuple[int, str] | None:
-    """The first broken entry as ``(seq, what is wrong)``, or ``None`` if the chain holds."""
+def seal_entry(entry: Entry, body: bytes, table_key: bytes, prev: str) -> Entry:
+    """Seal a fresh entry: commit to ``body`` (its canonical bytes), link it to ``prev``."""
+    sealed = msgspec.structs.replace(entry, commit=commitment(entry_key(table_key, entry.seq), body), prev=prev, key="", hash="")
+    return msgspec.structs.replace(sealed, hash=_header_hash(sealed))
+
+
+def check_chain(entries: Sequence[Entry], table_key: bytes | None = None, *, bodies: bool = True) -> tuple[int, str] | None:
+    """The first broken entry as ``(seq, what is wrong)``, or ``None`` if the chain holds.
+
+    Every body present is checked against its commitment: with the table's key where it
+    is known (after the game), else with the entry's own ``key``.  A body that cannot be
+    checked at all is refused, never passed over.
+    """
     prev = ""
     for position, entry in enumerate(entries, start=1):
         if entry.seq != position:
             return position, f"entry {position} is numbered {entry.seq}: an entry was dropped, added or moved"
         if entry.prev != prev:
             return position, f"entry {position} does not follow entry {position - 1}: an entry was dropped, added or moved"
-        if entry.event is not None and body_digest(entry.event) != entry.digest:
-            return entry.seq, f"entry {entry.seq} ({entry.type}): the event was edited after it was recorded"
-        if _sha(_header(entry)) != entry.hash:
+        if _header_hash(entry) != entry.hash:
             return entry.seq, f"entry {entry.seq} ({entry.type}): its header was edited after it was recorded"
+        if entry.commit and entry.digest:
+            return entry.seq, f"entry {entry.seq} ({entry.type}) carries both a commitment and a legacy digest"
+        if not entry.commit and not entry.digest:
+            return entry.seq, f"entry {entry.seq} ({entry.type}) carries no commitment to its body"
+        if bodies and entry.event is not None:
+            body = canonical(entry.event)
+            if entry.digest:
+                if _sha(body) != entry.digest:
+                    return entry.seq, f"entry {entry.seq} ({entry.type}): the event was edited after it was recorded"
+            else:
+                problem = _check_commit(entry, body, table_key)
+                if problem:
+                    return entry.seq, problem
         prev = entry.hash
     return None
 
 
-def redact_for(entries: Iterable[Entry], seat: str | None, *, game_over: bool) -> list[Entry]:
-    """What ``seat`` could see: bodies it may not see are blanked, the chain kept."""
-    if game_over:
-        return list(entries)
-    return [e if e.visible(seat) else msgspec.structs.replace(e, event=None) for e in entries]
+def _check_commit(entry: Entry, body: bytes, table_key: bytes | None) -> str | None:
+    if table_key is not None:
+        key = entry_key(table_key, entry.seq)
+        if entry.key and entry.key != key.hex():
+            return f"entry {entry.seq} ({entry.type}): its key is not the one the table's key gives"
+    elif entry.key:
+        try:
+            key = bytes.fromhex(entry.key)
+        except ValueError:
+            return f"entry {entry.seq} ({entry.type}): its key is not hexadecimal"
+    else:
+        return f"entry {entry.seq} ({entry.type}) shows a body without the key to check it against its commitment"
+    if not hmac.compare_digest(commitment(key, body), entry.commit):
+        return f"entry {entry.seq} ({entry.type}): the event was edited after it was recorded"
+    return None
+
+
+def redact_for(entries: Iterable[Entry], seat: str | None, *, game_over: bool, table_key: bytes | None = None) -> list[Entry]:
+    """What ``seat`` may hold: hidden bodies blanked, keys given with the bodies shown.
+
+    ``seat=None`` with ``game_over=False`` is a spectator; after the game every body is
+    shown (its keys follow from the table key revealed in the last entry).
+    """
+    shown: list[Entry] = []
+    for e in entries:
+        if game_over or e.visible(seat):
+            key = entry_key(table_key, e.seq).hex() if table_key is not None and e.commit and not game_over else ""
+            shown.append(msgspec.structs.replace(e, key=key) if key else e)
+        else:
+            shown.append(msgspec.structs.replace(e, event=None, key=""))
+    return shown
+
+
+def with_keys(entries: Iterable[Entry], table_key: bytes) -> list[Entry]:
+    """The operator's full copy: every body with its key."""
+    return [msgspec.structs.replace(e, key=entry_key(table_key, e.seq).hex()) if e.commit else e for e in entries]
 
 
 def encode_line(entry: Entry) -> bytes:
@@ -107,19 +201,34 @@ def dump_jsonl(entries: Iterable[Entry]) -> str:
     return "".join(encode_line(e).decode() + "\n" for e in entries)
 
 
+def _too_deep(value: Any, depth: int = 0) -> bool:
+    if depth > MAX_DEPTH:
+        return True
+    if isinstance(value, dict):
+        return any(_too_deep(v, depth + 1) for v in value.values())
+    if isinstance(value, list):
+        return any(_too_deep(v, depth + 1) for v in value)
+    return False
+
+
+_line_decoder = msgspec.json.Decoder(Entry)
+
+
+def decode_line(line: str | bytes, *, where: str) -> Entry:
+    """One log line as an Entry, or a BadLog naming the line and the problem."""
+    if len(line) > MAX_LINE_BYTES:
+        raise BadLog(f"{where} is longer than {MAX_LINE_BYTES:,} bytes: not a log entry")
+    try:
+        entry = _line_decoder.decode(line)
+    except (msgspec.DecodeError, RecursionError) as exc:
+        raise BadLog(f"{where} is not a log entry: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+    if entry.event is not None and _too_deep(entry.event):
+        raise BadLog(f"{where}: its event is nested more than {MAX_DEPTH} levels deep")
+    return entry
+
+
 def load_jsonl(lines: Iterable[str], *, source: str = "log") -> list[Entry]:
-    entries = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            entries.append(msgspec.json.decode(line, type=Entry))
-        except msgspec.DecodeError as exc:
-            raise BadLog(f"{source} line {number} is not a log entry: {exc}") from None
+    entries = [decode_line(line, where=f"{source} line {number}") for number, line in enumerate(lines, start=1) if line.strip()]
     if not entries:
         raise BadLog(f"{source} holds no log entries")
     return entries
-
-
-def iter_lines(text: str) -> Iterator[str]:
-    return iter(text.splitlines())

@@ -1,17 +1,23 @@
 """Randomness that anyone can audit: commit-reveal, one event per outcome.
 
-A table's seed is drawn when the table opens; only its SHA-256 is published in the
-first event, and the seed itself is revealed by the last one.  Every outcome is a
-function of (seed, draw number) alone, so after the reveal anyone can recompute each
-die and shuffle, and before it nobody (not even the host reading the log) can
-predict the next one.  Each outcome is also recorded as a ``RandomDrawn`` event, so
-replaying a log never needs the generator at all.
+A table's seed is drawn when the table opens (or given, for a reproducible game).  The
+first event publishes ``HMAC(K, "seed|" + seed)`` under the table's secret key ``K``, so
+the commitment hides even a guessable seed; the last event reveals the seed and ``K``.
+Every outcome is a function of (seed, draw number) alone, so after the reveal anyone can
+recompute each die and shuffle.  Each outcome is also recorded as a ``RandomDrawn`` event,
+so replaying a log never needs the generator at all.
+
+A seed chosen by a person reproduces the game exactly, and for that reason is only as
+secret as it is hard to guess: public outcomes (a die everyone saw) let a seat test
+guesses of it.  Tables whose randomness must stay secret let Referee draw the seed.
+Bots draw from the table key (``bot_random``), which no seat can guess.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import random
 import secrets
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -23,7 +29,10 @@ __all__ = [
     "ScriptedSource",
     "RecordedSource",
     "RandomnessMismatch",
+    "bot_random",
     "new_seed",
+    "new_table_key",
+    "seed_commitment",
     "seed_hash",
 ]
 
@@ -32,8 +41,26 @@ def new_seed() -> str:
     return secrets.token_hex(32)
 
 
+def new_table_key() -> str:
+    """A table's secret key ``K`` (hex): kept beside the seed, revealed when the game ends."""
+    return secrets.token_hex(32)
+
+
 def seed_hash(seed: str) -> str:
+    """Legacy logs' seed commitment (a plain hash: a guessable seed could be found)."""
     return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def seed_commitment(table_key: str, seed: str) -> str:
+    """The published commitment to the seed: hiding whatever the seed's entropy."""
+    return hmac.new(bytes.fromhex(table_key), b"seed|" + seed.encode(), hashlib.sha256).hexdigest()
+
+
+def bot_random(table_key: str, seat: str, seq: int) -> random.Random:
+    """A bot's generator for one decision: reproducible once the table key is revealed
+    at the end of the game, unpredictable to every seat before."""
+    digest = hmac.new(bytes.fromhex(table_key), f"bot|{seat}|{seq}".encode(), hashlib.sha256).digest()
+    return random.Random(int.from_bytes(digest, "big"))
 
 
 class RandomnessMismatch(RefereeError):
@@ -98,8 +125,9 @@ def check_outcome(kind: str, spec: dict[str, Any], outcome: Any) -> None:
 class SeededSource:
     """Live play: outcomes from the table's secret seed."""
 
-    def __init__(self, seed: str) -> None:
+    def __init__(self, seed: str, key: str) -> None:
         self.seed = seed
+        self.key = key
 
     def outcome(self, draw: int, kind: str, spec: dict[str, Any], purpose: str) -> Any:
         return roll(self.seed, draw, kind, spec)
@@ -112,10 +140,11 @@ class ScriptedSource:
     draw that had no scripted outcome.
     """
 
-    def __init__(self, outcomes: Sequence[Any], fallback: str | None = None) -> None:
+    def __init__(self, outcomes: Sequence[Any], fallback: str | None = None, key: str = "") -> None:
         self._outcomes = list(outcomes)
         self._fallback = fallback
         self.seed = fallback
+        self.key = key
 
     def outcome(self, draw: int, kind: str, spec: dict[str, Any], purpose: str) -> Any:
         if self._outcomes:
@@ -130,14 +159,17 @@ class ScriptedSource:
 class RecordedSource:
     """Verification before the seed is revealed: hand back what the log recorded."""
 
-    def __init__(self, recorded: Sequence[tuple[str, dict[str, Any], str, Any]], seed: str | None = None) -> None:
+    def __init__(self, recorded: Sequence[tuple[str, dict[str, Any], str, Any]], seed: str | None = None, key: str = "") -> None:
         self._recorded = list(recorded)
+        self._next = 0
         self.seed = seed
+        self.key = key
 
     def outcome(self, draw: int, kind: str, spec: dict[str, Any], purpose: str) -> Any:
-        if not self._recorded:
+        if self._next >= len(self._recorded):
             raise RandomnessMismatch(f"the rules asked for draw {draw} ({purpose}) but the log records none")
-        rec_kind, rec_spec, rec_purpose, value = self._recorded.pop(0)
+        rec_kind, rec_spec, rec_purpose, value = self._recorded[self._next]
+        self._next += 1
         if (rec_kind, rec_spec, rec_purpose) != (kind, spec, purpose):
             raise RandomnessMismatch(
                 f"the rules asked for {purpose} ({kind} {spec}) but the log records {rec_purpose} ({rec_kind} {rec_spec})"

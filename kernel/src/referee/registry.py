@@ -7,10 +7,12 @@ plugin objects directly.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -145,7 +147,7 @@ class Registry:
 
     def record(self, plugin: object, name: str) -> PluginRecord:
         dist, version = self._dist[id(plugin)]
-        return PluginRecord(name=name, distribution=dist, version=version)
+        return PluginRecord(name=name, distribution=dist, version=version, code=_code_digest(plugin))
 
     def rules(self, game_name: str, extensions: Sequence[str] | None = None) -> Rules:
         """Rules for a new table: the game plus the named extensions.
@@ -178,7 +180,7 @@ class Registry:
             )
         rules = self.rules(game_name, [r.name.split(".", 1)[1] for r in recorded[1:]])
         installed = rules.records
-        if list(installed) != list(recorded):
+        if [_released(r) for r in installed] != [_released(r) for r in recorded]:
             wanted = {r.name: r for r in recorded}
             have = {r.name: r for r in installed}
             problems = []
@@ -186,13 +188,39 @@ class Registry:
                 got = have.get(name)
                 if got is None:
                     problems.append(f"{name} ({rec.distribution} {rec.version}) is not installed")
-                elif got != rec:
+                elif _released(got) != _released(rec):
                     problems.append(
                         f"{name} was recorded under {rec.distribution} {rec.version}, installed is {got.distribution} {got.version}"
                     )
             problems += [f"{n} is installed but was not used" for n in have if n not in wanted]
             raise PluginMismatch(f"this {game.name} table was recorded under other plugins: " + "; ".join(problems))
         return rules
+
+
+def _released(record: PluginRecord) -> tuple[str, str, str]:
+    return record.name, record.distribution, record.version
+
+
+_code_digests: dict[str, str] = {}
+
+
+def _code_digest(plugin: object) -> str:
+    """SHA-256 over every file of the package that holds ``plugin`` (code and data)."""
+    module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
+    top = (getattr(module, "__name__", "") or "").split(".")[0]
+    package = sys.modules.get(top)
+    origin = Path(package.__file__) if package is not None and getattr(package, "__file__", None) else None
+    if origin is None:
+        return ""
+    if top not in _code_digests:
+        folder = origin.parent
+        files = sorted(folder.rglob("*")) if hasattr(package, "__path__") else [origin]
+        digest = hashlib.sha256()
+        for path in files:
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".pyo"):
+                digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        _code_digests[top] = digest.hexdigest()
+    return _code_digests[top]
 
 
 class Rules:
@@ -229,6 +257,21 @@ class Rules:
                 self.event_types[tag] = event_type
                 self.owner[event_type] = impl.plugin_name
 
+    def installation_notes(self, recorded: Sequence[PluginRecord]) -> list[str]:
+        """What differs between the code that recorded a table and the code installed here."""
+        installed = {r.name: r for r in self.records}
+        notes = []
+        for rec in recorded:
+            got = installed.get(rec.name)
+            if got is not None and rec.code and got.code and rec.code != got.code:
+                notes.append(
+                    f"{rec.name}: the installed {got.distribution} {got.version} is not the code that recorded this table "
+                    "(same version, different files): the decisions were re-run under the installed code"
+                )
+            elif got is not None and not rec.code:
+                notes.append(f"{rec.name}: the log does not record which build of {rec.distribution} {rec.version} played it")
+        return notes
+
     def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Validated table options with defaults filled in."""
         given = dict(given or {})
@@ -241,7 +284,10 @@ class Rules:
         if unknown:
             raise RefereeError(f"{self.game.name} has no option {', '.join(unknown)}; its options: {', '.join(sorted(known))}")
         try:
-            return msgspec.to_builtins(msgspec.convert(given, self.game.options, strict=False))
+            # Converted twice: a default written as 0 for a float field comes back as 0.0
+            # only from the second pass, and a re-decided opening must record the same.
+            once = msgspec.to_builtins(msgspec.convert(given, self.game.options, strict=False))
+            return msgspec.to_builtins(msgspec.convert(once, self.game.options, strict=False))
         except msgspec.ValidationError as exc:
             raise RefereeError(f"bad {self.game.name} option: {exc}") from None
 

@@ -1,33 +1,46 @@
-"""The application: tables opened, acted on, shown, exported and imported.
+"""The application: the whole surface adapters use (the CLI, a web server).
 
-Adapters (the CLI, a web server) talk to this class only.  Every action goes
-load -> decide -> append in one atomic write; a concurrent writer makes the append
-fail and the action is decided again on the new state.
+Every action goes load -> decide -> append in one atomic write.  Loading costs the same
+at any length: a process keeps each table it has touched folded in memory and reads only
+the entries appended since (by anyone); a cold load starts from the latest snapshot.  A
+concurrent writer makes the append fail, and the action is decided again on the new
+state, with backoff, until a deadline.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import random
 import secrets
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import msgspec
 import structlog
 
-from .audit import decode, now, opening, replay, seal, verify
-from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError
-from .events import Request
-from .log import Entry, dump_jsonl, load_jsonl, redact_for
-from .randomness import ScriptedSource, SeededSource, new_seed, seed_hash
+from .audit import Explanation, Verdict, decode, describe, explain, now, opening, replay, seal, verify
+from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError, UnknownTable
+from .events import Request, RequestOpened, RoundEnded, SeedRevealed, TableOpened, event_tag
+from .log import MAX_LINE_BYTES, Entry, dump_jsonl, encode_line, load_jsonl, redact_for, with_keys
+from .randomness import ScriptedSource, SeededSource, bot_random, new_seed, new_table_key, seed_commitment
 from .registry import Registry, Rules
-from .store import TableStore
-from .table import EXPIRE, GAMESMASTER, Action, TableState, bot_rng, decide, open_table, view
+from .store import SNAPSHOT_EVERY, Snapshot, TableSecret, TableStore
+from .table import EXPIRE, GAMESMASTER, Action, TableState, apply, copy_state, decide, open_table, view
 
-__all__ = ["Referee", "TableInfo"]
+__all__ = ["Referee", "TableInfo", "MAX_ENTRIES_PER_ACTION"]
 
 log = structlog.get_logger("referee")
+
+MAX_ENTRIES_PER_ACTION = 10_000
+"""The most entries one action may append: rules that need more must put quantities in
+fields (one event per decision, not per unit)."""
+
+RETRY_SECONDS = 30.0
+"""How long an action keeps being decided again while other writers win the race."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +56,7 @@ class TableInfo:
 
 
 @dataclass
-class _Cached:
+class _Loaded:
     length: int
     last: Entry
     rules: Rules
@@ -56,11 +69,18 @@ class Referee:
     def __init__(
         self, db: str | os.PathLike[str] | None = None, *, registry: Registry | None = None, store: TableStore | None = None
     ) -> None:
-        self.registry = registry or Registry()
+        self._registry = registry
         self.store = store or TableStore(db)
-        self._cache: dict[str, _Cached] = {}
+        self._cache: dict[str, _Loaded] = {}
         self._scripts: dict[str, ScriptedSource] = {}
-        self._seeds: dict[str, str] = {}
+        self._secrets: dict[str, TableSecret] = {}
+
+    @property
+    def registry(self) -> Registry:
+        # Discovery imports every installed plugin: done only when a command needs it.
+        if self._registry is None:
+            self._registry = Registry()
+        return self._registry
 
     def close(self) -> None:
         self.store.close()
@@ -70,6 +90,10 @@ class Referee:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    @property
+    def location(self) -> str:
+        return self.store.location
 
     # -- opening ----------------------------------------------------------------
     def open(
@@ -85,41 +109,52 @@ class Referee:
     ) -> str:
         """Open a table and lay out its game; returns the new table's id.
 
-        ``seed`` fixes the randomness (reproducible games); ``script`` gives outcomes
-        in advance (tests and scenarios), which the log marks as scripted.
+        ``seed`` fixes the randomness (a reproducible game, and only as secret as the seed
+        is hard to guess); ``script`` gives outcomes in advance (tests and scenarios): such
+        a table is marked scripted, and its log is never accepted by ``verify``.
         """
         rules = self.registry.rules(game, extensions)
         table_id = table_id or f"{game}-{secrets.token_hex(4)}"
-        seed = seed or new_seed()
-        source = ScriptedSource(script, fallback=seed) if script is not None else SeededSource(seed)
+        secret = TableSecret(seed=seed or new_seed(), key=new_table_key())
+        source: SeededSource | ScriptedSource = (
+            ScriptedSource(script, fallback=secret.seed, key=secret.key) if script is not None else SeededSource(secret.seed, secret.key)
+        )
         state, emitted = open_table(
             rules,
             table_id=table_id,
             seats=seats,
             options=options,
             source=source,
-            seed_hash=seed_hash(seed),
+            seed_commitment=seed_commitment(secret.key, secret.seed),
             scripted=script is not None,
         )
-        entries = seal(emitted, after=None, seat=None, at=now())
-        self.store.create(table_id, game, entries, seed)
+        entries = seal(emitted, after=None, seat=None, at=now(), table_key=bytes.fromhex(secret.key))
+        self._check_size(table_id, "opening", entries)
+        self.store.create(table_id, game, entries, secret)
         if script is not None:
             self._scripts[table_id] = source  # type: ignore[assignment]
-        self._cache[table_id] = _Cached(len(entries), entries[-1], rules, state)
+        self._secrets[table_id] = secret
+        self._cache[table_id] = _Loaded(len(entries), entries[-1], rules, state)
         log.info("table opened", table=table_id, game=game, seats=list(seats), entries=len(entries))
         return table_id
 
     # -- acting -----------------------------------------------------------------
-    def act(self, table_id: str, seat: str, action: str, args: dict[str, Any] | None = None, *, request: str | None = None) -> list[Entry]:
+    def act(
+        self, table_id: str, seat: str, action: str, args: dict[str, Any] | None = None, *, request: str | None = None
+    ) -> list[Entry]:
         """Take one action; returns the entries appended.  Illegal: raises, appends nothing.
 
-        ``request`` names the open request answered, where the seat has several.
+        ``request`` names the open request answered: an answer naming a request that is no
+        longer open is refused, so sending the same answer twice records it once.
         """
-        for attempt in range(3):
-            cached = self._load(table_id)
-            source = self._source(table_id, cached.state)
+        deadline = time.monotonic() + RETRY_SECONDS
+        for attempt in range(1_000_000):
+            loaded = self._load(table_id)
+            source = self._source(table_id)
+            # The state is decided on in place: whatever goes wrong below, forget it.
+            self._cache.pop(table_id, None)
             try:
-                state, emitted = decide(cached.rules, cached.state, Action(seat, action, dict(args or {}), request), source)
+                state, emitted = decide(loaded.rules, loaded.state, Action(seat, action, dict(args or {}), request), source)
             except IllegalAction as exc:
                 log.info("action refused", table=table_id, seat=seat, action=action, reason=exc.message)
                 raise
@@ -128,84 +163,197 @@ class Referee:
             except Exception as exc:
                 # A plugin's own bug: say so, keep the table as it was.
                 log.exception("a plugin failed deciding an action", table=table_id, seat=seat, action=action)
-                game = cached.state.game_name
+                game = loaded.state.game_name
                 raise RefereeError(
                     f"the rules of {game} failed on {seat}'s {action!r} ({type(exc).__name__}: {exc}); nothing was recorded"
                 ) from exc
-            entries = seal(emitted, after=cached.last, seat=seat, at=now())
+            entries = seal(emitted, after=loaded.last, seat=seat, at=now(), table_key=self._key(table_id))
+            self._check_size(table_id, f"{seat}'s {action!r}", entries)
+            length = loaded.length + len(entries)
+            snapshot = None
+            if length // SNAPSHOT_EVERY > loaded.length // SNAPSHOT_EVERY and not state.over:
+                snapshot = self._snapshot(loaded.rules, state, length, entries[-1].hash)
             try:
-                self.store.append(table_id, cached.length, entries)
+                self.store.append(table_id, loaded.length, entries, snapshot)
             except ConcurrentWrite:
-                self._cache.pop(table_id, None)
-                log.warning("table changed meanwhile; deciding again", table=table_id, attempt=attempt + 1)
+                if time.monotonic() > deadline:
+                    raise ConcurrentWrite(
+                        f"table {table_id} kept changing for {RETRY_SECONDS:.0f} s while {seat}'s {action!r} was decided; "
+                        "nothing was recorded"
+                    ) from None
+                log.debug("table changed meanwhile; deciding again", table=table_id, attempt=attempt + 1)
+                time.sleep(random.uniform(0, min(0.002 * 2 ** min(attempt, 8), 0.25)))
                 continue
-            self._cache[table_id] = _Cached(cached.length + len(entries), entries[-1], cached.rules, state)
+            self._cache[table_id] = _Loaded(length, entries[-1], loaded.rules, state)
             log.debug("action taken", table=table_id, seat=seat, action=action, entries=len(entries))
             return entries
-        raise ConcurrentWrite(f"table {table_id} kept changing while the action was decided; try again")
+        raise AssertionError("unreachable")
 
-    def _source(self, table_id: str, state: TableState) -> SeededSource | ScriptedSource:
+    @staticmethod
+    def _check_size(table_id: str, what: str, entries: Sequence[Entry]) -> None:
+        if len(entries) > MAX_ENTRIES_PER_ACTION:
+            raise RefereeError(
+                f"{what} at table {table_id} would append {len(entries):,} entries, more than the {MAX_ENTRIES_PER_ACTION:,} "
+                "one action may; nothing was recorded (the rules should record quantities, not one event per unit)"
+            )
+        for entry in entries:
+            if len(encode_line(entry)) > MAX_LINE_BYTES:
+                raise RefereeError(
+                    f"{what} at table {table_id}: entry {entry.seq} ({entry.type}) would be larger than "
+                    f"{MAX_LINE_BYTES:,} bytes; nothing was recorded"
+                )
+
+    def _secret(self, table_id: str) -> TableSecret:
+        secret = self._secrets.get(table_id)
+        if secret is None:
+            secret = self._secrets[table_id] = self.store.secret(table_id)
+        return secret
+
+    def _key(self, table_id: str) -> bytes:
+        key = self._secret(table_id).key
+        if not key:
+            raise RefereeError(f"table {table_id} was imported without its secrets (the game had not ended); it can be replayed and verified but not continued")
+        return bytes.fromhex(key)
+
+    def _source(self, table_id: str) -> SeededSource | ScriptedSource:
         if table_id in self._scripts:
             return self._scripts[table_id]
-        seed = self._seeds.get(table_id) or self.store.seed(table_id)
-        self._seeds[table_id] = seed
-        if not seed:
+        secret = self._secret(table_id)
+        if not secret.seed:
             raise RefereeError(
                 f"table {table_id} was imported without its seed (the game had not ended); it can be replayed and verified but not continued"
             )
-        return SeededSource(seed)
+        return SeededSource(secret.seed, secret.key)
 
-    def _load(self, table_id: str) -> _Cached:
-        length, last_hash = self.store.head(table_id)
-        cached = self._cache.get(table_id)
-        if cached is not None and cached.length == length and cached.last.hash == last_hash:
-            return cached
+    # -- loading ----------------------------------------------------------------
+    def _load(self, table_id: str) -> _Loaded:
+        """The table folded to its last entry: the cached fold plus any newer entries."""
+        loaded = self._cache.get(table_id)
+        if loaded is None:
+            loaded = self._cold_load(table_id)
+        newer = self.store.entries(table_id, after=loaded.length)
+        for entry in newer:
+            apply(loaded.rules, loaded.state, decode(loaded.rules, entry))
+        if newer:
+            loaded = _Loaded(loaded.length + len(newer), newer[-1], loaded.rules, loaded.state)
+        self._cache[table_id] = loaded
+        return loaded
+
+    def _cold_load(self, table_id: str) -> _Loaded:
+        snapshot = self.store.snapshot(table_id)
+        if snapshot is not None:
+            restored = self._restore(snapshot)
+            if restored is not None:
+                return restored
         entries = self.store.entries(table_id)
         rules, state = replay(self.registry, entries)
-        fresh = _Cached(len(entries), entries[-1], rules, state)
-        self._cache[table_id] = fresh
-        return fresh
+        return _Loaded(len(entries), entries[-1], rules, state)
+
+    def _fingerprint(self, rules: Rules) -> str:
+        return hashlib.sha256(msgspec.msgpack.encode([rules.records, TableState.__struct_fields__])).hexdigest()
+
+    def _snapshot(self, rules: Rules, state: TableState, seq: int, last_hash: str) -> Snapshot:
+        kernel = msgspec.structs.replace(state, game=None)
+        image = msgspec.msgpack.encode([msgspec.msgpack.encode(kernel), msgspec.msgpack.encode(state.game)])
+        return Snapshot(seq=seq, last_hash=last_hash, fingerprint=self._fingerprint(rules), state=image)
+
+    def _restore(self, snapshot: Snapshot) -> _Loaded | None:
+        """The table as a snapshot keeps it; None when the snapshot cannot be used (made by
+        other plugin code, or unreadable): the log is then replayed from the start."""
+        try:
+            kernel_bytes, game_bytes = msgspec.msgpack.decode(snapshot.state, type=tuple[bytes, bytes])
+            state = msgspec.msgpack.decode(kernel_bytes, type=TableState)
+            rules = self.registry.rules_for(state.game_name, state.plugins)
+            if snapshot.fingerprint != self._fingerprint(rules):
+                return None
+            opened = TableOpened(
+                table_id=state.table_id, game=state.game_name, plugins=state.plugins, seats=state.seats, options=state.options
+            )
+            fresh = rules.hook.referee_initial_state(opened=opened)
+            state.game = msgspec.msgpack.decode(game_bytes, type=type(fresh)) if fresh is not None else None
+        except (msgspec.DecodeError, RefereeError, TypeError, ValueError):
+            return None
+        last = Entry(seq=snapshot.seq, type="", plugin="", hash=snapshot.last_hash)
+        return _Loaded(snapshot.seq, last, rules, state)
 
     # -- reading ----------------------------------------------------------------
     def state(self, table_id: str) -> TableState:
-        return self._load(table_id).state
+        """A copy of the table's state now (changing it changes nothing)."""
+        return copy_state(self._load(table_id).state)
 
     def rules(self, table_id: str) -> Rules:
         return self._load(table_id).rules
 
+    def exists(self, table_id: str) -> bool:
+        return self.store.exists(table_id)
+
+    def latest_table(self) -> str:
+        """The most recently opened table's id."""
+        ids = [table_id for table_id, _ in self.store.table_ids()]
+        if not ids:
+            raise UnknownTable(f"no tables in {self.store.location} yet")
+        return ids[-1]
+
     def view(self, table_id: str, seat: str | None) -> dict[str, Any]:
-        cached = self._load(table_id)
-        if seat is not None and seat not in cached.state.seats and seat != "gamesmaster":
-            raise RefereeError(f"{seat!r} has no seat at table {table_id} (seats: {', '.join(cached.state.seats)})")
-        return view(cached.rules, cached.state, seat)
+        """Everything ``seat`` may see now (``None``: a spectator; ``gamesmaster``)."""
+        loaded = self._load(table_id)
+        if seat is not None and seat not in loaded.state.seats and seat != GAMESMASTER:
+            raise RefereeError(f"{seat!r} has no seat at table {table_id} (seats: {', '.join(loaded.state.seats)})")
+        try:
+            return view(loaded.rules, copy_state(loaded.state), seat)
+        except RefereeError:
+            raise
+        except Exception as exc:
+            raise RefereeError(f"the rules of {loaded.state.game_name} failed to show the table ({type(exc).__name__}: {exc})") from exc
 
     def requests(self, table_id: str) -> list[Request]:
         return list(self._load(table_id).state.flow.requests.values())
 
+    def waiting_for(self, table_id: str) -> list[str]:
+        """Seats that must answer before the table goes on (public by the rules)."""
+        return sorted({r.seat for r in self.requests(table_id)})
+
+    def over(self, table_id: str) -> bool:
+        return self._load(table_id).state.over
+
     def entries(self, table_id: str) -> list[Entry]:
+        """The whole stored log (the operator's copy: every body, no keys)."""
         return self.store.entries(table_id)
+
+    def visible_entries(self, table_id: str, seat: str | None = None) -> list[Entry]:
+        """The log as ``seat`` may hold it now (``None``: a spectator)."""
+        loaded = self._load(table_id)
+        return redact_for(self.entries(table_id), seat, game_over=loaded.state.over, table_key=self._optional_key(table_id))
+
+    def _optional_key(self, table_id: str) -> bytes | None:
+        key = self._secret(table_id).key
+        return bytes.fromhex(key) if key else None
 
     def decoded(self, table_id: str, seat: str | None = None) -> list[tuple[Entry, Any]]:
         """``(entry, event)`` pairs ``seat`` may see (``None``: what everyone may see)."""
-        cached = self._load(table_id)
-        visible = redact_for(self.entries(table_id), seat, game_over=cached.state.over)
-        return [(e, decode(cached.rules, e)) for e in visible if not e.redacted]
+        loaded = self._load(table_id)
+        visible = redact_for(self.entries(table_id), seat, game_over=loaded.state.over)
+        return [(e, decode(loaded.rules, e)) for e in visible if not e.redacted]
+
+    def describe(self, rules: Rules, entry: Entry) -> str:
+        """One entry in words (the game's, or a generic rendering)."""
+        return describe(rules, decode(rules, entry)) if not entry.redacted else "(hidden)"
 
     def tables(self) -> list[TableInfo]:
         infos = []
         for table_id, _game in self.store.table_ids():
             try:
-                cached = self._load(table_id)
+                loaded = self._load(table_id)
             except RefereeError as exc:
                 log.warning("table cannot be loaded", table=table_id, reason=exc.message)
                 continue
-            state = cached.state
+            state = loaded.state
             infos.append(
                 TableInfo(
                     table_id=table_id,
                     game=state.game_name,
                     seats=state.seats,
-                    entries=cached.length,
+                    entries=loaded.length,
                     round=state.flow.round,
                     over=state.over,
                     winners=state.result.winners if state.result else (),
@@ -216,9 +364,14 @@ class Referee:
 
     def report(self, table_id: str, round: int | None = None) -> str | None:
         """The game's own report of a finished round (default: the last), as of its end."""
-        cached = self._load(table_id)
+        loaded = self._load(table_id)
         entries = self.entries(table_id)
-        ends = {e.event["round"]: e.seq for e in entries if e.type == "referee.RoundEnded" and e.event}
+        ends: dict[int, int] = {}
+        for e in entries:
+            if e.type == event_tag(RoundEnded):
+                ended = decode(loaded.rules, e)
+                assert isinstance(ended, RoundEnded)
+                ends[ended.round] = e.seq
         if not ends:
             raise RefereeError(f"table {table_id} has not finished a round yet")
         round = max(ends) if round is None else round
@@ -226,45 +379,52 @@ class Referee:
             raise RefereeError(f"round {round} of table {table_id} has not finished (finished: 1 to {max(ends)})")
         upto = ends[round]
         # The round's report may add what the end of the game revealed right after it.
-        if cached.state.over and round == max(ends):
+        if loaded.state.over and round == max(ends):
             upto = len(entries)
         _rules, state = replay(self.registry, entries, to=upto)
         visible = redact_for(entries[:upto], None, game_over=state.over)
-        decoded = [(e, decode(cached.rules, e)) for e in visible if not e.redacted]
-        return cached.rules.hook.referee_report(state=state, entries=decoded, round=round)
+        decoded = [(e, decode(loaded.rules, e)) for e in visible if not e.redacted]
+        try:
+            return loaded.rules.hook.referee_report(state=state, entries=decoded, round=round)
+        except Exception as exc:
+            raise RefereeError(f"the rules of {state.game_name} failed to write the report ({type(exc).__name__}: {exc})") from exc
 
     def overdue(self, table_id: str, now: datetime | None = None) -> list[Request]:
         """Open timed requests whose deadline has passed (by the time each was opened)."""
-        state = self.state(table_id)
-        timed = {r.id: r for r in state.flow.requests.values() if r.deadline is not None}
+        loaded = self._load(table_id)
+        timed = {r.id: r for r in loaded.state.flow.requests.values() if r.deadline is not None}
         if not timed:
             return []
         now = now or datetime.now(UTC)
         opened: dict[str, datetime] = {}
         for entry in self.entries(table_id):
-            if entry.type == "referee.RequestOpened" and entry.event and entry.event["request"]["id"] in timed:
-                opened[entry.event["request"]["id"]] = datetime.fromisoformat(entry.at)
+            if entry.type == event_tag(RequestOpened) and entry.event:
+                event = decode(loaded.rules, entry)
+                assert isinstance(event, RequestOpened)
+                if event.request.id in timed:
+                    opened[event.request.id] = datetime.fromisoformat(entry.at)
         return [r for rid, r in timed.items() if rid in opened and (now - opened[rid]).total_seconds() >= (r.deadline or 0)]
 
     def expire_overdue(self, table_id: str, now: datetime | None = None) -> list[Entry]:
         """Close every overdue request as the gamesmaster; the game says what delaying costs."""
         appended: list[Entry] = []
         for request in self.overdue(table_id, now):
-            if request.id in self.state(table_id).flow.requests:
-                appended += self.act(table_id, GAMESMASTER, EXPIRE, {"request": request.id})
+            if request.id in self._load(table_id).state.flow.requests:
+                appended += self.act(table_id, GAMESMASTER, EXPIRE, {"request": request.id}, request=None)
         return appended
 
     # -- bots -------------------------------------------------------------------
     def bot_answer(self, table_id: str, request: Request) -> dict[str, Any]:
-        """A bot's legal answer to ``request``, chosen from that seat's view only."""
-        cached = self._load(table_id)
-        seat_view = view(cached.rules, cached.state, request.seat)
-        rng = bot_rng(cached.state.seed_hash, request.seat, cached.length)
-        args = cached.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=request, rng=rng)
+        """A bot's legal answer to ``request``, chosen from that seat's view only, with
+        randomness from the table's secret key (unpredictable until the game ends)."""
+        loaded = self._load(table_id)
+        seat_view = view(loaded.rules, copy_state(loaded.state), request.seat)
+        rng = bot_random(self._secret(table_id).key, request.seat, loaded.length)
+        args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=request, rng=rng)
         if args is None:
             if request.choices:
                 return dict(rng.choice(request.choices).args)
-            raise RefereeError(f"{cached.rules.game.name} has no bot for {request.action!r}")
+            raise RefereeError(f"{loaded.rules.game.name} has no bot for {request.action!r}")
         return dict(args)
 
     def play_bots(
@@ -278,8 +438,9 @@ class Referee:
         """Let bots answer every request of theirs until a human must act or the game ends."""
         bots = set(bots)
         for _ in range(max_actions):
-            pending = [r for r in self.requests(table_id) if r.seat in bots]
-            if not pending or self.state(table_id).over:
+            loaded = self._load(table_id)
+            pending = [r for r in loaded.state.flow.requests.values() if r.seat in bots]
+            if not pending or loaded.state.over:
                 return
             request = pending[0]
             entries = self.act(table_id, request.seat, request.action, self.bot_answer(table_id, request), request=request.id)
@@ -289,24 +450,70 @@ class Referee:
 
     # -- logs -------------------------------------------------------------------
     def export(self, table_id: str, seat: str | None = None) -> str:
-        """The table's log as JSON Lines; for a seat, only what that seat could see."""
-        cached = self._load(table_id)
-        if seat is not None and seat not in cached.state.seats:
-            raise RefereeError(f"{seat!r} has no seat at table {table_id} (seats: {', '.join(cached.state.seats)})")
+        """The table's log as JSON Lines.
+
+        For a seat: only what that seat could see, each body with its key so the seat can
+        check it, and nothing else but commitments.  Without a seat: the operator's full
+        copy (every body with its key; after the game the revealed table key opens all).
+        """
+        loaded = self._load(table_id)
+        if seat is not None and seat not in loaded.state.seats:
+            raise RefereeError(f"{seat!r} has no seat at table {table_id} (seats: {', '.join(loaded.state.seats)})")
         entries = self.entries(table_id)
-        return dump_jsonl(redact_for(entries, seat, game_over=cached.state.over) if seat else entries)
+        key = self._optional_key(table_id)
+        if seat is not None:
+            return dump_jsonl(redact_for(entries, seat, game_over=loaded.state.over, table_key=key))
+        if loaded.state.over or key is None:
+            return dump_jsonl(entries)
+        return dump_jsonl(with_keys(entries, key))
+
+    def load_log(self, text: str, *, source: str = "log") -> list[Entry]:
+        """Entries of an exported log (JSON Lines), or BadLog naming the line at fault."""
+        return load_jsonl(text.splitlines(), source=source)
+
+    def verify(self, entries: Sequence[Entry]) -> Verdict:
+        return verify(self.registry, entries)
+
+    def verify_table(self, table_id: str) -> Verdict:
+        """Verify a stored table.  A table this referee opened with a script (a test or
+        scenario) is checked too: the caller made it, the log's own flag decides nothing."""
+        entries = self.entries(table_id)
+        if not self.over(table_id):
+            entries = with_keys(entries, self._key(table_id))
+        return verify(self.registry, entries, scripted_ok=table_id in self._scripts)
+
+    def explain(self, entries: Sequence[Entry], seq: int) -> Explanation:
+        return explain(self.registry, entries, seq)
+
+    def replay(self, entries: Sequence[Entry], to: int | None = None) -> tuple[Rules, TableState]:
+        return replay(self.registry, entries, to)
 
     def import_log(self, text: str, *, source: str = "log") -> str:
         """Store a full exported log as a table here, after verifying it."""
-        entries = load_jsonl(text.splitlines(), source=source)
+        entries = self.load_log(text, source=source)
         if any(e.redacted for e in entries):
             raise BadLog(f"{source} is a seat's export with hidden entries; only a full export can be imported")
-        verdict = verify(self.registry, entries)
+        verdict = self.verify(entries)
         if not verdict.ok:
             raise BadLog(f"{source} does not verify: {verdict.message}")
         opened = opening(entries)
         if self.store.exists(opened.table_id):
-            raise RefereeError(f"table {opened.table_id} is already in {self.store.location}")
-        revealed = next((e for e in entries if e.type == "referee.SeedRevealed"), None)
-        self.store.create(opened.table_id, opened.game, entries, str(revealed.event["seed"]) if revealed and revealed.event else "")
+            raise RefereeError(f"table {self.store.table_id_of(opened.table_id)} is already in {self.store.location}")
+        revealed = next((e for e in entries if e.type == event_tag(SeedRevealed)), None)
+        seed = key = ""
+        if revealed is not None and revealed.event is not None:
+            seed, key = str(revealed.event.get("seed", "")), str(revealed.event.get("key", ""))
+        stored = [msgspec.structs.replace(e, key="") for e in entries]
+        self.store.create(opened.table_id, opened.game, stored, TableSecret(seed=seed, key=key))
         return opened.table_id
+
+    def migrate(self, on_table: Callable[[str, int], None] | None = None) -> list[str]:
+        """Copy every table kept in Referee 0.1's layout into this one; returns their ids."""
+        moved = []
+        for table_id in self.store.legacy_tables():
+            count = self.store.migrate(table_id)
+            moved.append(table_id)
+            if on_table:
+                on_table(table_id, count)
+        return moved
+

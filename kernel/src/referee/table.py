@@ -7,10 +7,8 @@ changes only in ``apply``, which folds one event into a ``TableState``.  Replay 
 
 from __future__ import annotations
 
-import copy
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import msgspec
@@ -29,7 +27,7 @@ from .events import (
 from .flow import Flow, FlowSteps, answered_request, fold
 from .registry import Rules
 
-__all__ = ["EXPIRE", "GAMESMASTER", "Action", "Flow", "TableState", "Decision", "Emitted", "apply", "open_table", "decide", "view"]
+__all__ = ["EXPIRE", "GAMESMASTER", "Action", "Flow", "TableState", "Decision", "Emitted", "apply", "open_table", "decide", "view", "copy_state"]
 
 GAMESMASTER = "gamesmaster"
 """The actor who runs an order-based table; not a seat, never dealt anything."""
@@ -47,21 +45,25 @@ class Action(msgspec.Struct, frozen=True):
     """Which open request this answers, where the seat has several for the same action."""
 
 
-@dataclass
-class TableState:
+class TableState(msgspec.Struct, kw_only=True):
+    """Everything the log has made of one table so far (a snapshot stores exactly this)."""
+
     table_id: str = ""
     game_name: str = ""
     seats: tuple[str, ...] = ()
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = {}
     plugins: tuple[PluginRecord, ...] = ()
+    seed_commitment: str = ""
     seed_hash: str = ""
     scripted: bool = False
-    flow: Flow = field(default_factory=Flow)
+    flow: Flow = msgspec.field(default_factory=Flow)
     game: Any = None
-    """The game's own state object, changed only by its ``referee_evolve``."""
+    """The game's own state object (a msgspec Struct), changed only by ``referee_evolve``."""
     draws: int = 0
     result: GameEnded | None = None
     seed: str | None = None
+    key: str | None = None
+    """The table's secret key, once the end of the game has revealed it."""
 
     @property
     def over(self) -> bool:
@@ -71,6 +73,9 @@ class TableState:
 class RandomSource(Protocol):
     @property
     def seed(self) -> str | None: ...
+
+    @property
+    def key(self) -> str: ...
 
     def outcome(self, draw: int, kind: str, spec: dict[str, Any], purpose: str) -> Any: ...
 
@@ -82,26 +87,41 @@ def apply(rules: Rules, state: TableState, event: Event) -> None:
         case TableOpened():
             state.table_id, state.game_name = event.table_id, event.game
             state.seats, state.options, state.plugins = event.seats, dict(event.options), event.plugins
-            state.seed_hash, state.scripted = event.seed_hash, event.scripted
+            state.seed_commitment, state.seed_hash, state.scripted = event.seed_commitment, event.seed_hash, event.scripted
             state.game = rules.hook.referee_initial_state(opened=event)
         case RandomDrawn():
             state.draws += 1
         case GameEnded():
             state.result = event
         case SeedRevealed():
-            state.seed = event.seed
+            state.seed, state.key = event.seed, event.key or None
     rules.hook.referee_evolve(state=state, event=event)
 
 
 @dataclass(frozen=True)
 class Emitted:
     event: Event
+    body: bytes
+    """The event's canonical bytes (sorted keys, without its tag): committed and stored as is."""
     plugin: str
     rule: str
     visible_to: tuple[str, ...] | None
 
 
 _CANONICAL = msgspec.json.Encoder(order="sorted")
+_decoders: dict[type[Event], msgspec.json.Decoder[Any]] = {}
+
+
+def _canonical_event(event: Event) -> tuple[Event, bytes]:
+    """The event as the log will give it back (keys sorted, tuples as lists), and its body bytes."""
+    kind = type(event)
+    decoder = _decoders.get(kind)
+    if decoder is None:
+        decoder = _decoders[kind] = msgspec.json.Decoder(kind)
+    # Read back with its own types (an int given for a float field becomes that float), so
+    # that the body recorded is exactly what a replay folds.
+    typed = decoder.decode(_CANONICAL.encode(event))
+    return typed, _CANONICAL.encode(msgspec.structs.asdict(typed))
 
 
 class Decision(FlowSteps):
@@ -141,9 +161,9 @@ class Decision(FlowSteps):
             rule = f"{plugin} {rule}"
         # Fold the event exactly as the log will give it back (keys sorted, tuples as
         # lists), so the live state and a replay of the log cannot differ.
-        event = msgspec.json.decode(_CANONICAL.encode(event), type=type(event))
+        event, body = _canonical_event(event)
         apply(self.rules, self.state, event)
-        self.emitted.append(Emitted(event, plugin, rule, None if visible_to is None else tuple(visible_to)))
+        self.emitted.append(Emitted(event, body, plugin, rule, None if visible_to is None else tuple(visible_to)))
         return event
 
     # -- randomness -----------------------------------------------------------
@@ -177,10 +197,16 @@ def open_table(
     seats: Sequence[str],
     options: dict[str, Any] | None,
     source: RandomSource,
-    seed_hash: str,
+    seed_commitment: str,
     scripted: bool = False,
+    seed_hash: str = "",
+    plugins: Sequence[PluginRecord] | None = None,
 ) -> tuple[TableState, list[Emitted]]:
-    """The events that open a table and lay out its game."""
+    """The events that open a table and lay out its game.
+
+    ``plugins`` and ``seed_hash`` re-state a recorded opening when it is re-decided (the
+    installed plugins were checked against the recorded ones first).
+    """
     seats = tuple(seats)
     game = rules.game
     problems = [s for s in seats if not s.strip() or s != s.strip()]
@@ -197,9 +223,10 @@ def open_table(
         TableOpened(
             table_id=table_id,
             game=game.name,
-            plugins=rules.records,
+            plugins=rules.records if plugins is None else tuple(plugins),
             seats=seats,
             options=rules.options(options),
+            seed_commitment=seed_commitment,
             seed_hash=seed_hash,
             scripted=scripted,
         ),
@@ -211,9 +238,12 @@ def open_table(
 
 
 def decide(rules: Rules, state: TableState, action: Action, source: RandomSource) -> tuple[TableState, list[Emitted]]:
-    """The events an action produces, and the state after them; ``state`` is untouched.
+    """The events an action produces, folded into ``state`` as they are emitted.
 
-    Raises :class:`IllegalAction` (nothing to append) when the action is not allowed.
+    ``state`` is changed in place (copying the whole table for every action would cost
+    more than everything else together).  When this raises, ``state`` may hold part of a
+    refused decision: the caller throws it away and reloads the table, as the service
+    does.  Raises :class:`IllegalAction` (nothing to append) when the action is not allowed.
     """
     if state.over:
         raise IllegalAction("the game is over; no more actions are taken", "table")
@@ -227,7 +257,7 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         expiring = state.flow.requests.get(str(action.args.get("request")))
         if expiring is None or expiring.deadline is None:
             raise IllegalAction(f"no timed request {action.args.get('request')!r} is open", "flow")
-    decision = Decision(rules, copy.deepcopy(state), source)
+    decision = Decision(rules, state, source)
     decision.emit(
         ActionTaken(seat=action.seat, action=action.action, args=dict(action.args), request=request.id if request else None),
         rule="action",
@@ -263,7 +293,15 @@ def view(rules: Rules, state: TableState, seat: str | None) -> dict[str, Any]:
     }
 
 
-def bot_rng(seed_hash: str, seat: str, seq: int) -> random.Random:
-    """A bot's own generator: the same table seed replays the same bot game, yet the
-    bots learn nothing of the secret seed (only its published hash goes in)."""
-    return random.Random(f"{seed_hash}/{seat}/{seq}")
+def copy_state(state: TableState) -> TableState:
+    """A private copy of ``state``: views and bots read this, so a plugin that writes to
+    what it was shown cannot change the table."""
+    game = state.game
+    copied = msgspec.structs.replace(state, flow=_copy(state.flow), game=None, options=dict(state.options))
+    if game is not None:
+        copied.game = _copy(game)
+    return copied
+
+
+def _copy(value: Any) -> Any:
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(value), type=type(value))

@@ -19,7 +19,7 @@ import msgspec
 import pytest
 
 import referee_cashnguns
-from referee import MEMORY, Entry, IllegalAction, Referee, Registry, TableStore, replay, verify
+from referee import MEMORY, Entry, IllegalAction, Referee, Registry, TableStore, replay
 from referee.scenario import load_scenario, run_scenario
 from referee_cashnguns.powers import POWERS
 

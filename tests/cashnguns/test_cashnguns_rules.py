@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import referee_cashnguns
-from referee import GAMESMASTER, MEMORY, Entry, IllegalAction, Referee, RefereeError, Registry, TableStore, replay, verify
+from referee import GAMESMASTER, MEMORY, Entry, IllegalAction, Referee, RefereeError, Registry, TableStore, replay
 from referee.scenario import load_scenario, run_scenario
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")

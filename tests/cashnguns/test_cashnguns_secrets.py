@@ -14,7 +14,7 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import MEMORY, Entry, Referee, Registry, TableStore, replay, verify
+from referee import MEMORY, Entry, Referee, Registry, TableStore, replay
 from referee.log import dump_jsonl, redact_for
 
 REGISTRY = Registry()

@@ -121,7 +121,6 @@ def test_same_seed_is_committed_differently_and_revealed_at_the_end(cli, entries
         assert log[-1]["event"]["seed"] == "same-seed" and len(log[-1]["event"]["key"]) == 64
 
 
-
 def test_options_before_the_command_name_count(cli, tmp_path) -> None:
     other = tmp_path / "other.sqlite"
     made = cli("--db", other, "new", "pigsty", "--seats", "Bill,Ted,Zed", db=None)

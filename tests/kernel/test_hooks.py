@@ -10,7 +10,7 @@ import pytest
 from throwaway import extension
 
 import referee
-from referee import Choice, Event, Game, IllegalAction, RefereeError, Registry, hookimpl, verify
+from referee import Choice, Event, Game, IllegalAction, RefereeError, Registry, hookimpl
 from referee.audit import describe
 
 # --- a tiny turn-based game: each seat in turn says a word; three turns end it ------------

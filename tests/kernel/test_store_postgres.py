@@ -12,7 +12,7 @@ import secrets
 import highroll
 import pytest
 
-from referee import ConcurrentWrite, Referee, Registry, TableStore, verify
+from referee import ConcurrentWrite, Referee, Registry, TableStore
 
 URL = os.environ.get("REFEREE_TEST_POSTGRES")
 pytestmark = pytest.mark.skipif(not URL, reason="needs a PostgreSQL database: set REFEREE_TEST_POSTGRES (see .ci/postgres.sh)")

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import referee_pigsty
-from referee import GAMESMASTER, MEMORY, IllegalAction, Referee, RefereeError, Registry, TableStore, load_jsonl, replay, verify
+from referee import GAMESMASTER, MEMORY, IllegalAction, Referee, RefereeError, Registry, TableStore, load_jsonl, replay
 from referee.scenario import load_scenario, run_scenario
 
 SCENARIOS = sorted((Path(referee_pigsty.__file__).parent / "scenarios").glob("*.toml"))

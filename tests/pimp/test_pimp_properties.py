@@ -38,7 +38,7 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import MEMORY, Referee, Registry, TableStore, replay, verify
+from referee import MEMORY, Referee, Registry, TableStore, replay
 from referee.log import redact_for
 from referee_pimp.cards import DECKS_DIR, expand, load_deck
 

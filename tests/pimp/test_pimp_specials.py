@@ -35,7 +35,7 @@ from typing import Any
 
 import pytest
 
-from referee import MEMORY, Referee, Registry, TableStore, verify
+from referee import MEMORY, Referee, Registry, TableStore
 from referee.table import TableState
 from referee_pimp.cards import expand, load_deck
 

@@ -139,9 +139,7 @@ class Referee:
         return table_id
 
     # -- acting -----------------------------------------------------------------
-    def act(
-        self, table_id: str, seat: str, action: str, args: dict[str, Any] | None = None, *, request: str | None = None
-    ) -> list[Entry]:
+    def act(self, table_id: str, seat: str, action: str, args: dict[str, Any] | None = None, *, request: str | None = None) -> list[Entry]:
         """Take one action; returns the entries appended.  Illegal: raises, appends nothing.
 
         ``request`` names the open request answered: an answer naming a request that is no
@@ -212,7 +210,9 @@ class Referee:
     def _key(self, table_id: str) -> bytes:
         key = self._secret(table_id).key
         if not key:
-            raise RefereeError(f"table {table_id} was imported without its secrets (the game had not ended); it can be replayed and verified but not continued")
+            raise RefereeError(
+                f"table {table_id} was imported without its secrets (the game had not ended); it can be replayed and verified but not continued"
+            )
         return bytes.fromhex(key)
 
     def _source(self, table_id: str) -> SeededSource | ScriptedSource:
@@ -516,4 +516,3 @@ class Referee:
             if on_table:
                 on_table(table_id, count)
         return moved
-

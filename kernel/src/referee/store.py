@@ -233,7 +233,9 @@ class TableStore:
         except IntegrityError:
             raise ConcurrentWrite(f"table {table_id} changed while the action was decided") from None
         except Exception as exc:
-            raise RefereeError(f"the table store refused table {table_id}'s entries ({type(exc).__name__}: {exc}); nothing was recorded") from None
+            raise RefereeError(
+                f"the table store refused table {table_id}'s entries ({type(exc).__name__}: {exc}); nothing was recorded"
+            ) from None
 
     # -- reading ----------------------------------------------------------------
     def entries(self, table_id: str, after: int = 0) -> list[Entry]:

@@ -27,7 +27,21 @@ from .events import (
 from .flow import Flow, FlowSteps, answered_request, fold
 from .registry import Rules
 
-__all__ = ["EXPIRE", "GAMESMASTER", "Action", "Flow", "TableState", "Decision", "Emitted", "apply", "open_table", "decide", "view", "copy_state"]
+__all__ = [
+    "ABANDON",
+    "EXPIRE",
+    "GAMESMASTER",
+    "Action",
+    "Flow",
+    "TableState",
+    "Decision",
+    "Emitted",
+    "apply",
+    "open_table",
+    "decide",
+    "view",
+    "copy_state",
+]
 
 GAMESMASTER = "gamesmaster"
 """The actor who runs an order-based table; not a seat, never dealt anything."""
@@ -35,6 +49,10 @@ GAMESMASTER = "gamesmaster"
 
 EXPIRE = "expire"
 """The gamesmaster's action closing a timed request whose deadline has passed."""
+
+ABANDON = "abandon"
+"""The gamesmaster's action ending a game the rules cannot go on with (a plugin that fails
+on every answer, players who left): decided by the kernel alone, so no table is ever stuck."""
 
 
 class Action(msgspec.Struct, frozen=True):
@@ -263,7 +281,10 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         rule="action",
         visible_to=(action.seat,) if request is not None and request.sealed else None,
     )
-    if expiring is not None:
+    if action.seat == GAMESMASTER and action.action == ABANDON:
+        reason = str(action.args.get("reason") or "no reason given")
+        decision.end_game((), f"abandoned by the gamesmaster: {reason}", rule="table")
+    elif expiring is not None:
         if not rules.hook.referee_request_expired(decision=decision, request=expiring):
             decision.withdraw(expiring.id, f"{expiring.seat} did not answer in time")
     elif not rules.hook.referee_decide(

@@ -33,7 +33,7 @@ def refused(app, entries, reason: str) -> None:
     assert not verdict.ok, "verify accepted a forgery"
     assert reason in verdict.message, verdict.message
     fresh = type(app)(registry=app.registry, store=type(app.store)(":memory:"))
-    with pytest.raises(BadLog, match="does not verify|hidden entries"):
+    with pytest.raises(BadLog, match=r"does not verify|hidden entries"):
         fresh.import_log(dump_jsonl(entries))
     assert list(fresh.store.table_ids()) == []
 

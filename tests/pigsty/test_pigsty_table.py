@@ -192,7 +192,6 @@ def test_bot_games_end_verify_and_replay_equals_live_play(registry, seed, farmer
                     if other != request.seat and not app.state(table).over:
                         mine = app.view(table, other)["view"]["my_orders"]
                         assert mine is None or other in app.state(table).game.written
-        entries = app.entries(table)
         verdict = app.verify_table(table)
         assert verdict.ok, verdict.message
         _rules, replayed = replay(app.registry, load_jsonl(app.export(table).splitlines()))

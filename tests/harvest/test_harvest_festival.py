@@ -249,7 +249,7 @@ def test_the_log_records_the_house_rule_with_its_distribution_and_verifies(app, 
 
 def test_replaying_without_the_house_rule_installed_is_refused_naming_it(app):
     table = play(app, 5, extensions=[HOUSE_RULE])
-    entries = app.entries(table)
+    entries = load_jsonl(app.export(table).splitlines())
     bare = Registry([referee_pigsty.plugin], entry_points=False)  # Pigsty only
     assert RECORDED_AS not in bare.extensions
 

@@ -4,41 +4,119 @@ The kernel knows tables, seats, actions, events, requests, phases, randomness an
 the log.  Everything a rulebook says lives in plugins (see ``referee.hookspecs``).
 """
 
-import structlog as _structlog
+from __future__ import annotations
 
-from . import logging as _logging
+import importlib
+from typing import TYPE_CHECKING, Any
 
-if not _structlog.is_configured():
-    # Quiet by default as a library; adapters and host applications configure their own.
-    _logging.configure("warning")
-
-from .audit import Explanation, Verdict, explain, replay, verify
-from .errors import BadLog, ConcurrentWrite, IllegalAction, PluginMismatch, RefereeError, UnknownGame, UnknownTable
-from .events import (
-    ActionTaken,
-    Choice,
-    Event,
-    GameEnded,
-    PhaseBegan,
-    PhaseEnded,
-    RandomDrawn,
-    Request,
-    RequestOpened,
-    RequestWithdrawn,
-    RoundBegan,
-    RoundEnded,
-    SeedRevealed,
-    Standing,
-    TableOpened,
-    TurnBegan,
-    TurnEnded,
-)
-from .log import Entry, dump_jsonl, load_jsonl
 from .plugin import NAME, hookimpl, hookspec
-from .registry import Extension, Game, Registry, Rules
-from .service import Referee, TableInfo
-from .store import MEMORY, TableStore
-from .table import GAMESMASTER, Action, Decision, Flow, TableState
+
+# Names are imported on first use (PEP 562): a command that needs only the parser, or only
+# the store, does not pay for importing every module of the kernel.
+_WHERE = {
+    "Explanation": "audit",
+    "Verdict": "audit",
+    "explain": "audit",
+    "replay": "audit",
+    "verify": "audit",
+    "BadLog": "errors",
+    "ConcurrentWrite": "errors",
+    "IllegalAction": "errors",
+    "PluginMismatch": "errors",
+    "RefereeError": "errors",
+    "UnknownGame": "errors",
+    "UnknownTable": "errors",
+    "ActionTaken": "events",
+    "Choice": "events",
+    "Event": "events",
+    "GameEnded": "events",
+    "PhaseBegan": "events",
+    "PhaseEnded": "events",
+    "RandomDrawn": "events",
+    "Request": "events",
+    "RequestOpened": "events",
+    "RequestWithdrawn": "events",
+    "RoundBegan": "events",
+    "RoundEnded": "events",
+    "SeedRevealed": "events",
+    "Standing": "events",
+    "TableOpened": "events",
+    "TurnBegan": "events",
+    "TurnEnded": "events",
+    "Entry": "log",
+    "dump_jsonl": "log",
+    "load_jsonl": "log",
+    "Extension": "registry",
+    "Game": "registry",
+    "Registry": "registry",
+    "Rules": "registry",
+    "Referee": "service",
+    "TableInfo": "service",
+    "MEMORY": "store",
+    "TableStore": "store",
+    "GAMESMASTER": "table",
+    "Action": "table",
+    "Decision": "table",
+    "Flow": "table",
+    "TableState": "table",
+}
+
+if TYPE_CHECKING:
+    from .audit import Explanation, Verdict, explain, replay, verify
+    from .errors import BadLog, ConcurrentWrite, IllegalAction, PluginMismatch, RefereeError, UnknownGame, UnknownTable
+    from .events import (
+        ActionTaken,
+        Choice,
+        Event,
+        GameEnded,
+        PhaseBegan,
+        PhaseEnded,
+        RandomDrawn,
+        Request,
+        RequestOpened,
+        RequestWithdrawn,
+        RoundBegan,
+        RoundEnded,
+        SeedRevealed,
+        Standing,
+        TableOpened,
+        TurnBegan,
+        TurnEnded,
+    )
+    from .log import Entry, dump_jsonl, load_jsonl
+    from .registry import Extension, Game, Registry, Rules
+    from .service import Referee, TableInfo
+    from .store import MEMORY, TableStore
+    from .table import GAMESMASTER, Action, Decision, Flow, TableState
+
+_configured = False
+
+
+def _configure_logging() -> None:
+    # Quiet by default as a library; adapters and host applications configure their own.
+    global _configured
+    if not _configured:
+        _configured = True
+        import structlog
+
+        from . import logging as _logging
+
+        if not structlog.is_configured():
+            _logging.configure("warning")
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'referee' has no attribute {name!r}")
+    _configure_logging()
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])
 
 __all__ = [
     "NAME",

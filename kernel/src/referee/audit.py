@@ -217,13 +217,13 @@ def _verify(registry: Registry, entries: Sequence[Entry], scripted_ok: bool) -> 
     if ended is not None and revealed is None:
         missing = ended.seq + 1
         return _fail(missing, f"entry {missing}: the game ended at entry {ended.seq} but its seed was never revealed", ended.seq)
+    broken = check_chain(entries, table_key)
+    if broken:
+        return _fail(broken[0], broken[1], broken[0] - 1)
     try:
         rules = registry.rules_for(opened.game, opened.plugins)
     except RefereeError as exc:
         return _fail(1, exc.message, 0)
-    broken = check_chain(entries, table_key)
-    if broken:
-        return _fail(broken[0], broken[1], broken[0] - 1)
     wrongly_hidden = next((e for e in entries if e.redacted and e.visible_to is None), None)
     if wrongly_hidden is not None:
         seq = wrongly_hidden.seq

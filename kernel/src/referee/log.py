@@ -214,15 +214,17 @@ def _too_deep(value: Any, depth: int = 0) -> bool:
 _line_decoder = msgspec.json.Decoder(Entry)
 
 
-def decode_line(line: str | bytes, *, where: str) -> Entry:
-    """One log line as an Entry, or a BadLog naming the line and the problem."""
+def decode_line(line: str | bytes, *, where: str, checked: bool = True) -> Entry:
+    """One log line as an Entry, or a BadLog naming the line and the problem.
+
+    ``checked=False`` skips the nesting check, for lines the store wrote itself."""
     if len(line) > MAX_LINE_BYTES:
         raise BadLog(f"{where} is longer than {MAX_LINE_BYTES:,} bytes: not a log entry")
     try:
         entry = _line_decoder.decode(line)
     except (msgspec.DecodeError, RecursionError) as exc:
         raise BadLog(f"{where} is not a log entry: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
-    if entry.event is not None and _too_deep(entry.event):
+    if checked and entry.event is not None and _too_deep(entry.event):
         raise BadLog(f"{where}: its event is nested more than {MAX_DEPTH} levels deep")
     return entry
 

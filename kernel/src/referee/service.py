@@ -25,7 +25,7 @@ import structlog
 from .audit import Explanation, Verdict, decode, describe, explain, now, opening, replay, seal, verify
 from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError, UnknownTable
 from .events import Request, RequestOpened, RoundEnded, SeedRevealed, TableOpened, event_tag
-from .log import MAX_LINE_BYTES, Entry, dump_jsonl, encode_line, load_jsonl, redact_for, with_keys
+from .log import Entry, dump_jsonl, load_jsonl, redact_for, with_keys
 from .randomness import ScriptedSource, SeededSource, bot_random, new_seed, new_table_key, seed_commitment
 from .registry import Registry, Rules
 from .store import SNAPSHOT_EVERY, Snapshot, TableSecret, TableStore
@@ -194,12 +194,6 @@ class Referee:
                 f"{what} at table {table_id} would append {len(entries):,} entries, more than the {MAX_ENTRIES_PER_ACTION:,} "
                 "one action may; nothing was recorded (the rules should record quantities, not one event per unit)"
             )
-        for entry in entries:
-            if len(encode_line(entry)) > MAX_LINE_BYTES:
-                raise RefereeError(
-                    f"{what} at table {table_id}: entry {entry.seq} ({entry.type}) would be larger than "
-                    f"{MAX_LINE_BYTES:,} bytes; nothing was recorded"
-                )
 
     def _secret(self, table_id: str) -> TableSecret:
         secret = self._secrets.get(table_id)

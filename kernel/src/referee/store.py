@@ -41,7 +41,7 @@ from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
 from eventsourcing.utils import Environment
 
 from .errors import BadLog, ConcurrentWrite, RefereeError, UnknownTable
-from .log import Entry, decode_line, encode_line
+from .log import MAX_LINE_BYTES, Entry, decode_line, encode_line
 
 __all__ = ["MEMORY", "SNAPSHOT_EVERY", "TableSecret", "TableStore", "default_db_path", "resolve_db"]
 
@@ -243,7 +243,7 @@ class TableStore:
         stored = self.recorder.select_events(_stream("log", table_id), gt=after)
         if not stored and after == 0:
             raise UnknownTable(f"no table {table_id!r} in {self.location}")
-        entries = [decode_line(s.state, where=f"table {table_id} entry {s.originator_version}") for s in stored]
+        entries = [decode_line(s.state, where=f"table {table_id} entry {s.originator_version}", checked=False) for s in stored]
         if after == 0 and entries[0].event is not None and entries[0].event.get("table_id") != table_id:
             raise UnknownTable(f"no table {table_id!r} in {self.location} (there is {entries[0].event.get('table_id')!r})")
         return entries
@@ -327,5 +327,11 @@ def _records(log_id: uuid.UUID, after: int, entries: Sequence[Entry]) -> list[St
     for position, entry in enumerate(entries, start=after + 1):
         if entry.seq != position:
             raise BadLog(f"entry {entry.seq} cannot be stored at position {position}")
-        records.append(StoredEvent(log_id, position, entry.type, encode_line(entry)))
+        line = encode_line(entry)
+        if len(line) > MAX_LINE_BYTES:
+            raise RefereeError(
+                f"entry {entry.seq} ({entry.type}) would take {len(line):,} bytes, more than the {MAX_LINE_BYTES:,} "
+                "a log line may; nothing was recorded"
+            )
+        records.append(StoredEvent(log_id, position, entry.type, line))
     return records

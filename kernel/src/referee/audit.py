@@ -22,70 +22,22 @@ from datetime import UTC, datetime
 import msgspec
 
 from .errors import BadLog, IllegalAction, RefereeError
-from .events import ActionTaken, Event, GameEnded, RandomDrawn, SeedRevealed, TableOpened, decode_event, encode_event, event_tag
-from .log import Entry, canonical, check_chain, seal_entry
+from .events import ActionTaken, Event, GameEnded, RandomDrawn, SeedRevealed, TableOpened, encode_event, event_tag
+from .log import Entry, canonical, check_chain
 from .randomness import RandomnessMismatch, RecordedSource, check_outcome, roll, seed_commitment, seed_hash
-from .registry import Registry, Rules
-from .table import Action, Emitted, TableState, apply, decide, open_table
+from .registry import Registry, Rules, decode_as
+from .table import Action, Emitted, TableState, decide, fold_entries, open_table
 
-__all__ = ["seal", "decode", "replay", "verify", "explain", "Verdict", "Explanation"]
+__all__ = ["decode", "replay", "verify", "explain", "Verdict", "Explanation"]
 
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def seal(emitted: Sequence[Emitted], *, after: Entry | None, seat: str | None, at: str, table_key: bytes) -> list[Entry]:
-    """Turn one decision's events into chained log entries following ``after``."""
-    seq = after.seq if after else 0
-    prev = after.hash if after else ""
-    cause = seq + 1
-    entries = []
-    for item in emitted:
-        seq += 1
-        entry = seal_entry(
-            Entry(
-                seq=seq,
-                type=event_tag(type(item.event)),
-                v=type(item.event).version,
-                event=msgspec.json.decode(item.body),
-                plugin=item.plugin,
-                rule=item.rule,
-                seat=seat,
-                cause=cause,
-                visible_to=None if item.visible_to is None else list(item.visible_to),
-                at=at,
-            ),
-            item.body,
-            table_key,
-            prev,
-        )
-        prev = entry.hash
-        entries.append(entry)
-    return entries
-
-
 def decode(rules: Rules, entry: Entry) -> Event:
     """The entry's event, read with its type's own field types (strictly)."""
-    if entry.event is None:
-        raise BadLog(f"entry {entry.seq} ({entry.type}) is hidden in this export and cannot be replayed")
-    try:
-        event_type = rules.event_types[entry.type]
-    except KeyError:
-        raise BadLog(f"entry {entry.seq} has event type {entry.type!r}, which no installed plugin of this table declares") from None
-    return _decode_as(event_type, entry)
-
-
-def _decode_as(event_type: type[Event], entry: Entry) -> Event:
-    assert entry.event is not None
-    if entry.v < 1 or entry.v > event_type.version:
-        raise BadLog(
-            f"entry {entry.seq} ({entry.type}) claims schema version {entry.v}; the installed rules know 1 to {event_type.version}"
-        )
-    try:
-        return decode_event(event_type, entry.event, entry.v)
-    except (msgspec.ValidationError, TypeError, ValueError, KeyError) as exc:
-        raise BadLog(f"entry {entry.seq} ({entry.type}) cannot be read: {exc}") from None
+    return rules.decode(entry)
 
 
 def _typed_exactly(event: Event, entry: Entry) -> str | None:
@@ -104,7 +56,7 @@ def opening(entries: Sequence[Entry]) -> TableOpened:
     first = entries[0] if entries else None
     if first is None or first.type != event_tag(TableOpened) or first.event is None:
         raise BadLog("a log must begin with the table's TableOpened entry")
-    event = _decode_as(TableOpened, first)
+    event = decode_as(TableOpened, first)
     assert isinstance(event, TableOpened)
     return event
 
@@ -117,12 +69,7 @@ def rules_of(registry: Registry, entries: Sequence[Entry]) -> Rules:
 def replay(registry: Registry, entries: Sequence[Entry], to: int | None = None) -> tuple[Rules, TableState]:
     """Fold ``entries`` up to and including entry ``to`` (default: all)."""
     rules = rules_of(registry, entries)
-    state = TableState()
-    for entry in entries:
-        if to is not None and entry.seq > to:
-            break
-        apply(rules, state, decode(rules, entry))
-    return rules, state
+    return rules, fold_entries(rules, entries, to)
 
 
 @dataclass
@@ -161,7 +108,7 @@ def _table_key(entries: Sequence[Entry], opened: TableOpened) -> tuple[bytes | N
     if entry.event is None:
         return None, None, f"entry {entry.seq} ({entry.type}): the seed reveal is hidden"
     try:
-        revealed = _decode_as(SeedRevealed, entry)
+        revealed = decode_as(SeedRevealed, entry)
     except BadLog as exc:
         return None, None, exc.message
     assert isinstance(revealed, SeedRevealed)
@@ -254,7 +201,7 @@ def _verify(registry: Registry, entries: Sequence[Entry], scripted_ok: bool) -> 
     for e in entries:
         if e.type == event_tag(RandomDrawn):
             try:
-                drawn = _decode_as(RandomDrawn, e)
+                drawn = decode_as(RandomDrawn, e)
                 assert isinstance(drawn, RandomDrawn)
                 check_outcome(drawn.kind, drawn.spec, drawn.outcome)
             except (BadLog, RefereeError) as exc:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -36,6 +36,7 @@ __all__ = [
     "entry_key",
     "load_jsonl",
     "redact_for",
+    "seal",
     "seal_entry",
 ]
 
@@ -121,6 +122,47 @@ def seal_entry(entry: Entry, body: bytes, table_key: bytes, prev: str) -> Entry:
     """Seal a fresh entry: commit to ``body`` (its canonical bytes), link it to ``prev``."""
     sealed = msgspec.structs.replace(entry, commit=commitment(entry_key(table_key, entry.seq), body), prev=prev, key="", hash="")
     return msgspec.structs.replace(sealed, hash=_header_hash(sealed))
+
+
+class Sealable(Protocol):
+    """One decided event on its way into the log (``referee.table.Emitted``)."""
+
+    event: Any
+    body: bytes
+    plugin: str
+    rule: str
+    visible_to: tuple[str, ...] | None
+
+
+def seal(emitted: Sequence[Sealable], *, after: Entry | None, seat: str | None, at: str, table_key: bytes) -> list[Entry]:
+    """Turn one decision's events into chained log entries following ``after``."""
+    seq = after.seq if after else 0
+    prev = after.hash if after else ""
+    cause = seq + 1
+    entries = []
+    for item in emitted:
+        seq += 1
+        entry = seal_entry(
+            Entry(
+                seq=seq,
+                type=item.event.__struct_config__.tag,  # type: ignore[attr-defined]
+                v=type(item.event).version,
+                event=msgspec.json.decode(item.body),
+                plugin=item.plugin,
+                rule=item.rule,
+                seat=seat,
+                cause=cause,
+                visible_to=None if item.visible_to is None else list(item.visible_to),
+                at=at,
+            ),
+            item.body,
+            table_key,
+            prev,
+        )
+        prev = entry.hash
+        entries.append(entry)
+    return entries
+
 
 
 def check_chain(entries: Sequence[Entry], table_key: bytes | None = None, *, bodies: bool = True) -> tuple[int, str] | None:

@@ -21,8 +21,9 @@ import pluggy
 import structlog
 
 from . import builtin, hookspecs
-from .errors import PluginMismatch, RefereeError, UnknownGame
-from .events import KERNEL_EVENTS, Event, PluginRecord, event_tag
+from .errors import BadLog, PluginMismatch, RefereeError, UnknownGame
+from .events import KERNEL_EVENTS, Event, PluginRecord, decode_event, event_tag
+from .log import Entry
 from .plugin import NAME
 
 __all__ = ["Game", "Extension", "Registry", "Rules"]
@@ -197,6 +198,19 @@ class Registry:
         return rules
 
 
+def decode_as(event_type: type[Event], entry: Entry) -> Event:
+    """An entry read as ``event_type`` (upcast from its recorded version), or BadLog."""
+    assert entry.event is not None
+    if entry.v < 1 or entry.v > event_type.version:
+        raise BadLog(
+            f"entry {entry.seq} ({entry.type}) claims schema version {entry.v}; the installed rules know 1 to {event_type.version}"
+        )
+    try:
+        return decode_event(event_type, entry.event, entry.v)
+    except (msgspec.ValidationError, TypeError, ValueError, KeyError) as exc:
+        raise BadLog(f"entry {entry.seq} ({entry.type}) cannot be read: {exc}") from None
+
+
 def _released(record: PluginRecord) -> tuple[str, str, str]:
     return record.name, record.distribution, record.version
 
@@ -290,6 +304,16 @@ class Rules:
             return msgspec.to_builtins(msgspec.convert(once, self.game.options, strict=False))
         except msgspec.ValidationError as exc:
             raise RefereeError(f"bad {self.game.name} option: {exc}") from None
+
+    def decode(self, entry: Entry) -> Event:
+        """The entry's event, read with its type's own field types (strictly)."""
+        if entry.event is None:
+            raise BadLog(f"entry {entry.seq} ({entry.type}) is hidden in this export and cannot be replayed")
+        try:
+            event_type = self.event_types[entry.type]
+        except KeyError:
+            raise BadLog(f"entry {entry.seq} has event type {entry.type!r}, which no installed plugin of this table declares") from None
+        return decode_as(event_type, entry)
 
     def owner_of(self, event: Event) -> str:
         try:

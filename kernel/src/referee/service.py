@@ -17,19 +17,21 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 import structlog
 
-from .audit import Explanation, Verdict, decode, describe, explain, now, opening, replay, seal, verify
 from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError, UnknownTable
 from .events import Request, RequestOpened, RoundEnded, SeedRevealed, TableOpened, event_tag
-from .log import Entry, dump_jsonl, load_jsonl, redact_for, with_keys
+from .log import Entry, dump_jsonl, load_jsonl, redact_for, seal, with_keys
 from .randomness import ScriptedSource, SeededSource, bot_random, new_seed, new_table_key, seed_commitment
-from .registry import Registry, Rules
+from .registry import Registry, Rules, decode_as
 from .store import SNAPSHOT_EVERY, Snapshot, TableSecret, TableStore
-from .table import EXPIRE, GAMESMASTER, Action, TableState, apply, copy_state, decide, open_table, view
+from .table import EXPIRE, GAMESMASTER, Action, TableState, apply, copy_state, decide, fold_entries, open_table, view
+
+if TYPE_CHECKING:
+    from .audit import Explanation, Verdict
 
 __all__ = ["Referee", "TableInfo", "MAX_ENTRIES_PER_ACTION"]
 
@@ -41,6 +43,10 @@ fields (one event per decision, not per unit)."""
 
 RETRY_SECONDS = 30.0
 """How long an action keeps being decided again while other writers win the race."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True)
@@ -128,7 +134,7 @@ class Referee:
             seed_commitment=seed_commitment(secret.key, secret.seed),
             scripted=script is not None,
         )
-        entries = seal(emitted, after=None, seat=None, at=now(), table_key=bytes.fromhex(secret.key))
+        entries = seal(emitted, after=None, seat=None, at=_now(), table_key=bytes.fromhex(secret.key))
         self._check_size(table_id, "opening", entries)
         self.store.create(table_id, game, entries, secret)
         if script is not None:
@@ -165,7 +171,7 @@ class Referee:
                 raise RefereeError(
                     f"the rules of {game} failed on {seat}'s {action!r} ({type(exc).__name__}: {exc}); nothing was recorded"
                 ) from exc
-            entries = seal(emitted, after=loaded.last, seat=seat, at=now(), table_key=self._key(table_id))
+            entries = seal(emitted, after=loaded.last, seat=seat, at=_now(), table_key=self._key(table_id))
             self._check_size(table_id, f"{seat}'s {action!r}", entries)
             length = loaded.length + len(entries)
             snapshot = None
@@ -227,7 +233,7 @@ class Referee:
             loaded = self._cold_load(table_id)
         newer = self.store.entries(table_id, after=loaded.length)
         for entry in newer:
-            apply(loaded.rules, loaded.state, decode(loaded.rules, entry))
+            apply(loaded.rules, loaded.state, loaded.rules.decode(entry))
         if newer:
             loaded = _Loaded(loaded.length + len(newer), newer[-1], loaded.rules, loaded.state)
         self._cache[table_id] = loaded
@@ -240,8 +246,10 @@ class Referee:
             if restored is not None:
                 return restored
         entries = self.store.entries(table_id)
-        rules, state = replay(self.registry, entries)
-        return _Loaded(len(entries), entries[-1], rules, state)
+        opened = decode_as(TableOpened, entries[0])
+        assert isinstance(opened, TableOpened)
+        rules = self.registry.rules_for(opened.game, opened.plugins)
+        return _Loaded(len(entries), entries[-1], rules, fold_entries(rules, entries))
 
     def _fingerprint(self, rules: Rules) -> str:
         return hashlib.sha256(msgspec.msgpack.encode([rules.records, TableState.__struct_fields__])).hexdigest()
@@ -327,11 +335,13 @@ class Referee:
         """``(entry, event)`` pairs ``seat`` may see (``None``: what everyone may see)."""
         loaded = self._load(table_id)
         visible = redact_for(self.entries(table_id), seat, game_over=loaded.state.over)
-        return [(e, decode(loaded.rules, e)) for e in visible if not e.redacted]
+        return [(e, loaded.rules.decode(e)) for e in visible if not e.redacted]
 
     def describe(self, rules: Rules, entry: Entry) -> str:
         """One entry in words (the game's, or a generic rendering)."""
-        return describe(rules, decode(rules, entry)) if not entry.redacted else "(hidden)"
+        from .audit import describe
+
+        return describe(rules, rules.decode(entry)) if not entry.redacted else "(hidden)"
 
     def tables(self) -> list[TableInfo]:
         infos = []
@@ -363,7 +373,7 @@ class Referee:
         ends: dict[int, int] = {}
         for e in entries:
             if e.type == event_tag(RoundEnded):
-                ended = decode(loaded.rules, e)
+                ended = loaded.rules.decode(e)
                 assert isinstance(ended, RoundEnded)
                 ends[ended.round] = e.seq
         if not ends:
@@ -375,9 +385,9 @@ class Referee:
         # The round's report may add what the end of the game revealed right after it.
         if loaded.state.over and round == max(ends):
             upto = len(entries)
-        _rules, state = replay(self.registry, entries, to=upto)
+        state = fold_entries(loaded.rules, entries, to=upto)
         visible = redact_for(entries[:upto], None, game_over=state.over)
-        decoded = [(e, decode(loaded.rules, e)) for e in visible if not e.redacted]
+        decoded = [(e, loaded.rules.decode(e)) for e in visible if not e.redacted]
         try:
             return loaded.rules.hook.referee_report(state=state, entries=decoded, round=round)
         except Exception as exc:
@@ -393,7 +403,7 @@ class Referee:
         opened: dict[str, datetime] = {}
         for entry in self.entries(table_id):
             if entry.type == event_tag(RequestOpened) and entry.event:
-                event = decode(loaded.rules, entry)
+                event = loaded.rules.decode(entry)
                 assert isinstance(event, RequestOpened)
                 if event.request.id in timed:
                     opened[event.request.id] = datetime.fromisoformat(entry.at)
@@ -465,7 +475,11 @@ class Referee:
         """Entries of an exported log (JSON Lines), or BadLog naming the line at fault."""
         return load_jsonl(text.splitlines(), source=source)
 
+    # The read side (verify, explain, replay) lives in referee.audit, imported when used.
     def verify(self, entries: Sequence[Entry]) -> Verdict:
+        """Check a log: chain, commitments, seed, and every decision re-run (see ``referee.audit``)."""
+        from .audit import verify
+
         return verify(self.registry, entries)
 
     def verify_table(self, table_id: str) -> Verdict:
@@ -474,12 +488,20 @@ class Referee:
         entries = self.entries(table_id)
         if not self.over(table_id):
             entries = with_keys(entries, self._key(table_id))
+        from .audit import verify
+
         return verify(self.registry, entries, scripted_ok=table_id in self._scripts)
 
     def explain(self, entries: Sequence[Entry], seq: int) -> Explanation:
+        """The action, plugin and rule behind entry ``seq``."""
+        from .audit import explain
+
         return explain(self.registry, entries, seq)
 
     def replay(self, entries: Sequence[Entry], to: int | None = None) -> tuple[Rules, TableState]:
+        """The table a log gives, up to and including entry ``to``."""
+        from .audit import replay
+
         return replay(self.registry, entries, to)
 
     def import_log(self, text: str, *, source: str = "log") -> str:
@@ -490,7 +512,8 @@ class Referee:
         verdict = self.verify(entries)
         if not verdict.ok:
             raise BadLog(f"{source} does not verify: {verdict.message}")
-        opened = opening(entries)
+        opened = decode_as(TableOpened, entries[0])
+        assert isinstance(opened, TableOpened)
         if self.store.exists(opened.table_id):
             raise RefereeError(f"table {self.store.table_id_of(opened.table_id)} is already in {self.store.location}")
         revealed = next((e for e in entries if e.type == event_tag(SeedRevealed)), None)

@@ -25,6 +25,7 @@ from .events import (
     TableOpened,
 )
 from .flow import Flow, FlowSteps, answered_request, fold
+from .log import Entry
 from .registry import Rules
 
 __all__ = [
@@ -292,6 +293,16 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
     ):
         raise IllegalAction(f"no rule of {rules.game.name} handles the action {action.action!r}", "table")
     return decision.state, decision.emitted
+
+
+def fold_entries(rules: Rules, entries: Sequence[Entry], to: int | None = None) -> TableState:
+    """The state a log gives, folded up to and including entry ``to`` (default: all)."""
+    state = TableState()
+    for entry in entries:
+        if to is not None and entry.seq > to:
+            break
+        apply(rules, state, rules.decode(entry))
+    return state
 
 
 def view(rules: Rules, state: TableState, seat: str | None) -> dict[str, Any]:

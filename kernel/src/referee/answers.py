@@ -305,12 +305,18 @@ def _sample_field(name: str, shape: Shape, rng: random.Random) -> Any:
 
 def sample(fields: Fields, rng: random.Random) -> dict[str, Any]:
     """A random answer that ``validate`` accepts (what the default bot sends).  An optional
-    field is left out half the time; free text is answered with empty text."""
+    field is left out half the time (always, if nothing fits it); free text is answered
+    with empty text.  Raises ``RefereeError`` when a required field has no legal value."""
     args: dict[str, Any] = {}
     for name, shape in fields.items():
         if shape.optional and rng.random() < 0.5:
             continue
-        args[name] = _sample_field(name, shape, rng)
+        try:
+            args[name] = _sample_field(name, shape, rng)
+        except RefereeError:
+            # An optional field that offers nothing is answered by leaving it out.
+            if not shape.optional:
+                raise
     return args
 
 
@@ -416,9 +422,10 @@ def parse(fields: Fields, text: str) -> dict[str, Any]:
         if main is None:
             takes = ", ".join(f"{n}=..." for n in fields) or "nothing"
             raise IllegalAction(f"say which field {head!r} answers (this request takes {takes})")
-        # A lone text field takes the whole text, '=' and all: orders may contain one.
+        # A lone text field takes the whole text as typed, '=' and line breaks and all:
+        # orders may contain them.
         if len(fields) == 1 and isinstance(fields[main], Text):
-            return {main: stripped}
+            return {main: text}
         args[main] = _parse_field(main, fields[main], head)
     ends = [m.start() for m in marks[1:]] + [len(stripped)] if marks else []
     for mark, end in zip(marks, ends, strict=True):

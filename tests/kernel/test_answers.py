@@ -226,6 +226,7 @@ def test_describe_names_every_field_and_how_to_write_several():
         "answer with field=value pairs separated by spaces; the attackers alone may be given without 'attackers='",
     ]
     assert describe({}) == "no answer is needed: send the action alone"
+    assert describe({"take": Pick((), optional=True, label="whose gun")}) == "take (whose gun, optional): nothing is offered: leave it out"
 
 
 # --- sample, and the round trip text -> args ---------------------------------------------

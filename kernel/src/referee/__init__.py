@@ -14,6 +14,16 @@ from .plugin import NAME, hookimpl, hookspec
 # Names are imported on first use (PEP 562): a command that needs only the parser, or only
 # the store, does not pay for importing every module of the kernel.
 _WHERE = {
+    "answers": "",
+    "Amount": "answers",
+    "Assign": "answers",
+    "Flag": "answers",
+    "Option": "answers",
+    "Order": "answers",
+    "Pick": "answers",
+    "Shape": "answers",
+    "Subset": "answers",
+    "Text": "answers",
     "Explanation": "audit",
     "Verdict": "audit",
     "explain": "audit",
@@ -62,6 +72,8 @@ _WHERE = {
 }
 
 if TYPE_CHECKING:
+    from . import answers
+    from .answers import Amount, Assign, Flag, Option, Order, Pick, Shape, Subset, Text
     from .audit import Explanation, Verdict, explain, replay, verify
     from .errors import BadLog, ConcurrentWrite, IllegalAction, PluginMismatch, RefereeError, UnknownGame, UnknownTable
     from .events import (
@@ -107,10 +119,10 @@ def _configure_logging() -> None:
 
 def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
-    if module is None:
+    if module is None:  # "" is a submodule of that name
         raise AttributeError(f"module 'referee' has no attribute {name!r}")
     _configure_logging()
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    value = importlib.import_module(f".{name}", __name__) if module == "" else getattr(importlib.import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value
 
@@ -138,6 +150,16 @@ __all__ = [
     "GAMESMASTER",
     "Request",
     "Choice",
+    "Option",
+    "Shape",
+    "Pick",
+    "Subset",
+    "Amount",
+    "Order",
+    "Assign",
+    "Text",
+    "Flag",
+    "answers",
     "Standing",
     "TableOpened",
     "ActionTaken",

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 import structlog
 
+from . import answers
 from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError, UnknownTable
 from .events import Request, RequestOpened, RoundEnded, SeedRevealed, TableOpened, event_tag
 from .log import Entry, dump_jsonl, load_jsonl, redact_for, seal, with_keys
@@ -426,6 +427,8 @@ class Referee:
         rng = bot_random(self._secret(table_id).key, request.seat, loaded.length)
         args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=request, rng=rng)
         if args is None:
+            if request.answer is not None:
+                return answers.sample(request.answer, rng)
             if request.choices:
                 return dict(rng.choice(request.choices).args)
             raise RefereeError(f"{loaded.rules.game.name} has no bot for {request.action!r}")

@@ -1036,8 +1036,9 @@ def legacy_table(registry: Registry, action: str, power: str) -> tuple[Referee, 
                 body = {"request": {**body["request"], "choices": legacy_choices(body["request"])}}
                 del body["request"]["answer"]
             entries.append(msgspec.structs.replace(entry, event=body))
-        ref.store.create("legacy", "cashnguns", entries, f"legacy-{n}")
-        return ref, "legacy", asked
+        stored = Referee(registry=registry, store=TableStore(MEMORY))
+        stored.store.create(table, "cashnguns", entries, ref.store.secret(table))
+        return stored, table, asked
     raise AssertionError(f"no seed opened a {action} request offering {power}")
 
 

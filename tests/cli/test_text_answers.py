@@ -22,12 +22,13 @@ from referee_cli import answering
 COMPARED = ("seq", "type", "v", "plugin", "rule", "seat", "cause", "visible_to")
 # The seed's commitment and reveal are made per table from secret material of its own;
 # everything that the answers decide is compared.
-COMMITMENTS = {"referee.TableOpened": "seed_hash", "referee.SeedRevealed": "seed"}
+COMMITMENTS = {"referee.TableOpened": ("seed_commitment",), "referee.SeedRevealed": ("seed", "key")}
 
 
 def comparable(entry: Any) -> tuple[Any, ...]:
     event = dict(entry.event or {})
-    event.pop(COMMITMENTS.get(entry.type, ""), None)
+    for name in COMMITMENTS.get(entry.type, ()):
+        event.pop(name, None)
     return (*(getattr(entry, name) for name in COMPARED), event)
 
 

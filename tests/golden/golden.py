@@ -36,11 +36,16 @@ GAMES = {
 }
 
 
-def play(name: str, registry: Registry) -> Referee:
-    """Play golden game ``name`` afresh with bots in every seat; returns the app holding it."""
+def play(name: str, registry: Registry, key: str | None = None) -> Referee:
+    """Play golden game ``name`` afresh with bots in every seat; returns the app holding it.
+
+    Bots draw from the table's secret key: ``key`` (the one a recorded game revealed at its
+    end) makes them choose as they did."""
     spec = GAMES[name]
     app = Referee(registry=registry, store=TableStore(MEMORY))
-    table = app.open(spec["game"], spec["seats"], seed=spec["seed"], options=spec.get("options"), extensions=spec.get("extensions"), table_id=name)
+    table = app.open(
+        spec["game"], spec["seats"], seed=spec["seed"], options=spec.get("options"), extensions=spec.get("extensions"), table_id=name, key=key
+    )
     app.play_bots(table, spec["seats"])
     return app
 

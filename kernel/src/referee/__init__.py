@@ -122,13 +122,16 @@ def __getattr__(name: str) -> Any:
     if module is None:  # "" is a submodule of that name
         raise AttributeError(f"module 'referee' has no attribute {name!r}")
     _configure_logging()
-    value = importlib.import_module(f".{name}", __name__) if module == "" else getattr(importlib.import_module(f".{module}", __name__), name)
+    value = (
+        importlib.import_module(f".{name}", __name__) if module == "" else getattr(importlib.import_module(f".{module}", __name__), name)
+    )
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
     return sorted([*globals(), *_WHERE])
+
 
 __all__ = [
     "NAME",

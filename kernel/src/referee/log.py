@@ -164,7 +164,6 @@ def seal(emitted: Sequence[Sealable], *, after: Entry | None, seat: str | None, 
     return entries
 
 
-
 def check_chain(entries: Sequence[Entry], table_key: bytes | None = None, *, bodies: bool = True) -> tuple[int, str] | None:
     """The first broken entry as ``(seq, what is wrong)``, or ``None`` if the chain holds.
 

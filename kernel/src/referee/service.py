@@ -113,16 +113,21 @@ class Referee:
         seed: str | None = None,
         script: Sequence[Any] | None = None,
         table_id: str | None = None,
+        key: str | None = None,
     ) -> str:
         """Open a table and lay out its game; returns the new table's id.
 
         ``seed`` fixes the randomness (a reproducible game, and only as secret as the seed
         is hard to guess); ``script`` gives outcomes in advance (tests and scenarios): such
-        a table is marked scripted, and its log is never accepted by ``verify``.
+        a table is marked scripted, and its log is never accepted by ``verify``.  ``key``
+        fixes the table's secret key (64 hex digits), with ``seed`` re-playing a bot game
+        exactly (a golden playthrough): whoever knows it can read every hidden body.
         """
         rules = self.registry.rules(game, extensions)
         table_id = table_id or f"{game}-{secrets.token_hex(4)}"
-        secret = TableSecret(seed=seed or new_seed(), key=new_table_key())
+        if key is not None and (len(key) != 64 or any(c not in "0123456789abcdef" for c in key)):
+            raise RefereeError("a table key is 64 lowercase hexadecimal digits (32 bytes)")
+        secret = TableSecret(seed=seed or new_seed(), key=key or new_table_key())
         source: SeededSource | ScriptedSource = (
             ScriptedSource(script, fallback=secret.seed, key=secret.key) if script is not None else SeededSource(secret.seed, secret.key)
         )

@@ -74,7 +74,10 @@ def opening(entries: Sequence[Entry]) -> TableOpened:
     first = entries[0] if entries else None
     if first is None or first.type != "referee.TableOpened" or first.event is None:
         raise BadLog("a log must begin with the table's TableOpened entry")
-    return decode_event(TableOpened, first.event, first.v)  # type: ignore[return-value]
+    try:
+        return decode_event(TableOpened, first.event, first.v)  # type: ignore[return-value]
+    except Exception as exc:
+        raise BadLog(f"entry 1 (referee.TableOpened) cannot be read: {exc}") from None
 
 
 def rules_of(registry: Registry, entries: Sequence[Entry]) -> Rules:
@@ -158,9 +161,12 @@ def verify(registry: Registry, entries: Sequence[Entry]) -> Verdict:
     draws = []
     for e in entries:
         if e.type == "referee.RandomDrawn":
-            body = e.event or {}
+            try:
+                body = encode_event(decode(rules, e))
+                expected = roll(seed, body["draw"], body["kind"], body["spec"]) if seed is not None and not opened.scripted else None
+            except RefereeError as exc:
+                return _fail(e.seq, f"entry {e.seq} ({e.type}): {exc.message}", e.seq - 1)
             if seed is not None and not opened.scripted:
-                expected = roll(seed, body["draw"], body["kind"], body["spec"])
                 if expected != body["outcome"]:
                     return _fail(
                         e.seq,

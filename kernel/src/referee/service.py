@@ -19,6 +19,7 @@ import structlog
 from .audit import decode, now, opening, replay, seal, verify
 from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError
 from .events import Request
+from .limits import check_table_id
 from .log import Entry, dump_jsonl, load_jsonl, redact_for
 from .randomness import ScriptedSource, SeededSource, new_seed, seed_hash
 from .registry import Registry, Rules
@@ -89,6 +90,8 @@ class Referee:
         in advance (tests and scenarios), which the log marks as scripted.
         """
         rules = self.registry.rules(game, extensions)
+        if table_id is not None:
+            check_table_id(table_id, (known for known, _ in self.store.table_ids()))
         table_id = table_id or f"{game}-{secrets.token_hex(4)}"
         seed = seed or new_seed()
         source = ScriptedSource(script, fallback=seed) if script is not None else SeededSource(seed)
@@ -301,6 +304,7 @@ class Referee:
         entries = load_jsonl(text.splitlines(), source=source)
         if any(e.redacted for e in entries):
             raise BadLog(f"{source} is a seat's export with hidden entries; only a full export can be imported")
+        check_table_id(opening(entries).table_id, (known for known, _ in self.store.table_ids()))
         verdict = verify(self.registry, entries)
         if not verdict.ok:
             raise BadLog(f"{source} does not verify: {verdict.message}")

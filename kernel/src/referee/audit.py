@@ -166,13 +166,12 @@ def verify(registry: Registry, entries: Sequence[Entry]) -> Verdict:
                 expected = roll(seed, body["draw"], body["kind"], body["spec"]) if seed is not None and not opened.scripted else None
             except RefereeError as exc:
                 return _fail(e.seq, f"entry {e.seq} ({e.type}): {exc.message}", e.seq - 1)
-            if seed is not None and not opened.scripted:
-                if expected != body["outcome"]:
-                    return _fail(
-                        e.seq,
-                        f"entry {e.seq}: the seed gives {expected!r} for draw {body['draw']} ({body['purpose']}), the log records {body['outcome']!r}",
-                        e.seq - 1,
-                    )
+            if expected is not None and expected != body["outcome"]:
+                return _fail(
+                    e.seq,
+                    f"entry {e.seq}: the seed gives {expected!r} for draw {body['draw']} ({body['purpose']}), the log records {body['outcome']!r}",
+                    e.seq - 1,
+                )
             draws.append((body["kind"], body["spec"], body["purpose"], body["outcome"]))
     source = RecordedSource(draws, seed)
 

@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -22,6 +23,7 @@ import referee
 import referee.logging
 from referee import Referee, RefereeError, Registry
 from referee.audit import explain, replay, verify
+from referee.limits import MAX_NESTING, TABLE_ID_RULE, check_nesting, check_table_id, parse_json, shown
 from referee.log import Entry, load_jsonl, redact_for
 from referee.scenario import load_scenario, run_scenario
 from referee.store import resolve_db
@@ -47,10 +49,17 @@ def _referee(args: argparse.Namespace) -> Referee:
     return Referee(args.db)
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, or holding a NUL
+        return False
+
+
 def _log_entries(args: argparse.Namespace, app: Referee, log: str) -> tuple[list[Entry], str]:
     """LOG is an exported file, a table id, or ``latest``."""
     path = Path(log)
-    if path.is_file():
+    if _is_file(path):
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
@@ -66,8 +75,13 @@ def _table_id(app: Referee, given: str) -> str:
         if not ids:
             raise RefereeError(f"no tables in {app.store.location} yet")
         return ids[-1]
+    what = "neither a log file nor a table"
+    try:
+        check_table_id(given)
+    except RefereeError:
+        raise RefereeError(f"{shown(given)} is {what} in {app.store.location} ({TABLE_ID_RULE})") from None
     if not app.store.exists(given):
-        raise RefereeError(f"{given!r} is neither a log file nor a table in {app.store.location}")
+        raise RefereeError(f"{given!r} is {what} in {app.store.location}")
     return given
 
 
@@ -76,11 +90,14 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise RefereeError(f"--option takes KEY=VALUE, not {pair!r}")
+            raise RefereeError(f"--option takes KEY=VALUE, not {shown(pair)}")
         try:
             options[key] = json.loads(value)
-        except json.JSONDecodeError:
+        except RecursionError:
+            raise RefereeError(f"--option {shown(key)} nests lists or tables deeper than {MAX_NESTING} levels") from None
+        except ValueError:  # not JSON (or a number too long to read): the text itself
             options[key] = value
+        check_nesting(options[key], f"--option {shown(key)}")
     return options
 
 
@@ -199,10 +216,7 @@ def cmd_act(args: argparse.Namespace) -> int:
     with _referee(args) as app:
         table_id = _table_id(app, args.table)
         if args.args_json is not None:
-            try:
-                action_args = json.loads(args.args_json)
-            except json.JSONDecodeError as exc:
-                raise RefereeError(f"--args is not JSON: {exc}") from None
+            action_args = parse_json(args.args_json, "--args")
             if not isinstance(action_args, dict):
                 raise RefereeError("--args must be a JSON object")
         else:
@@ -397,13 +411,20 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
 # --- parser -----------------------------------------------------------------------
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its refusals on one line like every other error of the command."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def _common(top_level: bool) -> argparse.ArgumentParser:
     """Options every command takes, before or after the command's name.
 
     Subcommands repeat them with suppressed defaults, so a value given before the
     command name is not overwritten by the subcommand's default.
     """
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     default = (lambda value: value) if top_level else (lambda value: argparse.SUPPRESS)
     env_db = os.environ.get("REFEREE_DB")
     db_help = (
@@ -420,7 +441,7 @@ def _common(top_level: bool) -> argparse.ArgumentParser:
 
 def parser() -> argparse.ArgumentParser:
     common = _common(top_level=False)
-    top = argparse.ArgumentParser(
+    top = _Parser(
         prog="referee",
         description="Referee: tabletop games refereed by their rules, every table an auditable log.",
         parents=[_common(top_level=True)],
@@ -535,4 +556,15 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         # The reader (e.g. `| head`) went away; every action taken so far is stored.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 141
+    except Exception as exc:
+        # A bug, not bad input: still one line (a traceback reads as a crash of the
+        # table, which it is not; every write is atomic), the traceback on request.
+        if args.log_level == "debug":
+            traceback.print_exc()
+        print(
+            f"referee: internal error ({type(exc).__name__}: {shown(str(exc), 200)}); please report it "
+            "(run with --log-level debug for the traceback)",
+            file=sys.stderr,
+        )
+        status = 2
     sys.exit(status)

@@ -99,9 +99,7 @@ def _malformed(item: object, kind: type) -> str | None:
             return f"a {kind.__name__} whose {field} {shown(value)} is not 1 to 64 letters, digits, '-' or '_'"
     if item.plugin is None:  # type: ignore[attr-defined]
         return f"{kind.__name__} {item.name!r} without a plugin"  # type: ignore[attr-defined]
-    if isinstance(item, Game) and (
-        not isinstance(item.min_seats, int) or not (item.max_seats is None or isinstance(item.max_seats, int))
-    ):
+    if isinstance(item, Game) and (not isinstance(item.min_seats, int) or not (item.max_seats is None or isinstance(item.max_seats, int))):
         return f"game {item.name!r} whose seat counts are not whole numbers"
     return None
 
@@ -129,7 +127,7 @@ class Registry:
         self.warnings: list[str] = []
         """Things a plugin asked for and did not get (an extension on by default), for ``referee games``."""
         self._clashes: dict[str, str] = {}
-        self._offered_by: dict[str, str] = {}
+        self._offered_by: dict[str, tuple[str, str]] = {}
         self._explicit = {id(p) for p in plugins}
         for impl, game in self._offers("referee_games", Game, distinfo):
             self._add(self.games, game.name, game, f"a game named {game.name!r}", impl, distinfo)
@@ -137,16 +135,17 @@ class Registry:
             key = f"{ext.game}.{ext.name}"
             self._add(self.extensions, key, self._vetted_default(ext, impl, distinfo), f"{ext.kind} {key!r}", impl, distinfo)
 
-    def _label(self, impl: pluggy.HookImpl, distinfo: dict[int, tuple[str, str]]) -> str:
-        """A plugin as a user can find it: its entry point or class, and its distribution."""
-        dist, version = _distribution_of(impl.plugin, distinfo)
+    def _name(self, impl: pluggy.HookImpl) -> str:
+        """A plugin as a user can find it: its entry point, else its module or class."""
         if self.pm.get_name(impl.plugin) == impl.plugin_name and not impl.plugin_name.isdigit():
-            name = impl.plugin_name
-        elif isinstance(impl.plugin, ModuleType):
-            name = impl.plugin.__name__
-        else:
-            name = type(impl.plugin).__qualname__
-        return f"{name} ({dist} {version})"
+            return impl.plugin_name
+        if isinstance(impl.plugin, ModuleType):
+            return impl.plugin.__name__
+        return type(impl.plugin).__qualname__
+
+    def _label(self, impl: pluggy.HookImpl, distinfo: dict[int, tuple[str, str]]) -> str:
+        dist, version = _distribution_of(impl.plugin, distinfo)
+        return f"{self._name(impl)} ({dist} {version})"
 
     def _offers(self, hook: str, kind: type, distinfo: dict[int, tuple[str, str]]) -> Iterable[tuple[pluggy.HookImpl, Any]]:
         """What each plugin's discovery hook offers, one plugin at a time.
@@ -155,44 +154,52 @@ class Registry:
         hide every game; calling each implementation here reports and skips just that one.
         """
         for impl in reversed(getattr(self.pm.hook, hook).get_hookimpls()):  # pluggy's own call order
-            label = self._label(impl, distinfo)
+            label = self._name(impl)
+            dist = " ".join(_distribution_of(impl.plugin, distinfo))
             try:
                 offered = impl.function()
             except Exception as exc:
-                self._report_broken(label, f"{hook} raised {type(exc).__name__}: {shown(str(exc), 200)}")
+                self._report_broken(label, f"{dist}: {hook} raised {type(exc).__name__}: {shown(str(exc), 200)}")
                 continue
             if offered is None:
                 continue
             if not isinstance(offered, (list, tuple)):
-                self._report_broken(label, f"{hook} returned {type(offered).__name__}, not a list of {kind.__name__}")
+                self._report_broken(label, f"{dist}: {hook} returned {type(offered).__name__}, not a list of {kind.__name__}")
                 continue
             for item in offered:
                 problem = _malformed(item, kind)
                 if problem:
-                    self._report_broken(label, f"{hook} offered {problem}")
+                    self._report_broken(label, f"{dist}: {hook} offered {problem}")
                     continue
                 yield impl, item
 
     def _report_broken(self, label: str, reason: str) -> None:
-        self.broken[label] = f"{self.broken[label]}; {reason}" if label in self.broken else reason
+        if label in self.broken:
+            dist = self.broken[label].split(": ", 1)[0]
+            reason = f"{self.broken[label]}; {reason.removeprefix(dist + ': ')}"
+        self.broken[label] = reason
         log.warning("plugin skipped", plugin=label, reason=reason)
 
-    def _add(self, into: dict[str, Any], key: str, item: Any, what: str, impl: pluggy.HookImpl, distinfo: dict[int, tuple[str, str]]) -> None:
-        label = self._label(impl, distinfo)
+    def _add(
+        self, into: dict[str, Any], key: str, item: Any, what: str, impl: pluggy.HookImpl, distinfo: dict[int, tuple[str, str]]
+    ) -> None:
+        offer = (self._name(impl), self._label(impl, distinfo))
+        clash = f"offers {what} that another plugin offers too; neither is used"
         if key in self._clashes:
-            self._clashes[key] += f", {label}"
-            self._report_broken(label, f"offers {what} that another plugin offers too; neither is used")
+            self._clashes[key] += f", {offer[1]}"
+            self._report_broken(offer[0], f"{offer[1]}: {clash}")
             return
         if key in into:
             # Neither wins: the order plugins load in is no one's decision, so keeping
             # the first would let any installed package take over a game.
             del into[key]
-            self._clashes[key] = f"{self._offered_by[key]}, {label}"
-            for who in (self._offered_by[key], label):
-                self._report_broken(who, f"offers {what} that another plugin offers too; neither is used")
+            first = self._offered_by[key]
+            self._clashes[key] = f"{first[1]}, {offer[1]}"
+            for name, label in (first, offer):
+                self._report_broken(name, f"{label}: {clash}")
             return
         into[key] = item
-        self._offered_by[key] = label
+        self._offered_by[key] = offer
         self._dist[id(item.plugin)] = _distribution_of(item.plugin, distinfo)
 
     def _vetted_default(self, ext: Extension, impl: pluggy.HookImpl, distinfo: dict[int, tuple[str, str]]) -> Extension:
@@ -316,7 +323,11 @@ def _guard_hooks(pm: pluggy.PluginManager) -> None:
         for impl in getattr(pm.hook, hook).get_hookimpls():
             if impl.wrapper or impl.hookwrapper:
                 continue
-            guarded = _describing(impl.function, impl.plugin_name) if hook == "referee_describe" else _showing(impl.function, impl.plugin_name, hook)
+            guarded = (
+                _describing(impl.function, impl.plugin_name)
+                if hook == "referee_describe"
+                else _showing(impl.function, impl.plugin_name, hook)
+            )
             # HookImpl has no public way to wrap its function; it is this table's own
             # manager, so the plugin module shared with other tables is untouched.
             object.__setattr__(impl, "function", guarded)
@@ -331,7 +342,9 @@ def _showing(function: Callable[..., Any], plugin: str, hook: str) -> Callable[.
             raise
         except Exception as exc:
             log.error("a plugin failed", plugin=plugin, hook=hook, error=f"{type(exc).__name__}: {exc}")
-            raise RefereeError(f"plugin {plugin} failed in {hook} ({type(exc).__name__}: {shown(str(exc), 200)}); nothing was changed") from exc
+            raise RefereeError(
+                f"plugin {plugin} failed in {hook} ({type(exc).__name__}: {shown(str(exc), 200)}); nothing was changed"
+            ) from exc
 
     return guarded
 
@@ -381,7 +394,9 @@ class Rules:
             try:
                 registered: list[type[Event]] = impl.function() or []  # type: ignore[assignment]
             except Exception as exc:
-                raise RefereeError(f"plugin {impl.plugin_name} failed in referee_event_types ({type(exc).__name__}: {shown(str(exc), 200)})") from exc
+                raise RefereeError(
+                    f"plugin {impl.plugin_name} failed in referee_event_types ({type(exc).__name__}: {shown(str(exc), 200)})"
+                ) from exc
             if not isinstance(registered, (list, tuple)) or not all(isinstance(t, type) and issubclass(t, Event) for t in registered):
                 raise RefereeError(f"plugin {impl.plugin_name}'s referee_event_types must return a list of Event classes")
             for event_type in registered:

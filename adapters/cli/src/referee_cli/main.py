@@ -141,8 +141,10 @@ def cmd_games(args: argparse.Namespace) -> int:
     if not data:
         lines = ["no games installed; install one, e.g. pip install referee-pigsty"]
     for name, reason in sorted(registry.broken.items()):
-        lines.append(f"could not load plugin {name}: {reason}")
-    _out(args, {"games": data, "broken": registry.broken} if registry.broken else data, "\n".join(lines))
+        lines.append(f"skipped plugin {name}: {reason}")
+    lines += [f"note: {warning}" for warning in registry.warnings]
+    problems = registry.broken or registry.warnings
+    _out(args, {"games": data, "broken": registry.broken, "warnings": registry.warnings} if problems else data, "\n".join(lines))
     return 0
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import traceback
 from collections.abc import Sequence
@@ -417,6 +418,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse, with its refusals on one line like every other error of the command."""
 
     def error(self, message: str) -> NoReturn:
+        # argparse echoes the offending values whole and raw: cut long ones, escape
+        # control characters (a terminal escape sequence must not reach the terminal).
+        message = re.sub(r"\S{60,}", lambda m: f"{m.group(0)[:50]}...", message)
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 

@@ -216,6 +216,11 @@ def check(argv: list[str]) -> int:
         ["act", "fuzz-live", "Bill", "orders", "I " + "9" * 4300],
         ["explain", "fuzz-done", "9" * 5000],
         ["view", "\x1b[2J"],
+        ["import", "\x00"],  # found by this fuzz: a NUL in a file name
+        ["scenario", "run", "a\x00b"],
+        ["check", "pimp", "\x00"],
+        ["verify", "\x00"],
+        ["act", "fuzz-live", "x" * 5000, "orders", "I 5"],
         ["nosuch-command"],
         ["act"],
     ],

@@ -122,6 +122,8 @@ def read_text(path: str | Path, what: str) -> str:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise RefereeError(f"cannot read {what} {shown(str(path))}: {exc.strerror or exc}") from None
+    except ValueError:  # the operating system takes no NUL in a file name
+        raise RefereeError(f"cannot read {what} {shown(str(path))}: a file name cannot hold a NUL character") from None
     if len(data) > MAX_FILE_BYTES:
         raise RefereeError(f"{what} {path} is larger than {MAX_FILE_BYTES} bytes")
     if b"\0" in data:

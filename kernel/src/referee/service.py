@@ -19,7 +19,7 @@ import structlog
 from .audit import decode, now, opening, replay, seal, verify
 from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError
 from .events import Request
-from .limits import check_table_id
+from .limits import check_table_id, shown
 from .log import Entry, dump_jsonl, load_jsonl, redact_for
 from .randomness import ScriptedSource, SeededSource, new_seed, seed_hash
 from .registry import Registry, Rules
@@ -179,7 +179,7 @@ class Referee:
     def view(self, table_id: str, seat: str | None) -> dict[str, Any]:
         cached = self._load(table_id)
         if seat is not None and seat not in cached.state.seats and seat != "gamesmaster":
-            raise RefereeError(f"{seat!r} has no seat at table {table_id} (seats: {', '.join(cached.state.seats)})")
+            raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(cached.state.seats)})")
         return view(cached.rules, cached.state, seat)
 
     def requests(self, table_id: str) -> list[Request]:
@@ -295,7 +295,7 @@ class Referee:
         """The table's log as JSON Lines; for a seat, only what that seat could see."""
         cached = self._load(table_id)
         if seat is not None and seat not in cached.state.seats:
-            raise RefereeError(f"{seat!r} has no seat at table {table_id} (seats: {', '.join(cached.state.seats)})")
+            raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(cached.state.seats)})")
         entries = self.entries(table_id)
         return dump_jsonl(redact_for(entries, seat, game_over=cached.state.over) if seat else entries)
 

@@ -27,6 +27,7 @@ from .events import (
     TableOpened,
 )
 from .flow import Flow, FlowSteps, answered_request, fold
+from .limits import shown
 from .registry import Rules
 
 __all__ = ["EXPIRE", "GAMESMASTER", "Action", "Flow", "TableState", "Decision", "Emitted", "apply", "open_table", "decide", "view"]
@@ -220,7 +221,7 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
     request: Request | None = None
     if action.seat != GAMESMASTER:
         if action.seat not in state.seats:
-            raise IllegalAction(f"{action.seat!r} has no seat at this table (seats: {', '.join(state.seats)})", "table")
+            raise IllegalAction(f"{shown(action.seat)} has no seat at this table (seats: {', '.join(state.seats)})", "table")
         request = answered_request(rules, state, action)
     expiring: Request | None = None
     if action.seat == GAMESMASTER and action.action == EXPIRE:

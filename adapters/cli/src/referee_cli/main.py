@@ -63,8 +63,10 @@ def _log_entries(args: argparse.Namespace, app: Referee, log: str) -> tuple[list
     if _is_file(path):
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RefereeError(f"cannot read {path}: {exc}") from None
+        except OSError as exc:
+            raise RefereeError(f"cannot read {shown(log)}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise RefereeError(f"cannot read {shown(log)}: not UTF-8 text ({exc.reason} at byte {exc.start + 1})") from None
         return load_jsonl(text.splitlines(), source=str(path)), str(path)
     table_id = _table_id(app, log)
     return app.entries(table_id), f"table {table_id}"
@@ -288,7 +290,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise RefereeError(f"cannot write {args.output}: {exc.strerror}") from None
+            raise RefereeError(f"cannot write {shown(args.output)}: {exc.strerror or exc}") from None
         print(f"wrote {text.count(chr(10))} entries of table {table_id} to {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
@@ -298,8 +300,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     try:
         text = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RefereeError(f"cannot read {args.file}: {exc}") from None
+    except ValueError as exc:
+        if isinstance(exc, UnicodeDecodeError):
+            raise RefereeError(f"cannot read {shown(args.file)}: not UTF-8 text ({exc.reason} at byte {exc.start + 1})") from None
+        raise RefereeError(f"cannot read {shown(args.file)}: a file name cannot hold a NUL character") from None
+    except OSError as exc:
+        raise RefereeError(f"cannot read {shown(args.file)}: {exc.strerror or exc}") from None
     with _referee(args) as app:
         table_id = app.import_log(text, source=args.file)
         _out(args, {"table": table_id}, f"imported table {table_id} into {app.store.location}")

@@ -266,3 +266,23 @@ def test_a_third_party_default_is_honoured_only_when_the_embedder_passes_the_plu
     app = memory_referee(highroll, extension("highroll", object(), "chosen", default=True))
     assert [e.name for e in app.registry.extensions_of("highroll") if e.default] == ["chosen"]
     assert app.registry.warnings == []
+
+
+def test_the_readme_states_the_limits_the_code_enforces() -> None:
+    from pathlib import Path
+
+    from referee.limits import MAX_FILE_BYTES
+    from referee_pigsty.orders import MAX_AMOUNT, MAX_ENTRIES, MAX_TEXT
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Limits on what Referee reads") :][:3000]
+    assert MAX_FILE_BYTES == 1024 * 1024 and "1 MiB" in section
+    for stated in (
+        f"1-{MAX_TABLE_ID} ASCII",
+        f"{MAX_NESTING} levels",
+        f"1 to {MAX_DIE_SIDES:,} sides",
+        f"1 to {MAX_ITEMS:,} items",
+        f"0 to {MAX_AMOUNT:,} Pork",
+        f"{MAX_ENTRIES} entries, {MAX_TEXT:,} characters",
+    ):
+        assert stated in section, stated

@@ -286,3 +286,11 @@ def test_the_readme_states_the_limits_the_code_enforces() -> None:
         f"{MAX_ENTRIES} entries, {MAX_TEXT:,} characters",
     ):
         assert stated in section, stated
+
+
+@pytest.mark.parametrize("seat", ["\x1b[2J", "a\nb", "x" * 65, 7], ids=lambda value: shown(value, 20))
+def test_seat_names_are_short_printable_text(memory_referee, seat) -> None:
+    app = memory_referee(highroll)
+    with pytest.raises(RefereeError, match="seat names are printable text of at most 64 characters"):
+        app.open("highroll", ["Ann", seat], seed="s")
+    assert app.tables() == []

@@ -24,7 +24,10 @@ __all__ = [
     "TABLE_ID_RULE",
     "MAX_FILE_BYTES",
     "MAX_NESTING",
+    "MAX_SEAT_NAME",
     "check_table_id",
+    "check_seat_names",
+    "plain",
     "shown",
     "nesting",
     "check_nesting",
@@ -53,6 +56,9 @@ MAX_FILE_BYTES = 1_048_576
 MAX_NESTING = 32
 """Deepest nesting of lists and tables in a data file, a log entry or an action's arguments."""
 
+MAX_SEAT_NAME = 64
+"""Longest seat name, in characters; seat names are printable text (no control characters)."""
+
 _SHOWN = 60
 
 
@@ -68,6 +74,23 @@ def shown(value: object, limit: int = _SHOWN) -> str:
         return text
     size = f"{len(value)} characters" if isinstance(value, str) else f"{len(text)} characters as text"
     return f"{text[: limit - 25]}... ({size})"
+
+
+def plain(value: object) -> str:
+    """A name as it was given when it is short printable text, else as ``shown`` makes it."""
+    if isinstance(value, str) and value.isprintable() and len(value) <= _SHOWN:
+        return value
+    return shown(value)
+
+
+def check_seat_names(seats: Iterable[object]) -> None:
+    """Refuse seat names that are not printable text of at most ``MAX_SEAT_NAME`` characters:
+    they are shown to every seat, in views, logs and on terminals."""
+    bad = [s for s in seats if not isinstance(s, str) or not s.isprintable() or len(s) > MAX_SEAT_NAME]
+    if bad:
+        raise RefereeError(
+            f"seat names are printable text of at most {MAX_SEAT_NAME} characters, not {', '.join(shown(s, 40) for s in bad[:3])}"
+        )
 
 
 def check_table_id(table_id: object, existing: Iterable[str] = ()) -> str:
@@ -143,7 +166,7 @@ def parse_toml(text: str, what: str) -> dict[str, Any]:
         raise RefereeError(f"{what} is not valid TOML: {exc}") from None
     except RecursionError:
         raise RefereeError(f"{what} nests lists or tables deeper than {MAX_NESTING} levels") from None
-    return check_nesting(data, what)  # type: ignore[no-any-return]
+    return check_nesting(data, what)
 
 
 def parse_json(text: str, what: str) -> Any:

@@ -23,7 +23,7 @@ import structlog
 from . import builtin, hookspecs
 from .errors import PluginMismatch, RefereeError, UnknownGame
 from .events import KERNEL_EVENTS, Event, PluginRecord, event_tag
-from .limits import shown
+from .limits import plain, shown
 from .plugin import NAME
 
 __all__ = ["Game", "Extension", "Registry", "Rules"]
@@ -267,7 +267,7 @@ class Registry:
             unknown = [n for n in extensions if n not in available]
             if unknown:
                 known = ", ".join(sorted(available)) or "none"
-                raise RefereeError(f"{game_name} has no extension named {', '.join(unknown)}; available: {known}")
+                raise RefereeError(f"{game_name} has no extension named {', '.join(plain(n) for n in unknown)}; available: {known}")
             chosen = [available[n] for n in dict.fromkeys(extensions)]
         return Rules(self, game, chosen)
 
@@ -414,12 +414,14 @@ class Rules:
         given = dict(given or {})
         if self.game.options is None:
             if given:
-                raise RefereeError(f"{self.game.name} takes no options (given: {', '.join(given)})")
+                raise RefereeError(f"{self.game.name} takes no options (given: {', '.join(plain(k) for k in given)})")
             return {}
         known = set(self.game.options.__struct_fields__)
         unknown = [k for k in given if k not in known]
         if unknown:
-            raise RefereeError(f"{self.game.name} has no option {', '.join(unknown)}; its options: {', '.join(sorted(known))}")
+            raise RefereeError(
+                f"{self.game.name} has no option {', '.join(plain(k) for k in unknown)}; its options: {', '.join(sorted(known))}"
+            )
         try:
             return msgspec.to_builtins(msgspec.convert(given, self.game.options, strict=False))
         except msgspec.ValidationError as exc:

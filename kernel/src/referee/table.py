@@ -27,7 +27,7 @@ from .events import (
     TableOpened,
 )
 from .flow import Flow, FlowSteps, answered_request, fold
-from .limits import shown
+from .limits import check_seat_names, shown
 from .registry import Rules
 
 __all__ = ["EXPIRE", "GAMESMASTER", "Action", "Flow", "TableState", "Decision", "Emitted", "apply", "open_table", "decide", "view"]
@@ -184,6 +184,7 @@ def open_table(
     """The events that open a table and lay out its game."""
     seats = tuple(seats)
     game = rules.game
+    check_seat_names(seats)
     problems = [s for s in seats if not s.strip() or s != s.strip()]
     if problems or len(set(s.casefold() for s in seats)) != len(seats):
         raise RefereeError(f"seat names must be distinct and non-blank: {', '.join(repr(s) for s in seats)}")

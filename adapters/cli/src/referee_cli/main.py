@@ -431,7 +431,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def _common(top_level: bool) -> argparse.ArgumentParser:
+def _common(top_level: bool) -> _Parser:
     """Options every command takes, before or after the command's name.
 
     Subcommands repeat them with suppressed defaults, so a value given before the

@@ -41,6 +41,7 @@ orders_text = st.one_of(
 @example("I " + "9" * 4300)  # the 4,300-digit order amount
 @example("G 5\n---\n" + "1" * 5000)
 @example("S 3 " + "Ted" * 5000)
+@example("9" * 275 + " 5")
 def test_any_orders_text_is_read_or_refused_by_line_and_rule(text: str) -> None:
     with no_hang(text):
         try:

@@ -130,6 +130,11 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def _cut(text: str, most: int = 60) -> str:
+    """Written text quoted back in a message, cut to ``most`` characters."""
+    return text if len(text) <= most else f"{text[: most - 10]}... ({len(text):,} characters)"
+
+
 @dataclass(frozen=True)
 class _Entry:
     """One non-blank line (or ``;``/``,`` piece) of the orders, as written."""
@@ -139,8 +144,7 @@ class _Entry:
 
     def fail(self, problem: str, rule: str = "10.1") -> OrderError:
         # Quote enough of the line to find it; a pasted essay need not come back whole.
-        text = self.text if len(self.text) <= 60 else f"{self.text[:50]}... ({len(self.text):,} characters)"
-        return OrderError(f'line {self.number} "{text}": {problem} ({rule})', rule, self.number)
+        return OrderError(f'line {self.number} "{_cut(self.text)}": {problem} ({rule})', rule, self.number)
 
 
 def _entries(text: str) -> list[_Entry]:
@@ -170,26 +174,26 @@ class _Roster:
             raise entry.fail(f"{self.out[key]} has lost all his Pigs and is out of the game", "7")
         others = [name for k, name in self.playing.items() if k != name_key(self.farmer)]
         listed = ", ".join(others) if others else "nobody else"
-        raise entry.fail(f'no Pig Farmer called "{named}"; the farmers are {listed}')
+        raise entry.fail(f'no Pig Farmer called "{_cut(named)}"; the farmers are {listed}')
 
     def order(self, entry: _Entry) -> Order:
         word, *rest = entry.text.split(" ", 2)
         kind = _WORDS.get(word.casefold())
         if kind is None:
-            raise entry.fail(f'unknown order "{word}"; write P, I, G, S, T or Y')
+            raise entry.fail(f'unknown order "{_cut(word)}"; write P, I, G, S, T or Y')
         if not rest:
             raise entry.fail(f"missing the Pork to spend on {kind.capitalize()}")
         amount = rest[0]
         if _NEGATIVE.fullmatch(amount):
-            raise entry.fail(f"cannot spend negative Pork ({amount})")
+            raise entry.fail(f"cannot spend negative Pork ({_cut(amount)})")
         if not _WHOLE.fullmatch(amount):
-            raise entry.fail(f'"{amount}" is not a whole amount of Pork')
+            raise entry.fail(f'"{_cut(amount)}" is not a whole amount of Pork')
         pork = _pork(entry, amount)
         named = rest[1] if len(rest) > 1 else ""
         if kind in TARGETED_KINDS:
             return Order(entry.number, kind, pork, self.target(entry, kind, named))
         if named:
-            raise entry.fail(f'{kind.capitalize()} takes no farmer\'s name, but "{named}" follows')
+            raise entry.fail(f'{kind.capitalize()} takes no farmer\'s name, but "{_cut(named)}" follows')
         return Order(entry.number, kind, pork)
 
 

@@ -294,3 +294,37 @@ def test_seat_names_are_short_printable_text(memory_referee, seat) -> None:
     with pytest.raises(RefereeError, match="seat names are printable text of at most 64 characters"):
         app.open("highroll", ["Ann", seat], seed="s")
     assert app.tables() == []
+
+
+def test_a_plugin_failing_while_a_table_is_laid_out_is_refused_and_nothing_is_stored(memory_referee) -> None:
+    class Faulty:
+        @hookimpl
+        def referee_round_began(self, decision, round):
+            raise ZeroDivisionError("division by zero")
+
+    app = memory_referee(highroll, extension("highroll", Faulty(), "faulty"))
+    with pytest.raises(RefereeError, match=r"the rules of highroll failed while laying out the table \(ZeroDivisionError"):
+        app.open("highroll", ["Ann", "Bob"], seed="s", extensions=["faulty"])
+    assert app.tables() == []
+
+
+def test_a_plugin_failing_while_a_stored_table_is_replayed_is_named_and_the_log_kept(tmp_path) -> None:
+    class Quiet:
+        @hookimpl
+        def referee_evolve(self, state, event):
+            return None
+
+    class Failing:
+        @hookimpl
+        def referee_evolve(self, state, event):
+            raise KeyError("lost")
+
+    store = tmp_path / "tables.sqlite"
+    with Referee(store, registry=Registry([highroll, extension("highroll", Quiet(), "fold")], entry_points=False)) as app:
+        table = app.open("highroll", ["Ann", "Bob"], seed="s", extensions=["fold"])
+        app.act(table, "Ann", "bid", {"chips": 1})
+        stored = app.entries(table)
+    with Referee(store, registry=Registry([highroll, extension("highroll", Failing(), "fold")], entry_points=False)) as app:
+        with pytest.raises(RefereeError, match=rf"table {table} cannot be loaded: the installed rules failed replaying it \(KeyError"):
+            app.view(table, "Ann")
+        assert app.entries(table) == stored

@@ -95,15 +95,24 @@ class Referee:
         table_id = table_id or f"{game}-{secrets.token_hex(4)}"
         seed = seed or new_seed()
         source = ScriptedSource(script, fallback=seed) if script is not None else SeededSource(seed)
-        state, emitted = open_table(
-            rules,
-            table_id=table_id,
-            seats=seats,
-            options=options,
-            source=source,
-            seed_hash=seed_hash(seed),
-            scripted=script is not None,
-        )
+        try:
+            state, emitted = open_table(
+                rules,
+                table_id=table_id,
+                seats=seats,
+                options=options,
+                source=source,
+                seed_hash=seed_hash(seed),
+                scripted=script is not None,
+            )
+        except RefereeError:
+            raise
+        except Exception as exc:
+            # A plugin's own bug while laying out the table: say so; nothing is stored.
+            log.exception("a plugin failed opening a table", game=game)
+            raise RefereeError(
+                f"the rules of {game} failed while laying out the table ({type(exc).__name__}: {shown(str(exc), 200)}); nothing was stored"
+            ) from exc
         entries = seal(emitted, after=None, seat=None, at=now())
         self.store.create(table_id, game, entries, seed)
         if script is not None:
@@ -164,7 +173,16 @@ class Referee:
         if cached is not None and cached.length == length and cached.last.hash == last_hash:
             return cached
         entries = self.store.entries(table_id)
-        rules, state = replay(self.registry, entries)
+        try:
+            rules, state = replay(self.registry, entries)
+        except RefereeError:
+            raise
+        except Exception as exc:
+            log.exception("a plugin failed replaying a table", table=table_id)
+            raise RefereeError(
+                f"table {table_id} cannot be loaded: the installed rules failed replaying it "
+                f"({type(exc).__name__}: {shown(str(exc), 200)}); the stored log is unchanged"
+            ) from exc
         fresh = _Cached(len(entries), entries[-1], rules, state)
         self._cache[table_id] = fresh
         return fresh

@@ -205,7 +205,29 @@ def test_a_scenario_file_over_the_size_limit_is_refused_unread(tmp_path) -> None
         load_scenario(path)
 
 
-deck_files = st.one_of(mutated(DECKS), st.binary(max_size=300))
+card_fields = {
+    "kind": st.sampled_from(["escort", "streetwalker", "special", "Escort", ""]),
+    "name": st.sampled_from(["Annika", "Zoë", " x", ""]) | text(max_size=8),
+    "special": st.sampled_from(["king-of-cool", "posse", "nosuch"]),
+    "cost": st.integers(-5, 80),
+    "looks": st.integers(-1, 12),
+    "fight": st.integers(-1, 12),
+    "stamina": st.integers(-1, 12),
+    "qualifications": st.lists(st.sampled_from(["Greek", "French", "greek", "nosuch"]), max_size=3),
+    "copies": st.integers(-1, 50),
+    "id": st.sampled_from(["a", "a", "b", ""]),
+    "text": text(max_size=10),
+}
+cards_ = st.lists(
+    st.fixed_dictionaries({}, optional={k: mostly(v) for k, v in card_fields.items()}) | values,
+    max_size=25,
+)
+generated_decks = st.fixed_dictionaries(
+    {"name": mostly(text(max_size=10))},
+    optional={"description": mostly(text(max_size=10)), "cards": mostly(cards_), "extra": values},
+).map(toml)
+
+deck_files = st.one_of(mutated(DECKS), generated_decks, st.binary(max_size=300))
 
 
 @FUZZ

@@ -16,7 +16,7 @@ import referee
 from referee import MEMORY, BadLog, Game, PluginMismatch, Referee, RefereeError, Registry, TableStore, hookimpl
 from referee.audit import describe, replay
 from referee.events import PluginRecord
-from referee.limits import MAX_NESTING, MAX_TABLE_ID, TABLE_ID_RULE, check_table_id, nesting, shown
+from referee.limits import MAX_NESTING, MAX_TABLE_ID, TABLE_ID_RULE, check_nesting, check_table_id, nesting, shown
 from referee.log import load_jsonl
 from referee.randomness import MAX_DIE_SIDES, MAX_ITEMS, RandomnessMismatch, ScriptedSource, check_outcome, roll
 
@@ -171,13 +171,14 @@ def test_plugin_names_without_the_game_prefix_are_refused_by_name(recorded) -> N
         registry.rules_for("highroll", records)
 
 
-def test_log_lines_nested_beyond_the_limit_are_refused() -> None:
-    deep = {"seq": 1, "type": "x.Y", "plugin": "x", "event": {"a": json.loads("[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1))}}
-    with pytest.raises(BadLog, match=f"nests deeper than {MAX_NESTING} levels"):
-        load_jsonl([json.dumps(deep)])
-    with pytest.raises(BadLog, match="line 1"):
-        load_jsonl(["[" * 100_000])
+def test_nesting_is_measured_without_recursing() -> None:
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
     assert nesting({"a": [[1]]}) == 3
+    assert nesting(deep) == MAX_NESTING + 1  # stops counting past the limit
+    with pytest.raises(RefereeError, match=f"nests lists or tables deeper than {MAX_NESTING} levels"):
+        check_nesting(deep, "the answer")
 
 
 # -- misbehaving plugins ---------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from typing import Any
 import msgspec
 
 from .errors import BadLog
-from .limits import MAX_NESTING, nesting
 
 __all__ = ["Entry", "chain", "check_chain", "dump_jsonl", "load_jsonl", "redact_for"]
 
@@ -114,14 +113,9 @@ def load_jsonl(lines: Iterable[str], *, source: str = "log") -> list[Entry]:
         if not line.strip():
             continue
         try:
-            entry = msgspec.json.decode(line, type=Entry)
+            entries.append(msgspec.json.decode(line, type=Entry))
         except msgspec.DecodeError as exc:
             raise BadLog(f"{source} line {number} is not a log entry: {exc}") from None
-        except RecursionError:
-            raise BadLog(f"{source} line {number} nests deeper than {MAX_NESTING} levels") from None
-        if nesting(entry.event) > MAX_NESTING:
-            raise BadLog(f"{source} line {number} nests deeper than {MAX_NESTING} levels")
-        entries.append(entry)
     if not entries:
         raise BadLog(f"{source} holds no log entries")
     return entries

@@ -188,7 +188,10 @@ def test_view_render_report_and_describe_hooks(relay):
 
 
 def test_discovery_hooks_and_duplicate_names():
-    """referee_games and referee_extensions are collected; a clash names the game."""
+    """referee_games and referee_extensions are collected; a clash names the game.
+
+    Neither of two plugins offering one game name wins (load order is nobody's choice);
+    both are reported and every other game still works."""
     registry = Registry([highroll, extension("highroll", object(), "d8")], entry_points=False)
     assert list(registry.games) == ["highroll"]
     assert [e.name for e in registry.extensions_of("highroll")] == ["d8"]
@@ -198,8 +201,11 @@ def test_discovery_hooks_and_duplicate_names():
         def referee_games(self):
             return [Game(name="highroll", title="Clone", plugin=self)]
 
+    clashing = Registry([highroll, Clone(), Relay()], entry_points=False)
     with pytest.raises(RefereeError, match="two plugins offer a game named 'highroll'"):
-        Registry([highroll, Clone()], entry_points=False)
+        clashing.game("highroll")
+    assert list(clashing.games) == ["relay"]
+    assert len([reason for reason in clashing.broken.values() if "a game named 'highroll'" in reason]) == 2
 
 
 def test_game_hookspecs_let_a_house_rule_change_the_die(memory_referee):

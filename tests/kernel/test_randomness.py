@@ -88,7 +88,7 @@ def test_dice_stay_in_range(seed, draw, sides):
     assert 1 <= roll(seed, draw, "die", {"sides": sides}) <= sides
 
 
-@given(st.text(min_size=1, max_size=20), st.integers(0, 1000), st.integers(0, 60))
+@given(st.text(min_size=1, max_size=20), st.integers(0, 1000), st.integers(1, 60))
 def test_shuffles_are_permutations(seed, draw, n):
     assert sorted(roll(seed, draw, "shuffle", {"n": n})) == list(range(n))
 

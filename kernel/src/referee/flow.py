@@ -35,6 +35,7 @@ from .events import (
     TurnBegan,
     TurnEnded,
 )
+from .limits import shown
 
 if TYPE_CHECKING:
     from .registry import Rules
@@ -182,17 +183,17 @@ def answered_request(rules: Rules, state: TableState, action: Action) -> Request
     matching = [r for r in mine if r.action == action.action and action.request in (None, r.id)]
     if len(matching) > 1:
         raise IllegalAction(
-            f"{action.seat} has several {action.action!r} requests open; say which: {', '.join(r.id for r in matching)}", "flow"
+            f"{action.seat} has several {shown(action.action)} requests open; say which: {', '.join(r.id for r in matching)}", "flow"
         )
     request = matching[0] if matching else None
     if request is None:
         if action.request is not None and not any(r.id == action.request for r in mine):
-            raise IllegalAction(f"request {action.request!r} is not open for {action.seat}", "flow")
+            raise IllegalAction(f"request {shown(action.request)} is not open for {action.seat}", "flow")
         if action.request is not None:
             raise IllegalAction(f"request {action.request} asks for {state.flow.requests[action.request].action!r}", "flow")
         if mine:
             wanted = " or ".join(sorted({r.action for r in mine}))
-            raise IllegalAction(f"{action.seat} is asked for {wanted!r}, not {action.action!r}", "flow")
+            raise IllegalAction(f"{action.seat} is asked for {wanted!r}, not {shown(action.action)}", "flow")
         reason = rules.hook.referee_idle_reason(state=state, seat=action.seat)
         if reason:
             raise IllegalAction(str(reason))
@@ -202,5 +203,5 @@ def answered_request(rules: Rules, state: TableState, action: Action) -> Request
         answers.validate(request.answer, action.args)
     if request.choices is not None and _canonical(action.args) not in {_canonical(c.args) for c in request.choices}:
         legal = "; ".join(c.label for c in request.choices)
-        raise IllegalAction(f"{action.args} is not one of the choices offered to {action.seat}: {legal}", "flow")
+        raise IllegalAction(f"{shown(action.args)} is not one of the choices offered to {action.seat}: {legal}", "flow")
     return request

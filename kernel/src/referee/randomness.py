@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .errors import RefereeError
+from .limits import shown
 
 __all__ = [
     "SeededSource",
@@ -34,7 +35,18 @@ __all__ = [
     "new_table_key",
     "seed_commitment",
     "seed_hash",
+    "MAX_DIE_SIDES",
+    "MAX_ITEMS",
+    "check_draw",
 ]
+
+MAX_DIE_SIDES = 1_000_000
+"""Most faces a die may have.  Real dice have 2 to 100; the bound keeps a crafted
+``sides`` from stalling the generator (it draws 64-bit words)."""
+
+MAX_ITEMS = 10_000
+"""Most items a shuffle or pick may cover: well above any deck, small enough that a
+crafted ``n`` cannot make a shuffle run for minutes."""
 
 
 def new_seed() -> str:
@@ -91,35 +103,57 @@ class _Stream:
         raise AssertionError("unreachable")
 
 
+_BOUNDS: dict[str, tuple[str, int]] = {"die": ("sides", MAX_DIE_SIDES), "shuffle": ("n", MAX_ITEMS), "pick": ("n", MAX_ITEMS)}
+
+
+def check_draw(kind: object, spec: object) -> int:
+    """The size of a draw (a die's sides, a shuffle's or pick's items), refused unless
+    it is a known kind with a whole size from 1 to its stated limit."""
+    if not isinstance(kind, str) or kind not in _BOUNDS:
+        raise RandomnessMismatch(f"unknown kind of random draw {shown(kind)} (known: {', '.join(_BOUNDS)})")
+    field, most = _BOUNDS[kind]
+    if not isinstance(spec, dict) or field not in spec:
+        raise RandomnessMismatch(f"a {kind} draw needs its {field!r} in its spec, got {shown(spec)}")
+    size = spec[field]
+    if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= most:
+        raise RandomnessMismatch(f"a {kind} draw needs {field} from 1 to {most}, not {shown(size)}")
+    return size
+
+
 def roll(seed: str, draw: int, kind: str, spec: dict[str, Any]) -> Any:
     """The outcome of draw number ``draw`` of a table seeded with ``seed``."""
+    size = check_draw(kind, spec)
+    if not isinstance(draw, int) or isinstance(draw, bool) or draw < 0:
+        raise RandomnessMismatch(f"draw numbers are whole numbers from 0, not {shown(draw)}")
     stream = _Stream(seed, draw)
     if kind == "die":
-        return 1 + stream.below(int(spec["sides"]))
+        return 1 + stream.below(size)
     if kind == "shuffle":
-        order = list(range(int(spec["n"])))
+        order = list(range(size))
         for i in range(len(order) - 1, 0, -1):
             j = stream.below(i + 1)
             order[i], order[j] = order[j], order[i]
         return order
-    if kind == "pick":
-        return stream.below(int(spec["n"]))
-    raise ValueError(f"unknown kind of random draw {kind!r}")
+    return stream.below(size)
 
 
 def check_outcome(kind: str, spec: dict[str, Any], outcome: Any) -> None:
     """Refuse a scripted or recorded outcome that the draw could never produce."""
+    size = check_draw(kind, spec)
+    whole = isinstance(outcome, int) and not isinstance(outcome, bool)
     if kind == "die":
-        if not isinstance(outcome, int) or not 1 <= outcome <= int(spec["sides"]):
-            raise RandomnessMismatch(f"a d{spec['sides']} cannot show {outcome!r}")
+        if not whole or not 1 <= outcome <= size:
+            raise RandomnessMismatch(f"a d{size} cannot show {shown(outcome)}")
     elif kind == "shuffle":
-        if not isinstance(outcome, list) or sorted(outcome) != list(range(int(spec["n"]))):
-            raise RandomnessMismatch(f"{outcome!r} is not an order of {spec['n']} items")
-    elif kind == "pick":
-        if not isinstance(outcome, int) or not 0 <= outcome < int(spec["n"]):
-            raise RandomnessMismatch(f"cannot pick item {outcome!r} of {spec['n']}")
-    else:
-        raise RandomnessMismatch(f"unknown kind of random draw {kind!r}")
+        if (
+            not isinstance(outcome, list)
+            or len(outcome) != size
+            or any(not isinstance(i, int) or isinstance(i, bool) for i in outcome)
+            or sorted(outcome) != list(range(size))
+        ):
+            raise RandomnessMismatch(f"{shown(outcome)} is not an order of {size} items")
+    elif not whole or not 0 <= outcome < size:
+        raise RandomnessMismatch(f"cannot pick item {shown(outcome)} of {size}")
 
 
 class SeededSource:

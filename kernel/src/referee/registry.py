@@ -7,11 +7,13 @@ plugin objects directly.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.metadata
+import re
 import sys
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -23,6 +25,7 @@ import structlog
 from . import builtin, hookspecs
 from .errors import BadLog, PluginMismatch, RefereeError, UnknownGame
 from .events import KERNEL_EVENTS, Event, PluginRecord, decode_event, event_tag
+from .limits import plain, shown
 from .log import Entry
 from .plugin import NAME
 
@@ -86,6 +89,24 @@ def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tu
     return f"{top or type(plugin).__name__} (not installed)", "0"
 
 
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def _malformed(item: object, kind: type) -> str | None:
+    """Why a discovery hook's ``item`` cannot be used as a ``kind`` (None if it can)."""
+    if not isinstance(item, kind):
+        return f"a {type(item).__name__}, not a {kind.__name__}"
+    names = [("name", item.name)] + ([("game", item.game)] if isinstance(item, Extension) else [])  # type: ignore[attr-defined]
+    for field, value in names:
+        if not isinstance(value, str) or not _NAME.fullmatch(value):
+            return f"a {kind.__name__} whose {field} {shown(value)} is not 1 to 64 letters, digits, '-' or '_'"
+    if item.plugin is None:  # type: ignore[attr-defined]
+        return f"{kind.__name__} {item.name!r} without a plugin"  # type: ignore[attr-defined]
+    if isinstance(item, Game) and (not isinstance(item.min_seats, int) or not (item.max_seats is None or isinstance(item.max_seats, int))):
+        return f"game {item.name!r} whose seat counts are not whole numbers"
+    return None
+
+
 class Registry:
     """Every installed game and extension."""
 
@@ -93,7 +114,8 @@ class Registry:
         self.pm = pluggy.PluginManager(NAME)
         self.pm.add_hookspecs(hookspecs)
         self.broken: dict[str, str] = {}
-        """Entry points that could not be loaded, with the reason (shown by ``referee games``)."""
+        """Plugins that could not be loaded or offered something unusable, with the
+        reason (shown by ``referee games``); every other plugin works as usual."""
         distinfo: dict[int, tuple[str, str]] = {}
         if entry_points:
             distinfo = self._load_entry_points()
@@ -105,19 +127,100 @@ class Registry:
         self.games: dict[str, Game] = {}
         self.extensions: dict[str, Extension] = {}
         self._dist: dict[int, tuple[str, str]] = {}
-        for games in self.pm.hook.referee_games():
-            for game in games:
-                if game.name in self.games:
-                    raise RefereeError(f"two plugins offer a game named {game.name!r}")
-                self.games[game.name] = game
-                self._dist[id(game.plugin)] = _distribution_of(game.plugin, distinfo)
-        for extensions in self.pm.hook.referee_extensions():
-            for ext in extensions:
-                key = f"{ext.game}.{ext.name}"
-                if key in self.extensions:
-                    raise RefereeError(f"two plugins offer {ext.kind} {key!r}")
-                self.extensions[key] = ext
-                self._dist[id(ext.plugin)] = _distribution_of(ext.plugin, distinfo)
+        self.warnings: list[str] = []
+        """Things a plugin asked for and did not get (an extension on by default), for ``referee games``."""
+        self._clashes: dict[str, str] = {}
+        self._offered_by: dict[str, tuple[str, str]] = {}
+        self._explicit = {id(p) for p in plugins}
+        for impl, game in self._offers("referee_games", Game, distinfo):
+            self._add(self.games, game.name, game, f"a game named {game.name!r}", impl, distinfo)
+        for impl, ext in self._offers("referee_extensions", Extension, distinfo):
+            key = f"{ext.game}.{ext.name}"
+            self._add(self.extensions, key, self._vetted_default(ext, impl, distinfo), f"{ext.kind} {key!r}", impl, distinfo)
+
+    def _name(self, impl: pluggy.HookImpl) -> str:
+        """A plugin as a user can find it: its entry point, else its module or class."""
+        if self.pm.get_name(impl.plugin) == impl.plugin_name and not impl.plugin_name.isdigit():
+            return impl.plugin_name
+        if isinstance(impl.plugin, ModuleType):
+            return impl.plugin.__name__
+        return type(impl.plugin).__qualname__
+
+    def _label(self, impl: pluggy.HookImpl, distinfo: dict[int, tuple[str, str]]) -> str:
+        dist, version = _distribution_of(impl.plugin, distinfo)
+        return f"{self._name(impl)} ({dist} {version})"
+
+    def _offers(self, hook: str, kind: type, distinfo: dict[int, tuple[str, str]]) -> Iterable[tuple[pluggy.HookImpl, Any]]:
+        """What each plugin's discovery hook offers, one plugin at a time.
+
+        pluggy stops a hook call at the first exception, so one plugin that raises would
+        hide every game; calling each implementation here reports and skips just that one.
+        """
+        for impl in reversed(getattr(self.pm.hook, hook).get_hookimpls()):  # pluggy's own call order
+            label = self._name(impl)
+            dist = " ".join(_distribution_of(impl.plugin, distinfo))
+            try:
+                offered = impl.function()
+            except Exception as exc:
+                self._report_broken(label, f"{dist}: {hook} raised {type(exc).__name__}: {shown(str(exc), 200)}")
+                continue
+            if offered is None:
+                continue
+            if not isinstance(offered, (list, tuple)):
+                self._report_broken(label, f"{dist}: {hook} returned {type(offered).__name__}, not a list of {kind.__name__}")
+                continue
+            for item in offered:
+                problem = _malformed(item, kind)
+                if problem:
+                    self._report_broken(label, f"{dist}: {hook} offered {problem}")
+                    continue
+                yield impl, item
+
+    def _report_broken(self, label: str, reason: str) -> None:
+        if label in self.broken:
+            dist = self.broken[label].split(": ", 1)[0]
+            reason = f"{self.broken[label]}; {reason.removeprefix(dist + ': ')}"
+        self.broken[label] = reason
+        log.warning("plugin skipped", plugin=label, reason=reason)
+
+    def _add(
+        self, into: dict[str, Any], key: str, item: Any, what: str, impl: pluggy.HookImpl, distinfo: dict[int, tuple[str, str]]
+    ) -> None:
+        offer = (self._name(impl), self._label(impl, distinfo))
+        clash = f"offers {what} that another plugin offers too; neither is used"
+        if key in self._clashes:
+            self._clashes[key] += f", {offer[1]}"
+            self._report_broken(offer[0], f"{offer[1]}: {clash}")
+            return
+        if key in into:
+            # Neither wins: the order plugins load in is no one's decision, so keeping
+            # the first would let any installed package take over a game.
+            del into[key]
+            first = self._offered_by[key]
+            self._clashes[key] = f"{first[1]}, {offer[1]}"
+            for name, label in (first, offer):
+                self._report_broken(name, f"{label}: {clash}")
+            return
+        into[key] = item
+        self._offered_by[key] = offer
+        self._dist[id(item.plugin)] = _distribution_of(item.plugin, distinfo)
+
+    def _vetted_default(self, ext: Extension, impl: pluggy.HookImpl, distinfo: dict[int, tuple[str, str]]) -> Extension:
+        """``ext``, off by default unless the game's own distribution (or the embedding
+        program, passing plugins itself) offers it: an installed package must not join
+        every table of someone else's game unasked."""
+        if not ext.default or id(impl.plugin) in self._explicit:
+            return ext
+        game = self.games.get(ext.game)
+        offered_by = _distribution_of(impl.plugin, distinfo)[0]
+        if game is not None and self._dist.get(id(game.plugin), ("",))[0] == offered_by:
+            return ext
+        self.warnings.append(
+            f"{ext.kind} {ext.game}.{ext.name} ({offered_by}) asks to be on by default, but only {ext.game}'s own "
+            f"distribution decides that; it stays off unless a table names it (--extensions {ext.name})"
+        )
+        log.warning("extension not on by default", extension=f"{ext.game}.{ext.name}", distribution=offered_by)
+        return replace(ext, default=False)
 
     def _load_entry_points(self) -> dict[int, tuple[str, str]]:
         """Load every plugin of the ``referee`` group; one broken plugin spoils no other."""
@@ -137,11 +240,13 @@ class Registry:
         return distinfo
 
     def game(self, name: str) -> Game:
+        if name in self._clashes:
+            raise UnknownGame(f"two plugins offer a game named {name!r} ({self._clashes[name]}); uninstall one of them")
         try:
             return self.games[name]
         except KeyError:
             known = ", ".join(sorted(self.games)) or "none (install a game plugin, e.g. referee-pigsty)"
-            raise UnknownGame(f"no game named {name!r} is installed; installed games: {known}") from None
+            raise UnknownGame(f"no game named {shown(name)} is installed; installed games: {known}") from None
 
     def extensions_of(self, game: str) -> list[Extension]:
         return sorted((e for e in self.extensions.values() if e.game == game), key=lambda e: e.name)
@@ -165,7 +270,7 @@ class Registry:
             unknown = [n for n in extensions if n not in available]
             if unknown:
                 known = ", ".join(sorted(available)) or "none"
-                raise RefereeError(f"{game_name} has no extension named {', '.join(unknown)}; available: {known}")
+                raise RefereeError(f"{game_name} has no extension named {', '.join(plain(n) for n in unknown)}; available: {known}")
             chosen = [available[n] for n in dict.fromkeys(extensions)]
         return Rules(self, game, chosen)
 
@@ -173,11 +278,18 @@ class Registry:
         """Rules for a stored table, refusing to replay it under another plugin set."""
         game = self.game(game_name)
         available = {e.name for e in self.extensions_of(game_name)}
-        absent = [r for r in recorded[1:] if r.name.split(".", 1)[-1] not in available]
+        strangers = [r.name for r in recorded[1:] if not r.name.startswith(f"{game.name}.")]
+        if not recorded or recorded[0].name != game.name or strangers:
+            named = ", ".join(shown(n) for n in strangers) if strangers else shown(recorded[0].name if recorded else None)
+            raise PluginMismatch(
+                f"this {game.name} table's plugin list is malformed: it must start with {game.name!r} and name the "
+                f"rest as {game.name}.EXTENSION, not {named}"
+            )
+        absent = [r for r in recorded[1:] if r.name.split(".", 1)[1] not in available]
         if absent:
             raise PluginMismatch(
                 f"this {game.name} table was recorded with plugins that are not installed: "
-                + "; ".join(f"{r.name} (pip install {r.distribution}=={r.version})" for r in absent)
+                + "; ".join(f"{shown(r.name)} (pip install {shown(r.distribution)}=={shown(r.version)})" for r in absent)
             )
         rules = self.rules(game_name, [r.name.split(".", 1)[1] for r in recorded[1:]])
         installed = rules.records
@@ -237,6 +349,63 @@ def _code_digest(plugin: object) -> str:
     return _code_digests[top]
 
 
+_SHOWING_HOOKS = ("referee_view", "referee_render_view", "referee_report", "referee_check_file", "referee_bot_action")
+"""Hooks that show a table or suggest an answer, never decide: a failure there is
+refused as a ``RefereeError`` naming the plugin, and no table changes."""
+
+
+def _guard_hooks(pm: pluggy.PluginManager) -> None:
+    """Wrap each implementation of the showing hooks (and ``referee_describe``) so a
+    plugin's bug is named, not thrown raw through an adapter.
+
+    Deciding hooks are left as they are: the service already refuses a failing action
+    and appends nothing, and a game may expect its own exceptions back from them.
+    """
+    for hook in (*_SHOWING_HOOKS, "referee_describe"):
+        for impl in getattr(pm.hook, hook).get_hookimpls():
+            if impl.wrapper or impl.hookwrapper:
+                continue
+            guarded = (
+                _describing(impl.function, impl.plugin_name)
+                if hook == "referee_describe"
+                else _showing(impl.function, impl.plugin_name, hook)
+            )
+            # HookImpl has no public way to wrap its function; it is this table's own
+            # manager, so the plugin module shared with other tables is untouched.
+            object.__setattr__(impl, "function", guarded)
+
+
+def _showing(function: Callable[..., Any], plugin: str, hook: str) -> Callable[..., Any]:
+    @functools.wraps(function)
+    def guarded(*args: Any) -> Any:
+        try:
+            return function(*args)
+        except RefereeError:
+            raise
+        except Exception as exc:
+            log.error("a plugin failed", plugin=plugin, hook=hook, error=f"{type(exc).__name__}: {exc}")
+            raise RefereeError(
+                f"plugin {plugin} failed in {hook} ({type(exc).__name__}: {shown(str(exc), 200)}); nothing was changed"
+            ) from exc
+
+    return guarded
+
+
+def _describing(function: Callable[..., Any], plugin: str) -> Callable[..., Any]:
+    @functools.wraps(function)
+    def guarded(*args: Any) -> Any:
+        try:
+            text = function(*args)
+        except Exception as exc:
+            # A description is only words: fall back on the next plugin's (or the
+            # kernel's plain one) and warn, rather than break a command half-way.
+            log.warning("a plugin failed to describe an event", plugin=plugin, error=f"{type(exc).__name__}: {exc}")
+            return None
+        return text if text is None or isinstance(text, str) else str(text)
+
+    return guarded
+
+
 class Rules:
     """One table's plugin manager: its game, its chosen extensions, their event types."""
 
@@ -259,13 +428,24 @@ class Rules:
             self.pm.check_pending()
         except pluggy.PluginValidationError as exc:
             raise RefereeError(f"a plugin of this {game.name} table implements a hook nobody declares: {exc}") from None
+        _guard_hooks(self.pm)
         self.hook = self.pm.hook
         self.event_types: dict[str, type[Event]] = {event_tag(t): t for t in KERNEL_EVENTS}
         self.owner: dict[type[Event], str] = {t: NAME for t in KERNEL_EVENTS}
         for impl in self.pm.hook.referee_event_types.get_hookimpls():
-            registered: list[type[Event]] = impl.function() or []  # type: ignore[assignment]
+            try:
+                registered: list[type[Event]] = impl.function() or []  # type: ignore[assignment]
+            except Exception as exc:
+                raise RefereeError(
+                    f"plugin {impl.plugin_name} failed in referee_event_types ({type(exc).__name__}: {shown(str(exc), 200)})"
+                ) from exc
+            if not isinstance(registered, (list, tuple)) or not all(isinstance(t, type) and issubclass(t, Event) for t in registered):
+                raise RefereeError(f"plugin {impl.plugin_name}'s referee_event_types must return a list of Event classes")
             for event_type in registered:
-                tag = event_tag(event_type)
+                try:
+                    tag = event_tag(event_type)
+                except TypeError as exc:
+                    raise RefereeError(f"plugin {impl.plugin_name}: {exc}") from None
                 if tag in self.event_types and self.event_types[tag] is not event_type:
                     raise RefereeError(f"event tag {tag!r} is registered twice ({self.owner[self.event_types[tag]]}, {impl.plugin_name})")
                 self.event_types[tag] = event_type
@@ -291,12 +471,14 @@ class Rules:
         given = dict(given or {})
         if self.game.options is None:
             if given:
-                raise RefereeError(f"{self.game.name} takes no options (given: {', '.join(given)})")
+                raise RefereeError(f"{self.game.name} takes no options (given: {', '.join(plain(k) for k in given)})")
             return {}
         known = set(self.game.options.__struct_fields__)
         unknown = [k for k in given if k not in known]
         if unknown:
-            raise RefereeError(f"{self.game.name} has no option {', '.join(unknown)}; its options: {', '.join(sorted(known))}")
+            raise RefereeError(
+                f"{self.game.name} has no option {', '.join(plain(k) for k in unknown)}; its options: {', '.join(sorted(known))}"
+            )
         try:
             # Converted twice: a default written as 0 for a float field comes back as 0.0
             # only from the second pass, and a re-decided opening must record the same.

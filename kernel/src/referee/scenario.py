@@ -32,7 +32,6 @@ appear in the given order, with any other events between them.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +40,7 @@ from typing import Any
 import msgspec
 
 from .errors import RefereeError
+from .limits import parse_toml, read_text
 from .log import Entry
 from .registry import Registry
 from .service import Referee
@@ -94,13 +94,10 @@ class ScenarioResult:
 
 
 def load_scenario(path: str | Path) -> Scenario:
+    """The scenario in the TOML file ``path``, within the limits of ``referee.limits``
+    (``MAX_FILE_BYTES``, UTF-8 text, ``MAX_NESTING``); anything else is refused by name."""
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RefereeError(f"cannot read scenario {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RefereeError(f"scenario {path} is not valid TOML: {exc}") from None
+    data = parse_toml(read_text(path, "scenario"), f"scenario {path}")
     try:
         scenario = msgspec.convert(data, Scenario)
     except msgspec.ValidationError as exc:
@@ -171,7 +168,10 @@ def _check_state(referee: Referee, table_id: str, expected: dict[str, Any], labe
     if not expected:
         return []
     seat = expected.get("seat")
-    view = referee.view(table_id, seat)
+    try:
+        view = referee.view(table_id, seat)
+    except RefereeError as exc:
+        return [f"{label}: state: {exc.message}"]
     wanted = {k: v for k, v in expected.items() if k != "seat"}
     problem = subset_mismatch(wanted, msgspec.json.decode(msgspec.json.encode(view)))
     return [f"{label}: state {problem}"] if problem else []

@@ -25,6 +25,7 @@ import structlog
 from . import answers
 from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError, UnknownTable
 from .events import Request, RequestOpened, RoundEnded, SeedRevealed, TableOpened, event_tag
+from .limits import check_table_id, shown
 from .log import Entry, dump_jsonl, load_jsonl, redact_for, seal, with_keys
 from .randomness import ScriptedSource, SeededSource, bot_random, new_seed, new_table_key, seed_commitment
 from .registry import Registry, Rules, decode_as
@@ -124,6 +125,8 @@ class Referee:
         exactly (a golden playthrough): whoever knows it can read every hidden body.
         """
         rules = self.registry.rules(game, extensions)
+        if table_id is not None:
+            check_table_id(table_id, (known for known, _ in self.store.table_ids()))
         table_id = table_id or f"{game}-{secrets.token_hex(4)}"
         if key is not None and (len(key) != 64 or any(c not in "0123456789abcdef" for c in key)):
             raise RefereeError("a table key is 64 lowercase hexadecimal digits (32 bytes)")
@@ -131,15 +134,24 @@ class Referee:
         source: SeededSource | ScriptedSource = (
             ScriptedSource(script, fallback=secret.seed, key=secret.key) if script is not None else SeededSource(secret.seed, secret.key)
         )
-        state, emitted = open_table(
-            rules,
-            table_id=table_id,
-            seats=seats,
-            options=options,
-            source=source,
-            seed_commitment=seed_commitment(secret.key, secret.seed),
-            scripted=script is not None,
-        )
+        try:
+            state, emitted = open_table(
+                rules,
+                table_id=table_id,
+                seats=seats,
+                options=options,
+                source=source,
+                seed_commitment=seed_commitment(secret.key, secret.seed),
+                scripted=script is not None,
+            )
+        except RefereeError:
+            raise
+        except Exception as exc:
+            # A plugin's own bug while laying out the table: say so; nothing is stored.
+            log.exception("a plugin failed opening a table", game=game)
+            raise RefereeError(
+                f"the rules of {game} failed while laying out the table ({type(exc).__name__}: {shown(str(exc), 200)}); nothing was stored"
+            ) from exc
         entries = seal(emitted, after=None, seat=None, at=_now(), table_key=bytes.fromhex(secret.key))
         self._check_size(table_id, "opening", entries)
         self.store.create(table_id, game, entries, secret)
@@ -255,7 +267,17 @@ class Referee:
         opened = decode_as(TableOpened, entries[0])
         assert isinstance(opened, TableOpened)
         rules = self.registry.rules_for(opened.game, opened.plugins)
-        return _Loaded(len(entries), entries[-1], rules, fold_entries(rules, entries))
+        try:
+            state = fold_entries(rules, entries)
+        except RefereeError:
+            raise
+        except Exception as exc:
+            log.exception("a plugin failed replaying a table", table=table_id)
+            raise RefereeError(
+                f"table {table_id} cannot be loaded: the installed rules failed replaying it "
+                f"({type(exc).__name__}: {shown(str(exc), 200)}); the stored log is unchanged"
+            ) from exc
+        return _Loaded(len(entries), entries[-1], rules, state)
 
     def _fingerprint(self, rules: Rules) -> str:
         return hashlib.sha256(msgspec.msgpack.encode([rules.records, TableState.__struct_fields__])).hexdigest()
@@ -306,7 +328,7 @@ class Referee:
         """Everything ``seat`` may see now (``None``: a spectator; ``gamesmaster``)."""
         loaded = self._load(table_id)
         if seat is not None and seat not in loaded.state.seats and seat != GAMESMASTER:
-            raise RefereeError(f"{seat!r} has no seat at table {table_id} (seats: {', '.join(loaded.state.seats)})")
+            raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(loaded.state.seats)})")
         try:
             return view(loaded.rules, copy_state(loaded.state), seat)
         except RefereeError:
@@ -470,7 +492,7 @@ class Referee:
         """
         loaded = self._load(table_id)
         if seat is not None and seat not in loaded.state.seats:
-            raise RefereeError(f"{seat!r} has no seat at table {table_id} (seats: {', '.join(loaded.state.seats)})")
+            raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(loaded.state.seats)})")
         entries = self.entries(table_id)
         key = self._optional_key(table_id)
         if seat is not None:
@@ -517,6 +539,7 @@ class Referee:
         entries = self.load_log(text, source=source)
         if any(e.redacted for e in entries):
             raise BadLog(f"{source} is a seat's export with hidden entries; only a full export can be imported")
+        check_table_id(decode_as(TableOpened, entries[0]).table_id, (known for known, _ in self.store.table_ids()))  # type: ignore[attr-defined]
         verdict = self.verify(entries)
         if not verdict.ok:
             raise BadLog(f"{source} does not verify: {verdict.message}")

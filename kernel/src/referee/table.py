@@ -25,6 +25,7 @@ from .events import (
     TableOpened,
 )
 from .flow import Flow, FlowSteps, answered_request, fold
+from .limits import check_seat_names, shown
 from .log import Entry
 from .registry import Rules
 
@@ -228,6 +229,7 @@ def open_table(
     """
     seats = tuple(seats)
     game = rules.game
+    check_seat_names(seats)
     problems = [s for s in seats if not s.strip() or s != s.strip()]
     if problems or len(set(s.casefold() for s in seats)) != len(seats):
         raise RefereeError(f"seat names must be distinct and non-blank: {', '.join(repr(s) for s in seats)}")
@@ -269,7 +271,7 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
     request: Request | None = None
     if action.seat != GAMESMASTER:
         if action.seat not in state.seats:
-            raise IllegalAction(f"{action.seat!r} has no seat at this table (seats: {', '.join(state.seats)})", "table")
+            raise IllegalAction(f"{shown(action.seat)} has no seat at this table (seats: {', '.join(state.seats)})", "table")
         request = answered_request(rules, state, action)
     expiring: Request | None = None
     if action.seat == GAMESMASTER and action.action == EXPIRE:

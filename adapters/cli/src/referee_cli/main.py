@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -22,6 +24,7 @@ import referee
 import referee.logging
 from referee import Referee, RefereeError, Registry
 from referee.audit import explain, replay, verify
+from referee.limits import MAX_NESTING, TABLE_ID_RULE, check_nesting, check_table_id, parse_json, shown
 from referee.log import Entry, load_jsonl, redact_for
 from referee.scenario import load_scenario, run_scenario
 from referee.store import resolve_db
@@ -47,14 +50,23 @@ def _referee(args: argparse.Namespace) -> Referee:
     return Referee(args.db)
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, or holding a NUL
+        return False
+
+
 def _log_entries(args: argparse.Namespace, app: Referee, log: str) -> tuple[list[Entry], str]:
     """LOG is an exported file, a table id, or ``latest``."""
     path = Path(log)
-    if path.is_file():
+    if _is_file(path):
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RefereeError(f"cannot read {path}: {exc}") from None
+        except OSError as exc:
+            raise RefereeError(f"cannot read {shown(log)}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise RefereeError(f"cannot read {shown(log)}: not UTF-8 text ({exc.reason} at byte {exc.start + 1})") from None
         return load_jsonl(text.splitlines(), source=str(path)), str(path)
     table_id = _table_id(app, log)
     return app.entries(table_id), f"table {table_id}"
@@ -66,8 +78,13 @@ def _table_id(app: Referee, given: str) -> str:
         if not ids:
             raise RefereeError(f"no tables in {app.store.location} yet")
         return ids[-1]
+    what = "neither a log file nor a table"
+    try:
+        check_table_id(given)
+    except RefereeError:
+        raise RefereeError(f"{shown(given)} is {what} in {app.store.location} ({TABLE_ID_RULE})") from None
     if not app.store.exists(given):
-        raise RefereeError(f"{given!r} is neither a log file nor a table in {app.store.location}")
+        raise RefereeError(f"{given!r} is {what} in {app.store.location}")
     return given
 
 
@@ -76,11 +93,14 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise RefereeError(f"--option takes KEY=VALUE, not {pair!r}")
+            raise RefereeError(f"--option takes KEY=VALUE, not {shown(pair)}")
         try:
             options[key] = json.loads(value)
-        except json.JSONDecodeError:
+        except RecursionError:
+            raise RefereeError(f"--option {shown(key)} nests lists or tables deeper than {MAX_NESTING} levels") from None
+        except ValueError:  # not JSON (or a number too long to read): the text itself
             options[key] = value
+        check_nesting(options[key], f"--option {shown(key)}")
     return options
 
 
@@ -124,8 +144,10 @@ def cmd_games(args: argparse.Namespace) -> int:
     if not data:
         lines = ["no games installed; install one, e.g. pip install referee-pigsty"]
     for name, reason in sorted(registry.broken.items()):
-        lines.append(f"could not load plugin {name}: {reason}")
-    _out(args, {"games": data, "broken": registry.broken} if registry.broken else data, "\n".join(lines))
+        lines.append(f"skipped plugin {name}: {reason}")
+    lines += [f"note: {warning}" for warning in registry.warnings]
+    problems = registry.broken or registry.warnings
+    _out(args, {"games": data, "broken": registry.broken, "warnings": registry.warnings} if problems else data, "\n".join(lines))
     return 0
 
 
@@ -199,10 +221,7 @@ def cmd_act(args: argparse.Namespace) -> int:
     with _referee(args) as app:
         table_id = _table_id(app, args.table)
         if args.args_json is not None:
-            try:
-                action_args = json.loads(args.args_json)
-            except json.JSONDecodeError as exc:
-                raise RefereeError(f"--args is not JSON: {exc}") from None
+            action_args = parse_json(args.args_json, "--args")
             if not isinstance(action_args, dict):
                 raise RefereeError("--args must be a JSON object")
             if args.answer:
@@ -283,7 +302,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise RefereeError(f"cannot write {args.output}: {exc.strerror}") from None
+            raise RefereeError(f"cannot write {shown(args.output)}: {exc.strerror or exc}") from None
         print(f"wrote {text.count(chr(10))} entries of table {table_id} to {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
@@ -293,8 +312,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     try:
         text = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RefereeError(f"cannot read {args.file}: {exc}") from None
+    except ValueError as exc:
+        if isinstance(exc, UnicodeDecodeError):
+            raise RefereeError(f"cannot read {shown(args.file)}: not UTF-8 text ({exc.reason} at byte {exc.start + 1})") from None
+        raise RefereeError(f"cannot read {shown(args.file)}: a file name cannot hold a NUL character") from None
+    except OSError as exc:
+        raise RefereeError(f"cannot read {shown(args.file)}: {exc.strerror or exc}") from None
     with _referee(args) as app:
         table_id = app.import_log(text, source=args.file)
         _out(args, {"table": table_id}, f"imported table {table_id} into {app.store.location}")
@@ -409,13 +432,24 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
 # --- parser -----------------------------------------------------------------------
 
 
-def _common(top_level: bool) -> argparse.ArgumentParser:
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its refusals on one line like every other error of the command."""
+
+    def error(self, message: str) -> NoReturn:
+        # argparse echoes the offending values whole and raw: cut long ones, escape
+        # control characters (a terminal escape sequence must not reach the terminal).
+        message = re.sub(r"\S{60,}", lambda m: f"{m.group(0)[:50]}...", message)
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _common(top_level: bool) -> _Parser:
     """Options every command takes, before or after the command's name.
 
     Subcommands repeat them with suppressed defaults, so a value given before the
     command name is not overwritten by the subcommand's default.
     """
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     default = (lambda value: value) if top_level else (lambda value: argparse.SUPPRESS)
     env_db = os.environ.get("REFEREE_DB")
     db_help = (
@@ -432,7 +466,7 @@ def _common(top_level: bool) -> argparse.ArgumentParser:
 
 def parser() -> argparse.ArgumentParser:
     common = _common(top_level=False)
-    top = argparse.ArgumentParser(
+    top = _Parser(
         prog="referee",
         description="Referee: tabletop games refereed by their rules, every table an auditable log.",
         parents=[_common(top_level=True)],
@@ -557,4 +591,15 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         # The reader (e.g. `| head`) went away; every action taken so far is stored.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 141
+    except Exception as exc:
+        # A bug, not bad input: still one line (a traceback reads as a crash of the
+        # table, which it is not; every write is atomic), the traceback on request.
+        if args.log_level == "debug":
+            traceback.print_exc()
+        print(
+            f"referee: internal error ({type(exc).__name__}: {shown(str(exc), 200)}); please report it "
+            "(run with --log-level debug for the traceback)",
+            file=sys.stderr,
+        )
+        status = 2
     sys.exit(status)

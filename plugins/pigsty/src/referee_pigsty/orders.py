@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KINDS",
+    "MAX_AMOUNT",
+    "MAX_ENTRIES",
+    "MAX_TEXT",
     "TARGETED_KINDS",
     "Order",
     "OrderError",
@@ -59,6 +62,18 @@ _WORDS: dict[str, str] = {
     "yeomen": "yeomen",
 }
 
+MAX_AMOUNT = 1_000_000
+"""Most Pork one order (or the stated total) may name.  No farmer comes near it, and an
+order for more than he has is cut by rule 10.2 anyway; the bound keeps a thousand-digit
+number from reaching the arithmetic."""
+
+MAX_ENTRIES = 100
+"""Most entries (lines or ``;``/``,`` pieces) in one farmer's orders: far more than six
+kinds of order against every other farmer need."""
+
+MAX_TEXT = 10_000
+"""Most characters in one farmer's written orders."""
+
 _SEPARATORS = re.compile(r"[;,]")
 _DASHES = re.compile(r"-+")
 _WHOLE = re.compile(r"\d+")
@@ -83,8 +98,8 @@ class Order(msgspec.Struct, frozen=True):
         # itself refuses shapes no rule could resolve.
         if self.kind not in KINDS:
             raise ValueError(f"unknown order kind {self.kind!r}; expected one of {', '.join(KINDS)}")
-        if self.amount < 0:
-            raise ValueError(f"an order cannot spend negative Pork ({self.amount})")
+        if not 0 <= self.amount <= MAX_AMOUNT:
+            raise ValueError(f"an order spends 0 to {MAX_AMOUNT:,} Pork, not {self.amount}")
         if self.line < 1:
             raise ValueError(f"order lines are numbered from 1, not {self.line}")
         if (self.target is None) == (self.kind in TARGETED_KINDS):
@@ -115,6 +130,11 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def _cut(text: str, most: int = 60) -> str:
+    """Written text quoted back in a message, cut to ``most`` characters."""
+    return text if len(text) <= most else f"{text[: most - 10]}... ({len(text):,} characters)"
+
+
 @dataclass(frozen=True)
 class _Entry:
     """One non-blank line (or ``;``/``,`` piece) of the orders, as written."""
@@ -123,7 +143,8 @@ class _Entry:
     text: str
 
     def fail(self, problem: str, rule: str = "10.1") -> OrderError:
-        return OrderError(f'line {self.number} "{self.text}": {problem} ({rule})', rule, self.number)
+        # Quote enough of the line to find it; a pasted essay need not come back whole.
+        return OrderError(f'line {self.number} "{_cut(self.text)}": {problem} ({rule})', rule, self.number)
 
 
 def _entries(text: str) -> list[_Entry]:
@@ -153,26 +174,34 @@ class _Roster:
             raise entry.fail(f"{self.out[key]} has lost all his Pigs and is out of the game", "7")
         others = [name for k, name in self.playing.items() if k != name_key(self.farmer)]
         listed = ", ".join(others) if others else "nobody else"
-        raise entry.fail(f'no Pig Farmer called "{named}"; the farmers are {listed}')
+        raise entry.fail(f'no Pig Farmer called "{_cut(named)}"; the farmers are {listed}')
 
     def order(self, entry: _Entry) -> Order:
         word, *rest = entry.text.split(" ", 2)
         kind = _WORDS.get(word.casefold())
         if kind is None:
-            raise entry.fail(f'unknown order "{word}"; write P, I, G, S, T or Y')
+            raise entry.fail(f'unknown order "{_cut(word)}"; write P, I, G, S, T or Y')
         if not rest:
             raise entry.fail(f"missing the Pork to spend on {kind.capitalize()}")
         amount = rest[0]
         if _NEGATIVE.fullmatch(amount):
-            raise entry.fail(f"cannot spend negative Pork ({amount})")
+            raise entry.fail(f"cannot spend negative Pork ({_cut(amount)})")
         if not _WHOLE.fullmatch(amount):
-            raise entry.fail(f'"{amount}" is not a whole amount of Pork')
+            raise entry.fail(f'"{_cut(amount)}" is not a whole amount of Pork')
+        pork = _pork(entry, amount)
         named = rest[1] if len(rest) > 1 else ""
         if kind in TARGETED_KINDS:
-            return Order(entry.number, kind, int(amount), self.target(entry, kind, named))
+            return Order(entry.number, kind, pork, self.target(entry, kind, named))
         if named:
-            raise entry.fail(f'{kind.capitalize()} takes no farmer\'s name, but "{named}" follows')
-        return Order(entry.number, kind, int(amount))
+            raise entry.fail(f'{kind.capitalize()} takes no farmer\'s name, but "{_cut(named)}" follows')
+        return Order(entry.number, kind, pork)
+
+
+def _pork(entry: _Entry, digits: str) -> int:
+    """A written whole amount, refused above ``MAX_AMOUNT`` before it is turned into a number."""
+    if len(digits.lstrip("0")) > len(str(MAX_AMOUNT)) or int(digits) > MAX_AMOUNT:
+        raise entry.fail(f"more than {MAX_AMOUNT:,} Pork in one amount is not accepted")
+    return int(digits)
 
 
 def parse_orders(
@@ -198,7 +227,12 @@ def parse_orders(
     orders: list[Order] = []
     total: int | None = None
     seen_dashes = False
-    for entry in _entries(text):
+    if len(text) > MAX_TEXT:
+        raise OrderError(f"orders of {len(text):,} characters are too long; at most {MAX_TEXT:,} are accepted (10.1)", "10.1")
+    entries = _entries(text)
+    if len(entries) > MAX_ENTRIES:
+        raise OrderError(f"{len(entries)} orders are too many; at most {MAX_ENTRIES} lines are accepted (10.1)", "10.1")
+    for entry in entries:
         if total is not None:
             if _WHOLE.fullmatch(entry.text):
                 raise entry.fail(f"the total was already given as {total}; write it once")
@@ -208,7 +242,7 @@ def parse_orders(
                 raise entry.fail("a second dashes line; write the total after the first one")
             seen_dashes = True
         elif _WHOLE.fullmatch(entry.text):
-            total = int(entry.text)
+            total = _pork(entry, entry.text)
         elif seen_dashes:
             raise entry.fail("only the total Pork spent may follow the dashes line; orders go above it")
         else:

@@ -21,7 +21,6 @@ import json
 import math
 import re
 import sys
-import tomllib
 import unicodedata
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -29,6 +28,9 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 import msgspec
+
+from referee.errors import RefereeError
+from referee.limits import MAX_FILE_BYTES, parse_toml, read_text
 
 DATA_DIR = Path(__file__).with_name("data")
 RULES_FILE = DATA_DIR / "deck-rules.toml"
@@ -131,22 +133,25 @@ def _read(source: str | Path, error: type[DataError]) -> tuple[str, str]:
     """(text, label) for a path, or for TOML text itself.
 
     A ``Path`` is always a file; a ``str`` is TOML text when it holds a line break and a
-    file name otherwise (no useful Pimp file fits on one line).
+    file name otherwise (no useful Pimp file fits on one line).  A file is read within
+    the kernel's limits (``referee.limits``: size, UTF-8 text, no binary).
     """
     if isinstance(source, str) and "\n" in source:
         return source, "<text>"
     path = Path(source)
     try:
-        return path.read_text(encoding="utf-8"), str(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise error([f"cannot read the file: {exc}"], str(path)) from None
+        return read_text(path, "the file"), str(path)
+    except RefereeError as exc:
+        raise error([exc.message], str(path)) from None
 
 
 def _parse_toml(text: str, label: str, error: type[DataError]) -> dict[str, Any]:
+    if len(text) > MAX_FILE_BYTES:
+        raise error([f"the text is larger than {MAX_FILE_BYTES} bytes"], label)
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise error([f"not valid TOML: {exc}"], label) from None
+        return parse_toml(text, "the file")
+    except RefereeError as exc:
+        raise error([exc.message.removeprefix("the file is ").removeprefix("the file ")], label) from None
 
 
 def convert_data(data: Mapping[str, Any], kind: type[Any], label: str) -> Any:

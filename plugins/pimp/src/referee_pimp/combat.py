@@ -1,0 +1,184 @@
+"""Combat: bitches attacking a bitch in the street or in an opponent's pad, the defenders
+evening the numbers and striking back, hits and dropped money; and trashing a pad."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import referee
+from referee import Choice, Decision
+from referee.results import join_names
+
+from .common import activity, face, game_of, influence, retire
+from .draws import plan, power
+from .events import AttacksAnnounced, CombatEnded, DefendersJoined, FightTested, HitScored, MoneyOnBitch, PadTrashed
+from .state import Combat, Trash
+
+
+def _combat(d: Decision) -> Combat:
+    a = activity(d)
+    assert isinstance(a, Combat)
+    return a
+
+
+def _subsets(cards: list[str], most: int) -> list[list[str]]:
+    return [list(g) for n in range(0, min(most, len(cards)) + 1) for g in itertools.combinations(cards, n)]
+
+
+def _assignments(strikers: list[str], targets: list[str]) -> list[dict[str, str]]:
+    found = [dict(zip(strikers, combo, strict=True)) for combo in itertools.product(targets, repeat=len(strikers))]
+    return found[:256]
+
+
+def combat_step(d: Decision) -> None:
+    game = game_of(d)
+    a = _combat(d)
+    attacker, defender = a.attacker, a.defender
+    attackers = a.attackers
+    home = game.pimps[defender].street if a.where == "street" else game.pimps[defender].pad
+    if not a.joined:
+        helpers = [c for c in game.fresh(home) if c != a.target]
+        if len(attackers) > 1 and helpers:
+            d.request(
+                defender,
+                "defend",
+                f"{defender}, {len(attackers)} bitches attack your {game.cards[a.target].name}: bring others to even the numbers?",
+                choices=[
+                    Choice(label=join_names([game.cards[c].name for c in g]) if g else "nobody", args={"bitches": g})
+                    for g in _subsets(helpers, len(attackers) - 1)
+                ],
+                id=f"t{d.flow.turn}.defend",
+                rule="combat: evening the numbers",
+            )
+            return
+        d.emit(DefendersJoined(pimp=defender, bitches=[]), rule="combat: evening the numbers")
+    defenders = a.defenders
+    if a.attack is None:
+        if len(defenders) == 1:
+            d.emit(AttacksAnnounced(side="attack", attacks=dict.fromkeys(attackers, defenders[0])), rule="combat")
+        else:
+            _ask_assignment(d, attacker, attackers, defenders, "attack")
+            return
+    assert a.attack is not None
+    if a.purpose not in ("attack", "counter"):
+        attacked = sorted(set(a.attack.values()), key=defenders.index)
+        plan(d, "attack", [(attacker, f"attack:{c}") for c in attackers] + [(defender, f"defend:{c}") for c in attacked])
+        return
+    if not a.attack_tests:
+        bonus = 1 if a.where == "street" else 2
+        for c in attackers:
+            _fight(d, "attack", c, power(d, f"attack:{c}"), 0)
+        for c in sorted(set(a.attack.values()), key=defenders.index):
+            _fight(d, "attack", c, power(d, f"defend:{c}"), bonus)
+    if a.counter is None:
+        if len(attackers) == 1:
+            d.emit(AttacksAnnounced(side="counter", attacks=dict.fromkeys(defenders, attackers[0])), rule="combat")
+        else:
+            _ask_assignment(d, defender, defenders, attackers, "counter")
+            return
+    assert a.counter is not None
+    if a.purpose != "counter":
+        attacked = sorted(set(a.counter.values()), key=attackers.index)
+        plan(d, "counter", [(defender, f"counter:{c}") for c in defenders] + [(attacker, f"counter-defend:{c}") for c in attacked])
+        return
+    if not a.counter_tests:
+        for c in defenders:
+            _fight(d, "counter", c, power(d, f"counter:{c}"), 0)
+        for c in sorted(set(a.counter.values()), key=attackers.index):
+            _fight(d, "counter", c, power(d, f"counter-defend:{c}"), 0)
+    _resolve(d)
+
+
+def _ask_assignment(d: Decision, pimp: str, strikers: list[str], targets: list[str], side: str) -> None:
+    game = game_of(d)
+    choices = []
+    for attacks in _assignments(strikers, targets):
+        label = "; ".join(f"{game.cards[s].name} -> {game.cards[t].name}" for s, t in attacks.items())
+        choices.append(Choice(label=label, args={"attacks": attacks}))
+    d.request(
+        pimp,
+        "assign",
+        f"{pimp}, announce which bitch each of yours attacks.",
+        choices=choices,
+        id=f"t{d.flow.turn}.assign.{side}",
+        rule="combat",
+    )
+
+
+def answer_defend(d: Decision, action: referee.Action) -> None:
+    d.emit(DefendersJoined(pimp=action.seat, bitches=list(action.args["bitches"])), rule="combat: evening the numbers")
+
+
+def answer_assign(d: Decision, action: referee.Action) -> None:
+    side = "attack" if _combat(d).attack is None else "counter"
+    d.emit(AttacksAnnounced(side=side, attacks=dict(action.args["attacks"])), rule="combat")
+
+
+def _fight(d: Decision, stage: str, card: str, drawn: int, bonus: int) -> None:
+    fight = face(d, card).fight
+    d.emit(
+        FightTested(stage=stage, card=card, fight=fight, power=drawn, bonus=bonus, total=fight + drawn + bonus),
+        rule="combat: the fight test",
+    )
+
+
+def _resolve(d: Decision) -> None:
+    game = game_of(d)
+    a = _combat(d)
+    hits: dict[str, list[str]] = {}
+    for stage in ("attack", "counter"):
+        tests = a.tests(stage)
+        for striker, target in (a.announced(stage) or {}).items():
+            if tests[striker] > tests[target]:
+                hits.setdefault(target, []).append(striker)
+    for card, by in hits.items():
+        d.emit(HitScored(card=card, by=by), rule="combat: taking a hit")
+    retired = list(hits)
+    sides = [a.attackers, a.defenders]
+    for card, by in hits.items():
+        dropped = game.on_bitch.get(card, 0)
+        if not dropped:
+            continue
+        tests = a.tests("attack" if card in a.defenders else "counter")
+        hitter = max(by, key=lambda s: tests[s])
+        d.emit(MoneyOnBitch(card=card, change=-dropped, money=0, reason="dropped"), rule="combat: dropped money")
+        picker = None
+        if hitter not in retired:
+            picker = hitter
+        else:
+            left = [[c for c in side if c not in retired] for side in sides]
+            if len(left[0]) != len(left[1]):
+                side = left[0] if len(left[0]) > len(left[1]) else left[1]
+                picker = side[0] if side else None
+        if picker:
+            d.emit(
+                MoneyOnBitch(
+                    card=picker,
+                    change=dropped,
+                    money=game.on_bitch.get(picker, 0) + dropped,
+                    reason=f"picked up from {game.cards[card].name}",
+                ),
+                rule="combat: dropped money",
+            )
+    for card in retired:
+        retire(d, card, "retired hurt after combat", combat=True)
+    d.emit(CombatEnded(retired=retired), rule="combat")
+
+
+def trash_step(d: Decision) -> None:
+    game = game_of(d)
+    a = activity(d)
+    assert isinstance(a, Trash)
+    pimp = d.flow.seat or ""
+    if a.purpose != "trash":
+        plan(d, "trash", [(pimp, f"trash:{a.card}")])
+        return
+    fight = game.cards[a.card].fight
+    drawn = power(d, f"trash:{a.card}")
+    damage = math.ceil((fight + drawn) / 5)
+    d.emit(
+        PadTrashed(pimp=pimp, victim=a.victim, card=a.card, fight=fight, power=drawn, damage=damage),
+        rule="trashing an opponent's pad",
+    )
+    influence(d, a.victim, -damage, "pad trashed", "trashing an opponent's pad")

@@ -1,0 +1,81 @@
+"""Drawing a power card: the top of the deck (blind), an edge slot, or no card at all.
+
+An activity plans the power cards a step needs (``plan``: who draws, for what, in the
+rulebook's order); each is then a request to the drawing pimp, and the step goes on once
+every planned card is drawn.
+"""
+
+from __future__ import annotations
+
+import referee
+from referee import Choice, Decision
+
+from .common import activity, game_of
+from .events import Draw, DrawsPlanned, PowerCardDrawn
+from .state import PimpGame
+
+
+def plan(d: Decision, purpose: str, draws: list[tuple[str, str]]) -> None:
+    d.emit(DrawsPlanned(purpose=purpose, draws=[Draw(pimp=p, key=k) for p, k in draws]), rule="drawing a power card")
+
+
+def power(d: Decision, key: str) -> int:
+    return activity(d).power(key)
+
+
+def open_draw(d: Decision, draw: Draw) -> None:
+    game = game_of(d)
+    p = game.pimps[draw.pimp]
+    choices = []
+    if p.deck:
+        choices.append(Choice(label="the top card of your deck, blind", args={"from": "deck"}))
+    for slot, card in enumerate(p.edges, start=1):
+        if card is not None:
+            face = game.cards[card]
+            choices.append(Choice(label=f"edge slot {slot}: {face.name} (power {face.power})", args={"from": "edge", "slot": slot}))
+    choices.append(Choice(label="no card (a power of zero)", args={"from": "none"}))
+    d.request(
+        draw.pimp,
+        "draw",
+        f"{draw.pimp}, draw a power card for {_purpose_text(game, draw.key)}.",
+        choices=choices,
+        id=f"t{d.flow.turn}.draw.{draw.key}",
+        rule="drawing a power card",
+    )
+
+
+def _purpose_text(game: PimpGame, key: str) -> str:
+    kind, _, subject = key.partition(":")
+    subject = subject.split(":")[0]
+    name = game.cards[subject].name if subject in game.cards else subject
+    return {
+        "attack": f"{name}'s attack",
+        "defend": f"{name}'s defence",
+        "counter": f"{name}'s counter-attack",
+        "counter-defend": f"{name}'s defence against the counter-attack",
+        "looks": f"{name}'s looks test",
+        "stamina": f"the stamina test for punter {subject}",
+        "influence": "your influence test",
+        "trash": "trashing the pad",
+        "psycho": f"the psycho punter fight ({name})",
+    }.get(kind, key)
+
+
+def answer_draw(d: Decision, action: referee.Action) -> None:
+    """The power card drawn for the activity's next planned draw (only one is asked at a time)."""
+    game = game_of(d)
+    draw = activity(d).pending_draw()
+    assert draw is not None and draw.pimp == action.seat, "a draw request is open only for the next planned draw"
+    p = game.pimps[action.seat]
+    source = str(action.args["from"])
+    card: str | None = None
+    if source == "deck":
+        card = p.deck[0]
+    elif source == "edge":
+        card = p.edges[int(action.args["slot"]) - 1]
+        source = f"edge {action.args['slot']}"
+    face = game.cards[card] if card else None
+    d.emit(
+        PowerCardDrawn(pimp=action.seat, source=source, card=face, power=face.power if face else 0, purpose=draw.key),
+        rule="drawing a power card",
+    )

@@ -12,6 +12,8 @@ if not _structlog.is_configured():
     # Quiet by default as a library; adapters and host applications configure their own.
     _logging.configure("warning")
 
+from . import answers
+from .answers import Amount, Assign, Flag, Option, Order, Pick, Shape, Subset, Text
 from .audit import Explanation, Verdict, explain, replay, verify
 from .errors import BadLog, ConcurrentWrite, IllegalAction, PluginMismatch, RefereeError, UnknownGame, UnknownTable
 from .events import (
@@ -60,6 +62,16 @@ __all__ = [
     "GAMESMASTER",
     "Request",
     "Choice",
+    "Option",
+    "Shape",
+    "Pick",
+    "Subset",
+    "Amount",
+    "Order",
+    "Assign",
+    "Text",
+    "Flag",
+    "answers",
     "Standing",
     "TableOpened",
     "ActionTaken",

@@ -16,6 +16,8 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from .answers import Shape
+
 __all__ = ["Event", "event_tag", "encode_event", "decode_event", "KERNEL_EVENTS"]
 
 
@@ -67,7 +69,10 @@ class PluginRecord(msgspec.Struct, frozen=True):
 
 
 class Choice(msgspec.Struct, frozen=True, omit_defaults=True):
-    """One legal answer to a request: ``args`` is what the action carries."""
+    """One legal answer to a request: ``args`` is what the action carries.
+
+    Legacy: requests now say the shape of their answer (``Request.answer``); old logs
+    that list choices still replay, and their choices are still enforced."""
 
     label: str
     args: dict[str, Any] = {}
@@ -76,9 +81,12 @@ class Choice(msgspec.Struct, frozen=True, omit_defaults=True):
 class Request(msgspec.Struct, frozen=True, omit_defaults=True):
     """Who must decide what now.
 
-    ``choices`` lists the legal answers where they can be listed; a request without
-    choices takes free text (``{"text": ...}``) described by ``hint``.  A sealed
-    request's answer is seen only by its seat until the game reveals it.
+    ``answer`` names the fields of a legal answer and the shape of each
+    (``referee.answers``): the answering action's ``args`` map those names to values,
+    and the kernel refuses args that do not fit before the game sees them.  ``choices``
+    is the older form (every legal answer listed), kept so that old logs replay; no new
+    request uses it.  A sealed request's answer is seen only by its seat until the game
+    reveals it.
     """
 
     id: str
@@ -86,6 +94,7 @@ class Request(msgspec.Struct, frozen=True, omit_defaults=True):
     action: str
     prompt: str
     choices: tuple[Choice, ...] | None = None
+    answer: dict[str, Shape] | None = None
     hint: str = ""
     sealed: bool = False
     deadline: float | None = None

@@ -3,18 +3,20 @@
 Games declare their flow by calling these steps through their ``Decision``; the kernel
 records each step as an event, folds it into ``Flow``, and calls the lifecycle hooks
 (``referee_round_began`` ... ``referee_phase_ended``) so cards and house rules can act
-at any point.  A *request* is one seat's pending decision, with the legal choices where
-they can be listed; several may be open at once, and a sealed one's answer is seen only
-by its seat.
+at any point.  A *request* is one seat's pending decision, with the shape of a legal
+answer (``referee.answers``); several may be open at once, and a sealed one's answer is
+seen only by its seat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from . import answers
+from .answers import Shape
 from .errors import IllegalAction, RefereeError
 from .events import (
     ActionTaken,
@@ -127,6 +129,7 @@ class FlowSteps:
         action: str,
         prompt: str,
         *,
+        answer: Mapping[str, Shape] | None = None,
         choices: Sequence[Choice] | None = None,
         hint: str = "",
         sealed: bool = False,
@@ -134,7 +137,8 @@ class FlowSteps:
         id: str | None = None,
         rule: str = "flow",
     ) -> Request:
-        """Open a request: ``seat`` must now answer with ``action``.  Seen only by ``seat``."""
+        """Open a request: ``seat`` must now answer with ``action``, its args shaped as ``answer``
+        says (``choices`` is the legacy form).  Seen only by ``seat``."""
         rid = id or f"r{self.flow.round}.{self.flow.turn}.{action}.{seat}"
         if rid in self.flow.requests:
             raise RefereeError(f"request {rid!r} is already open")
@@ -144,6 +148,7 @@ class FlowSteps:
             action=action,
             prompt=prompt,
             choices=None if choices is None else tuple(choices),
+            answer=None if answer is None else dict(answer),
             hint=hint,
             sealed=sealed,
             deadline=deadline,
@@ -193,6 +198,8 @@ def answered_request(rules: Rules, state: TableState, action: Action) -> Request
             raise IllegalAction(str(reason))
         waiting = sorted({r.seat for r in state.flow.requests.values()})
         raise IllegalAction(f"nothing is asked of {action.seat} now; waiting for {', '.join(waiting) or 'nobody'}", "flow")
+    if request.answer is not None:
+        answers.validate(request.answer, action.args)
     if request.choices is not None and _canonical(action.args) not in {_canonical(c.args) for c in request.choices}:
         legal = "; ".join(c.label for c in request.choices)
         raise IllegalAction(f"{action.args} is not one of the choices offered to {action.seat}: {legal}", "flow")

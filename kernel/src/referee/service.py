@@ -16,6 +16,7 @@ from typing import Any
 
 import structlog
 
+from . import answers
 from .audit import decode, now, opening, replay, seal, verify
 from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError
 from .events import Request
@@ -262,6 +263,8 @@ class Referee:
         rng = bot_rng(cached.state.seed_hash, request.seat, cached.length)
         args = cached.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=request, rng=rng)
         if args is None:
+            if request.answer is not None:
+                return answers.sample(request.answer, rng)
             if request.choices:
                 return dict(rng.choice(request.choices).args)
             raise RefereeError(f"{cached.rules.game.name} has no bot for {request.action!r}")

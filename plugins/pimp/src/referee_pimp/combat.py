@@ -3,32 +3,22 @@ evening the numbers and striking back, hits and dropped money; and trashing a pa
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import referee
-from referee import Choice, Decision
+from referee import Assign, Decision, Option, Subset
 from referee.results import join_names
 
 from .common import activity, face, game_of, influence, retire
 from .draws import plan, power
 from .events import AttacksAnnounced, CombatEnded, DefendersJoined, FightTested, HitScored, MoneyOnBitch, PadTrashed
-from .state import Combat, Trash
+from .state import Combat, PimpGame, Trash
 
 
 def _combat(d: Decision) -> Combat:
     a = activity(d)
     assert isinstance(a, Combat)
     return a
-
-
-def _subsets(cards: list[str], most: int) -> list[list[str]]:
-    return [list(g) for n in range(0, min(most, len(cards)) + 1) for g in itertools.combinations(cards, n)]
-
-
-def _assignments(strikers: list[str], targets: list[str]) -> list[dict[str, str]]:
-    found = [dict(zip(strikers, combo, strict=True)) for combo in itertools.product(targets, repeat=len(strikers))]
-    return found[:256]
 
 
 def combat_step(d: Decision) -> None:
@@ -43,11 +33,15 @@ def combat_step(d: Decision) -> None:
             d.request(
                 defender,
                 "defend",
-                f"{defender}, {len(attackers)} bitches attack your {game.cards[a.target].name}: bring others to even the numbers?",
-                choices=[
-                    Choice(label=join_names([game.cards[c].name for c in g]) if g else "nobody", args={"bitches": g})
-                    for g in _subsets(helpers, len(attackers) - 1)
-                ],
+                f"{defender}, {join_names([_name(game, c) for c in attackers])} attack your {game.cards[a.target].name}: "
+                f"bring up to {min(len(attackers) - 1, len(helpers))} others to even the numbers?",
+                answer={
+                    "bitches": Subset(
+                        tuple(Option(c, game.cards[c].name) for c in helpers),
+                        max=len(attackers) - 1,
+                        label="the bitches who join the fight",
+                    )
+                },
                 id=f"t{d.flow.turn}.defend",
                 rule="combat: evening the numbers",
             )
@@ -90,17 +84,24 @@ def combat_step(d: Decision) -> None:
     _resolve(d)
 
 
+def _name(game: PimpGame, card: str) -> str:
+    return f"{game.owner(card)}'s {game.cards[card].name}"
+
+
 def _ask_assignment(d: Decision, pimp: str, strikers: list[str], targets: list[str], side: str) -> None:
     game = game_of(d)
-    choices = []
-    for attacks in _assignments(strikers, targets):
-        label = "; ".join(f"{game.cards[s].name} -> {game.cards[t].name}" for s, t in attacks.items())
-        choices.append(Choice(label=label, args={"attacks": attacks}))
     d.request(
         pimp,
         "assign",
         f"{pimp}, announce which bitch each of yours attacks.",
-        choices=choices,
+        answer={
+            "attacks": Assign(
+                tuple(Option(c, game.cards[c].name) for c in strikers),
+                tuple(Option(c, _name(game, c)) for c in targets),
+                min=len(strikers),
+                label="each of your bitches: the bitch she attacks",
+            )
+        },
         id=f"t{d.flow.turn}.assign.{side}",
         rule="combat",
     )

@@ -94,6 +94,11 @@ def offers(card: CardFace, service: str) -> int:
     return card.services.get(service, 0)
 
 
+def dollars(amount: int) -> str:
+    """Money as money: $100,000."""
+    return f"${amount:,}"
+
+
 def card_label(card: CardFace) -> str:
     if not card.bitch:
         return f"{card.name} (special)"

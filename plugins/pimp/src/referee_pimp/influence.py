@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import referee
-from referee import Choice, Decision
+from referee import Amount, Decision
 
 from .common import activity, cost, game_of, influence
 from .draws import plan, power
@@ -30,7 +30,7 @@ def influence_step(d: Decision) -> None:
                     pimp,
                     "bid",
                     f"{pimp}, influence test for {game.cards[a.card].name}: how many influence tokens do you secretly select?",
-                    choices=[Choice(label=str(n), args={"tokens": n}) for n in range(max(most, 0) + 1)],
+                    answer={"tokens": Amount(min=0, max=max(most, 0), label="influence tokens selected")},
                     sealed=True,
                     id=f"t{d.flow.turn}.bid.{pimp}",
                     rule="escorts: the influence test",

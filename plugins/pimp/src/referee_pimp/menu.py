@@ -7,17 +7,19 @@ steps run in ``combat``, ``influence``, ``soliciting`` and here.
 
 from __future__ import annotations
 
-import itertools
+from typing import Any
+
+import msgspec
 
 import referee
-from referee import Choice, Decision, IllegalAction
+from referee import Amount, Decision, IllegalAction, Option, Order, Pick, Shape, Subset
 from referee.results import join_names
 
 from .common import (
-    ACTIONS_PER_TURN,
     activity,
     card_label,
     cost,
+    dollars,
     edge_slots,
     face,
     game_of,
@@ -38,96 +40,236 @@ from .events import (
     SpecialPlayed,
 )
 from .soliciting import solicit
-from .state import LookTop
+from .state import LookTop, PimpGame
+
+KINDS = {
+    "special": "play a special card from your hand",
+    "bring": "bring a bitch into play",
+    "to-street": "move a bitch from your pad into the street",
+    "to-pad": "move a bitch from the street to your pad",
+    "collect": "transfer the money from a bitch in your pad to your money pile",
+    "buy": "buy influence ($1 a token)",
+    "edge": "put a card in an edge slot",
+    "attack-street": "have one or more bitches attack another bitch in the street",
+    "attack-pad": "have one or more bitches attack a bitch in a neighbour's pad",
+    "trash": "have a bitch trash a neighbour's pad",
+    "solicit": "roll on the solicitation table for one of your bitches in the street",
+    "end": "do no more shit this turn",
+}
+"""The actions of Doing Shit, in the rulebook's words."""
+
+FIELDS = {
+    "special": ("card",),
+    "bring": ("card",),
+    "to-street": ("card",),
+    "to-pad": ("card",),
+    "collect": ("card",),
+    "buy": ("amount",),
+    "attack-street": ("attackers", "target"),
+    "attack-pad": ("attackers", "target"),
+    "trash": ("card", "victim"),
+    "solicit": ("card",),
+}
+"""The fields of the answer each action needs besides ``do`` (the others need none)."""
+
+RULES = {
+    "special": "playing a special card",
+    "bring": "bringing a bitch into play",
+    "to-street": "moving a bitch into the street",
+    "to-pad": "moving a bitch to your pad",
+    "collect": "transferring money",
+    "buy": "buying influence",
+    "edge": "putting a card in an edge slot",
+    "attack-street": "having a bitch attack another bitch in the street",
+    "attack-pad": "attacking a bitch in an opponent's pad",
+    "trash": "trashing an opponent's pad",
+    "solicit": "rolling on the solicitation table",
+    "end": "doing shit",
+}
 
 
-def action_choices(d: Decision, pimp: str) -> list[Choice]:
+class Menu(msgspec.Struct, kw_only=True):
+    """Every legal action of ``pimp`` now: which kinds, and for each the cards, targets or
+    amounts it may take.  Built once to open the request and again to check the answer."""
+
+    kinds: dict[str, str] = {}
+    """Kind -> label, in the order offered."""
+    cards: dict[str, dict[str, str]] = {}
+    """Kind -> {card it may name -> how a person reads it}."""
+    most: int = 0
+    """The most influence the money pile can buy."""
+    attackers: list[str] = []
+    targets: dict[str, dict[str, str]] = {}
+    """Attack kind -> {bitch it may target -> label}."""
+    victims: dict[str, str] = {}
+    """Neighbours whose pad may be trashed -> label."""
+    labels: dict[str, str] = {}
+    """Card -> a person's name for it, for every card the menu names."""
+
+    def card_options(self) -> tuple[Option, ...]:
+        labels: dict[str, str] = {}
+        for cards in self.cards.values():
+            for card, label in cards.items():
+                labels.setdefault(card, label)
+        return tuple(Option(card, label) for card, label in labels.items())
+
+    def fields(self) -> dict[str, Shape]:
+        answer: dict[str, Shape] = {"do": Pick(tuple(Option(k, label) for k, label in self.kinds.items()), label="the action")}
+        if self.cards:
+            answer["card"] = Pick(self.card_options(), optional=True, label="the card the action is about")
+        if "buy" in self.kinds:
+            answer["amount"] = Amount(min=1, max=self.most, optional=True, label="dollars spent on as many influence tokens")
+        if self.targets:
+            answer["attackers"] = Subset(
+                tuple(Option(c, label) for c, label in self._own(self.attackers).items()),
+                min=1,
+                optional=True,
+                label="your attacking bitches",
+            )
+            targets = {card: label for kind in self.targets.values() for card, label in kind.items()}
+            answer["target"] = Pick(tuple(Option(c, label) for c, label in targets.items()), optional=True, label="the bitch attacked")
+        if self.victims:
+            answer["victim"] = Pick(
+                tuple(Option(p, label) for p, label in self.victims.items()), optional=True, label="whose pad is trashed"
+            )
+        return answer
+
+    def _own(self, cards: list[str]) -> dict[str, str]:
+        return {card: self.labels[card] for card in cards}
+
+
+def _where(game: PimpGame, pimp: str, card: str) -> str:
+    owner = game.owner(card)
+    whose = "your" if owner == pimp else f"{owner}'s"
+    p = game.pimps[owner]
+    place = "hand" if card in p.hand else "pad" if card in p.pad else "street"
+    return "the street" if place == "street" else f"{whose} {place}"
+
+
+def menu(d: Decision, pimp: str) -> Menu:
     game = game_of(d)
     p = game.pimps[pimp]
-    choices: list[Choice] = []
+    m = Menu()
+
+    def name(card: str) -> str:
+        owner = game.owner(card)
+        label = game.cards[card].name if owner == pimp else f"{owner}'s {game.cards[card].name}"
+        m.labels[card] = label
+        return label
+
+    def offer(kind: str, card: str, detail: str = "") -> None:
+        m.kinds.setdefault(kind, KINDS[kind])
+        m.cards.setdefault(kind, {})[card] = f"{name(card)} ({_where(game, pimp, card)}{', ' + detail if detail else ''})"
+
     for card in p.hand:
         card_face = game.cards[card]
         if not card_face.bitch:
-            choices.append(Choice(label=f"play {card_face.name}", args={"do": "special", "card": card}))
+            offer("special", card, "special")
             continue
         price = cost(d, pimp, card)
         if price > p.influence:
             continue
         clash = game.named_in_play(card_face.name) if card_face.kind == "escort" else None
         if clash is None:
-            choices.append(Choice(label=f"bring {card_face.name} into play (cost {price})", args={"do": "bring", "card": card}))
+            offer("bring", card, f"cost {price}")
         elif game.owner(clash) != pimp:
-            choices.append(
-                Choice(
-                    label=f"bring {card_face.name} into play: influence test against {game.owner(clash)} (cost {price})",
-                    args={"do": "bring", "card": card},
-                )
-            )
+            offer("bring", card, f"cost {price}; an influence test against {game.owner(clash)}")
     for card in p.pad:
-        choices.append(Choice(label=f"move {game.cards[card].name} to the street", args={"do": "to-street", "card": card}))
+        offer("to-street", card)
     for card in game.fresh(p.street):
-        choices.append(Choice(label=f"move {game.cards[card].name} to your pad", args={"do": "to-pad", "card": card}))
+        offer("to-pad", card)
     for card in p.pad:
         if game.on_bitch.get(card, 0) > 0:
-            choices.append(Choice(label=f"take ${game.on_bitch[card]} off {game.cards[card].name}", args={"do": "collect", "card": card}))
-    for amount in sorted({n for n in (1, 5, 10, p.money) if 0 < n <= p.money}):
-        choices.append(Choice(label=f"buy {amount} influence with ${amount}", args={"do": "buy", "amount": amount}))
+            offer("collect", card, f"{dollars(game.on_bitch[card])} on her")
+    if p.money > 0:
+        m.kinds["buy"] = KINDS["buy"]
+        m.most = p.money
     if p.deck:
-        choices.append(Choice(label="put a card in an edge slot", args={"do": "edge"}))
+        m.kinds["edge"] = KINDS["edge"]
     fresh_street = game.fresh(p.street)
-    groups = [list(g) for n in range(1, min(len(fresh_street), 4) + 1) for g in itertools.combinations(fresh_street, n)]
-    if "attack-street" not in game.done_once:
-        for other in game.living():
-            if other == pimp:
-                continue
-            for target in game.pimps[other].street:
-                for group in groups:
-                    names = join_names([game.cards[c].name for c in group])
-                    choices.append(
-                        Choice(
-                            label=f"{names} attack {other}'s {game.cards[target].name} in the street",
-                            args={"do": "attack-street", "target": target, "with": group},
-                        )
-                    )
+    m.attackers = [c for c in fresh_street]
+    for card in fresh_street:
+        name(card)
+    if fresh_street and "attack-street" not in game.done_once:
+        targets = {t: f"{name(t)} (the street)" for other in game.living() if other != pimp for t in game.pimps[other].street}
+        if targets:
+            m.kinds["attack-street"] = KINDS["attack-street"]
+            m.targets["attack-street"] = targets
     for other in neighbours(d, pimp):
         o = game.pimps[other]
         if game.fresh(o.street):
             continue
-        if "attack-pad" not in game.done_once:
-            for target in o.pad:
-                for group in groups:
-                    names = join_names([game.cards[c].name for c in group])
-                    choices.append(
-                        Choice(
-                            label=f"{names} attack {game.cards[target].name} in {other}'s pad",
-                            args={"do": "attack-pad", "target": target, "with": group},
-                        )
-                    )
-        if "trash" not in game.done_once and not game.fresh(o.pad):
+        if fresh_street and "attack-pad" not in game.done_once and o.pad:
+            m.kinds.setdefault("attack-pad", KINDS["attack-pad"])
+            m.targets.setdefault("attack-pad", {}).update({t: f"{name(t)} ({other}'s pad)" for t in o.pad})
+        if "trash" not in game.done_once and not game.fresh(o.pad) and game.fresh(game.in_play(pimp)):
+            m.kinds.setdefault("trash", KINDS["trash"])
+            m.victims[other] = f"{other}'s pad"
             for card in game.fresh(game.in_play(pimp)):
-                choices.append(
-                    Choice(
-                        label=f"send {game.cards[card].name} to trash {other}'s pad", args={"do": "trash", "victim": other, "card": card}
-                    )
-                )
+                offer("trash", card)
     for card in fresh_street:
-        choices.append(Choice(label=f"{game.cards[card].name} solicits on the solicitation table", args={"do": "solicit", "card": card}))
-    for extra in d.rules.hook.pimp_extra_actions(state=d.state, pimp=pimp):
-        choices.extend(extra or [])
-    choices.append(Choice(label="do no more shit this turn", args={"do": "end"}))
-    return choices
+        offer("solicit", card)
+    for extras in d.rules.hook.pimp_extra_actions(state=d.state, pimp=pimp):
+        for extra in extras or ():
+            m.kinds[extra.value] = extra.label or extra.value
+    m.kinds["end"] = KINDS["end"]
+    return m
+
+
+def action_fields(d: Decision, pimp: str) -> dict[str, Shape]:
+    return menu(d, pimp).fields()
+
+
+def _check(d: Decision, pimp: str, args: dict[str, Any]) -> str:
+    """Refuse an action the rules do not allow now (the shape has checked each field alone);
+    return what the log calls it."""
+    m = menu(d, pimp)
+    what = str(args["do"])
+    rule = f"pimp {RULES.get(what, 'doing shit')}"
+    needs = FIELDS.get(what, ())
+    unwanted = [k for k in args if k != "do" and k not in needs]
+    if unwanted:
+        takes = f"takes {', '.join(needs)}" if needs else "takes no other field"
+        raise IllegalAction(f"{what} {takes}, not {', '.join(unwanted)}", rule)
+    missing = [k for k in needs if k not in args]
+    if missing:
+        raise IllegalAction(f"{what} needs {' and '.join(missing)}", rule)
+    card = args.get("card")
+    if card is not None and card not in m.cards.get(what, {}):
+        allowed = ", ".join(m.labels[c] for c in m.cards.get(what, {})) or "none"
+        raise IllegalAction(
+            f"card: {m.labels.get(str(card), card)} cannot be chosen to {KINDS[what]} now (those that can: {allowed})", rule
+        )
+    game = game_of(d)
+    if what in ("attack-street", "attack-pad"):
+        target = str(args["target"])
+        if target not in m.targets.get(what, {}):
+            where = "in the street" if what == "attack-street" else "in the pad of a neighbour with no un-shagged out bitches in the street"
+            raise IllegalAction(f"target: {m.labels.get(target, target)} is not a bitch you may attack {where}", rule)
+        attackers = [m.labels[c] for c in args["attackers"]]
+        return f"{join_names(attackers)} attack {m.labels[target]} in {_where(game, pimp, target)}"
+    if what == "trash":
+        if args["victim"] not in m.victims:
+            raise IllegalAction(f"victim: {args['victim']}'s pad may not be trashed now", rule)
+        return f"{m.labels[str(card)]} trashes {args['victim']}'s pad"
+    if what == "buy":
+        return f"buy {args['amount']} influence for {dollars(int(args['amount']))}"
+    if card is not None:
+        return f"{KINDS[what]}: {m.labels[str(card)]}"
+    return m.kinds[what]
 
 
 def answer_do(d: Decision, action: referee.Action) -> None:
     game = game_of(d)
     pimp = action.seat
-    args = action.args
+    args = dict(action.args)
+    label = _check(d, pimp, args)
     what = str(args["do"])
     if what == "end":
-        d.emit(ActionBegan(pimp=pimp, number=ACTIONS_PER_TURN, action="end", label="no more shit this turn"), rule="doing shit")
+        d.emit(ActionBegan(pimp=pimp, number=game.actions + 1, action="end", label=label), rule="doing shit")
         return
     d.emit(
-        ActionBegan(pimp=pimp, number=game.actions + 1, action=what, label=what, args={k: v for k, v in args.items() if k != "do"}),
+        ActionBegan(pimp=pimp, number=game.actions + 1, action=what, label=label, args={k: v for k, v in args.items() if k != "do"}),
         rule="doing shit",
     )
     if what == "special":
@@ -157,17 +299,15 @@ def answer_do(d: Decision, action: referee.Action) -> None:
                 victim=game.owner(target),
                 where="street" if what == "attack-street" else "pad",
                 target=target,
-                attackers=list(args["with"]),
+                attackers=list(args["attackers"]),
             ),
-            rule="having a bitch attack another bitch in the street"
-            if what == "attack-street"
-            else "attacking a bitch in an opponent's pad",
+            rule=RULES[what],
         )
     elif what == "solicit":
         solicit(d, pimp, str(args["card"]))
     elif what in ("trash", "edge"):
         pass  # the activity began with ActionBegan; its step runs next
-    elif not d.rules.hook.pimp_extra_action(decision=d, pimp=pimp, args=dict(args)):
+    elif not d.rules.hook.pimp_extra_action(decision=d, pimp=pimp, args=args):
         raise IllegalAction(f"no rule of pimp handles the action {what!r}", "doing shit")
 
 
@@ -194,17 +334,15 @@ def edge_step(d: Decision) -> None:
     pimp = d.flow.seat or ""
     p = game.pimps[pimp]
     top = p.deck[0]
-    choices = []
-    for slot in range(1, edge_slots(d, pimp) + 1):
-        current = p.edges[slot - 1] if slot <= len(p.edges) else None
-        label = f"edge slot {slot}" + (f" (replacing {game.cards[current].name}, which goes to the bottom)" if current else "")
-        choices.append(Choice(label=label, args={"slot": slot}))
-    choices.append(Choice(label="the bottom of your deck", args={"slot": None}))
+    slots = edge_slots(d, pimp)
+    held = ", ".join(f"{n}: {game.cards[c].name}" for n, c in enumerate(p.edges[:slots], start=1) if c is not None)
     d.request(
         pimp,
         "slot",
-        f"{pimp}, you draw {card_label(game.cards[top])}. Where does it go?",
-        choices=choices,
+        f"{pimp}, you draw {card_label(game.cards[top])}. Which edge slot does it go in? "
+        f"Leave the slot out to put it at the bottom of your deck"
+        + (f"; a card already in the slot goes to the bottom (now {held})." if held else "."),
+        answer={"slot": Amount(min=1, max=slots, optional=True, label="edge slot; left out: the bottom of your deck")},
         id=f"t{d.flow.turn}.slot.{game.actions}",
         rule="putting a card in an edge slot",
     )
@@ -228,14 +366,13 @@ def look_top_step(d: Decision) -> None:
     a = activity(d)
     assert isinstance(a, LookTop)
     top = game.pimps[pimp].deck[: a.count]
-    choices = [
-        Choice(label=" / ".join(game.cards[c].name for c in order), args={"order": list(order)}) for order in itertools.permutations(top)
-    ]
     d.request(
         pimp,
         "reorder",
-        f"{pimp}, the top of your deck, top first: put them back in any order.",
-        choices=choices,
+        f"{pimp}, the top of your deck, top first: "
+        + ", ".join(game.cards[c].name for c in top)
+        + ". Put them back in any order, top first.",
+        answer={"order": Order(tuple(Option(c, game.cards[c].name) for c in top), label="top first")},
         sealed=True,  # the answer names cards of a face-down deck
         id=f"t{d.flow.turn}.reorder.{game.actions}",
         rule="looking at the top of the deck",

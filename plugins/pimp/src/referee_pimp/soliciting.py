@@ -3,11 +3,8 @@ tests, doing the business (stamina tests and payment), and the special encounter
 
 from __future__ import annotations
 
-import itertools
-
 import referee
-from referee import Choice, Decision
-from referee.results import join_names
+from referee import Decision, Option, Pick, Subset
 
 from .common import activity, face, game_of, influence, left_of, offers, retire
 from .draws import plan, power
@@ -78,10 +75,11 @@ def offer_step(d: Decision) -> None:
                     pimp,
                     "send",
                     f"{pimp}, punters want {service}: send bitches from the street to their car?",
-                    choices=[
-                        Choice(label=join_names([game.cards[c].name for c in g]) if g else "nobody", args={"bitches": g})
-                        for g in _all_subsets(eligible)
-                    ],
+                    answer={
+                        "bitches": Subset(
+                            tuple(Option(c, game.cards[c].name) for c in eligible), label="the bitches sent to the punters' car"
+                        )
+                    },
                     sealed=True,
                     id=f"t{d.flow.turn}.send.{pimp}",
                     rule="servicing punters: the offer is put to the street",
@@ -101,10 +99,6 @@ def offer_step(d: Decision) -> None:
         LooksTestStarted(service=service, punters=a.punters, price=a.price, stamina=a.stamina, order=order),
         rule="servicing punters: looks tests",
     )
-
-
-def _all_subsets(cards: list[str]) -> list[list[str]]:
-    return [list(g) for n in range(0, len(cards) + 1) for g in itertools.combinations(cards, n)]
 
 
 def answer_send(d: Decision, action: referee.Action) -> None:
@@ -215,7 +209,7 @@ def crackdown_step(d: Decision) -> None:
                     pimp,
                     "sacrifice",
                     f"{pimp}, moral crackdown: sacrifice one of your costliest bitches.",
-                    choices=[Choice(label=game.cards[c].name, args={"card": c}) for c in tied],
+                    answer={"card": Pick(tuple(Option(c, game.cards[c].name) for c in tied), label="the bitch sacrificed")},
                     id=f"t{d.flow.turn}.sacrifice.{pimp}",
                     rule="special encounters: moral crackdown",
                 )

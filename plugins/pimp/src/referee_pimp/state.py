@@ -219,6 +219,8 @@ class PimpGame(msgspec.Struct):
     """Actions taken in this Doing Shit phase."""
     done_once: list[str] = []
     """The once-per-turn actions taken this turn."""
+    ended: bool = False
+    """The active pimp has said "no more shit this turn"."""
     activity: Activity | None = None
     """The contest or multi-step action under way (see ``game``), or None."""
     zero_tolerance: bool = False
@@ -286,6 +288,7 @@ def evolve(game: PimpGame, event: Event) -> None:
             game.shagged = [c for c in game.shagged if c not in event.bitches]
         case ActionBegan():
             game.actions = event.number
+            game.ended = event.action == "end"
             if event.action in ("attack-street", "attack-pad", "trash"):
                 game.done_once.append(event.action)
         case SpecialPlayed():
@@ -362,6 +365,7 @@ def _evolve_activity(game: PimpGame, event: Event) -> None:
         case TurnBegan():
             game.done_once = []
             game.actions = 0
+            game.ended = False
         case ActionBegan(action="trash"):
             game.activity = Trash(card=str(event.args["card"]), victim=str(event.args["victim"]))
         case ActionBegan(action="edge"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 import referee
-from referee import Choice, Decision, IllegalAction
+from referee import Decision, IllegalAction, Option, Pick
 from referee.results import join_names, rank
 
 from .common import (
@@ -14,6 +14,7 @@ from .common import (
     DUES,
     STARTING_HAND,
     card_label,
+    dollars,
     draw_to_hand,
     face,
     game_of,
@@ -34,7 +35,7 @@ from .events import (
     PimpOut,
     ShaggedOutCleared,
 )
-from .menu import action_choices
+from .menu import action_fields
 
 
 def set_up(d: Decision) -> None:
@@ -47,7 +48,7 @@ def set_up(d: Decision) -> None:
     for index, seat in enumerate(d.seats):
         name, faces = faces_for(seat, index, d.options.get("decks", {}).get(seat))
         d.emit(DeckListed(pimp=seat, deck=name, cards=faces), rule="setting up: the deck", visible_to=[seat])
-        order = d.shuffle([f.id for f in faces], purpose=f"{seat} shuffles his deck")
+        order = d.shuffle([f.id for f in faces], purpose=f"{seat} shuffles their deck")
         d.emit(DeckShuffled(pimp=seat, order=order), rule="setting up: shuffling", visible_to=[])
     for seat in d.seats:
         for _ in range(STARTING_HAND):
@@ -115,14 +116,14 @@ def offer_actions(d: Decision) -> None:
     pimp = d.flow.seat or ""
     if game.zero_tolerance or d.state.over:
         return
-    if game.pimps[pimp].out or game.actions >= ACTIONS_PER_TURN:
+    if game.pimps[pimp].out or game.ended or game.actions >= ACTIONS_PER_TURN:
         _end_doing_shit(d)
         return
     d.request(
         pimp,
         "do",
         f"{pimp}, action {game.actions + 1} of {ACTIONS_PER_TURN}: what shit do you do?",
-        choices=action_choices(d, pimp),
+        answer=action_fields(d, pimp),
         id=f"t{d.flow.turn}.do.{game.actions + 1}",
         rule="doing shit",
     )
@@ -138,7 +139,7 @@ def _end_doing_shit(d: Decision) -> None:
             d.emit(BribePaid(pimp=pimp, amount=amount), rule="police bust")
             money(d, pimp, -amount, "police bribe", "police bust")
         else:
-            d.emit(PimpOut(pimp=pimp, reason=f"could not pay the ${p.bribe} police bribe"), rule="police bust")
+            d.emit(PimpOut(pimp=pimp, reason=f"could not pay the {dollars(p.bribe)} police bribe"), rule="police bust")
     d.end_phase()
     d.begin_phase("retirement")
     retirement(d)
@@ -153,13 +154,13 @@ def retirement(d: Decision) -> None:
             pimp,
             "discard",
             f"{pimp}, your hand holds {len(p.hand)} cards; retire one (hand limit {hand_limit(d, pimp)}).",
-            choices=[Choice(label=card_label(game.cards[c]), args={"card": c}) for c in p.hand],
+            answer={"card": Pick(tuple(Option(c, card_label(game.cards[c])) for c in p.hand), label="the card retired")},
             id=f"t{d.flow.turn}.discard.{len(p.hand)}",
             rule="retirement",
         )
         return
     if not p.out and p.influence == 0:
-        d.emit(PimpOut(pimp=pimp, reason="ended his retirement phase on zero influence"), rule="ending a turn on 0 influence")
+        d.emit(PimpOut(pimp=pimp, reason="ended their retirement phase on zero influence"), rule="ending a turn on 0 influence")
     d.end_phase()
     _next_turn(d)
 
@@ -201,6 +202,6 @@ def end_game(d: Decision, how: str) -> None:
     else:
         best = max(game.pimps[s].money for s in living)
         winners = [s for s in living if game.pimps[s].money == best]
-        reason = f"{how}: {join_names(winners)} {'has' if len(winners) == 1 else 'have'} the most money (${best})"
+        reason = f"{how}: {join_names(winners)} {'has' if len(winners) == 1 else 'have'} the most money ({dollars(best)})"
     standings = rank((p.name, p.money, not p.out, "out of the game" if p.out else "") for p in game.pimps.values())
     d.end_game(winners, reason, standings, rule="winning / ending the game")

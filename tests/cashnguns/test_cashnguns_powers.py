@@ -19,7 +19,7 @@ import msgspec
 import pytest
 
 import referee_cashnguns
-from referee import MEMORY, Entry, IllegalAction, Referee, Registry, TableStore, replay, verify
+from referee import MEMORY, Entry, Flag, IllegalAction, Pick, Referee, Registry, TableStore, answers, replay, verify
 from referee.scenario import load_scenario, run_scenario
 from referee_cashnguns.powers import POWERS
 
@@ -97,8 +97,9 @@ class Table:
         assert found, f"no open request {rid}; open: {[r.id for r in self.ref.requests(self.id)]}"
         return found[0]
 
-    def choices(self, rid: str) -> list[dict[str, Any]]:
-        return [dict(c.args) for c in self.request(rid).choices]
+    def offered(self, rid: str) -> dict[str, list[str]]:
+        """The values each field of request ``rid`` offers."""
+        return offered(self.request(rid))
 
     def view(self, seat: str | None) -> dict[str, Any]:
         return self.ref.view(self.id, seat)["view"]
@@ -132,7 +133,7 @@ class Table:
         gangster; unnamed guns load Click! and aim at the first choice, the unnamed are brave,
         stay down and leave the guns.  ``reveal`` reveals a power with the first bullet card.
         ``until`` (a phase, or a test of the table) stops before answering anything more.
-        Every answer must be one of the choices offered: a missing one fails the test.
+        Every answer must fit the request's answer shape: one that does not fails the test.
         """
         cards, aims, brave, reveal = cards or {}, aims or {}, brave or {}, reveal or {}
         claims, takes = claims or {}, takes or {}
@@ -144,25 +145,24 @@ class Table:
             assert open_requests, f"round {number}: nobody is asked anything in phase {self.phase}"
             request = open_requests[0]
             seat, gun = request.seat, request.id.rsplit(".", 1)[1]
-            offered = [dict(c.args) for c in request.choices]
+            values = offered(request)
             if request.action == "bullet":
-                card = cards.get(gun, "click" if {"card": "click"} in offered else None)
+                card = cards.get(gun, "click" if "click" in values["card"] else values["card"][0])
                 power = reveal.get(seat) if gun == seat else None
-                if power == "the-cunning" and {"reveal": power} in offered:
-                    args: dict[str, Any] = {"reveal": power}
-                elif power and {"card": card, "reveal": power} in offered:
-                    args = {"card": card, "reveal": power}
+                if power and power in values.get("reveal", []):
+                    args: dict[str, Any] = {"reveal": power} if power == "the-cunning" else {"card": card, "reveal": power}
                 else:
-                    args = {"card": card} if card else next(a for a in offered if "reveal" not in a)
+                    args = {"card": card}
             elif request.action == "aim":
-                args = {"target": aims[gun]} if gun in aims else offered[0]
+                args = {"target": aims.get(gun, values["target"][0])}
             elif request.action == "nerve":
                 args = {"brave": brave.get(seat, True)}
             elif request.action == "claim":
-                args = claims.get(seat, {"claim": False})
+                args = claims.get(seat, {"claim": "stay-down"})
             else:
-                args = takes.get(seat, {"take": False})
-            assert args in offered, f"{request.id}: {args} is not offered; offered {offered}"
+                args = takes.get(seat, {})
+            assert request.answer is not None
+            answers.validate(request.answer, args)
             self.act(seat, request.action, args, request=request.id)
         return self.entries()[start:]
 
@@ -297,6 +297,11 @@ def test_the_deal_follows_the_script_and_each_power_is_seen_by_its_holder_alone(
     assert [g.power for g in two.game.gangsters.values()] == ["the-kid", "dragon-skin", None, None]
 
 
+def offered(request: Any) -> dict[str, list[str]]:
+    """The values each Pick field of ``request`` offers (a flag offers none)."""
+    return {name: [o.value for o in shape.options] for name, shape in request.answer.items() if isinstance(shape, Pick)}
+
+
 def test_a_table_without_powers_deals_none_and_never_asks_claim_or_take_gun(registry):
     """The basic game: no power dealt, no power offered, no claim or gun step, ever."""
     for extensions in (None, []):
@@ -308,7 +313,7 @@ def test_a_table_without_powers_deals_none_and_never_asks_claim_or_take_gun(regi
         assert not [e for e in entries if e.type in ("cashnguns.PowerDealt", "cashnguns.PowerRevealed")]
         asked = [e.event["request"] for e in entries if e.type == "referee.RequestOpened"]
         assert {r["action"] for r in asked} == {"bullet", "aim", "nerve"}
-        assert not [r for r in asked for c in r["choices"] if "reveal" in c["args"]]
+        assert not [r for r in asked if "reveal" in r["answer"]]
         assert all(g.power is None for g in ref.state(table).game.gangsters.values())
         assert [p.name for p in ref.state(table).plugins] == ["cashnguns"]
         assert [e.event["bonus"] for e in entries if e.type == "cashnguns.MoneyCounted"] == [0] * 5
@@ -422,11 +427,8 @@ def test_you_dont_need_it_anymore_every_living_gangster_is_asked_when_someone_di
     asked = {r.seat: r for r in table.requests()}
     assert set(asked) == {"A", "B", "C"} and all(r.action == "take-gun" for r in asked.values())
     assert len({r.prompt.replace(r.seat, "X") for r in asked.values()}) == 1 and all(r.sealed for r in asked.values())
-    assert [dict(c.args) for c in asked["B"].choices] == [{"take": False}] == [dict(c.args) for c in asked["C"].choices]
-    assert [dict(c.args) for c in asked["A"].choices] == [
-        {"take": False},
-        {"take": True, "power": "you-dont-need-it-anymore", "dead": "D"},
-    ]
+    assert offered(asked["B"]) == {"take": []} == offered(asked["C"])
+    assert offered(asked["A"]) == {"take": ["D"]} and asked["A"].answer["take"].optional, "leaving it out leaves the guns"
     table.assert_hidden("A", "you-dont-need-it-anymore")
     for seat in "BC":
         assert not requests_seen_of(table, seat, "A")
@@ -437,7 +439,7 @@ def test_you_dont_need_it_anymore_takes_the_gun_and_shoots_with_two_guns(registr
     its own bullets, which may not be mixed.  Revealed when a player dies and the holder wants
     the gun." """
     table = Table(registry, ["you-dont-need-it-anymore"])
-    taken = kill_d(table, takes={"A": {"take": True, "power": "you-dont-need-it-anymore", "dead": "D"}})
+    taken = kill_d(table, takes={"A": {"take": "D"}})
     assert revealed_in(taken, "A") == ["you-dont-need-it-anymore"]
     assert of(taken, "you-dont-need-it-anymore.GunTaken") == [{"gangster": "A", "dead": "D", "guns": ["D"]}]
     assert position(taken, "GangsterDied") < position(taken, "PowerRevealed") < position(taken, "you-dont-need-it-anymore.GunTaken")
@@ -498,7 +500,7 @@ def test_you_dont_need_it_anymore_declining_keeps_it_secret_and_it_may_be_used_l
     taken = table.play(
         cards={"B": "bbb"},
         aims={"A": "B", "B": "C", "C": "B"},
-        takes={"A": {"take": True, "power": "you-dont-need-it-anymore", "dead": "C"}},
+        takes={"A": {"take": "C"}},
     )
     assert of(taken, "GangsterDied") == [{"gangster": "C", "wounds": 3}]
     assert of(taken, "you-dont-need-it-anymore.GunTaken") == [{"gangster": "A", "dead": "C", "guns": ["C"]}]
@@ -508,7 +510,7 @@ def test_you_dont_need_it_anymore_declining_keeps_it_secret_and_it_may_be_used_l
 
 def test_you_dont_need_it_anymore_a_gangster_with_two_guns_hit_by_bang_bang_bang_fires_neither(registry):
     table = Table(registry, ["you-dont-need-it-anymore"])
-    kill_d(table, takes={"A": {"take": True, "power": "you-dont-need-it-anymore", "dead": "D"}})
+    kill_d(table, takes={"A": {"take": "D"}})
     shots = table.play(cards={"A": "bang", "D": "bang", "B": "bbb"}, aims={"A": "C", "D": "C", "B": "A", "C": "B"})
     assert [e["gun"] for e in of(shots, "ShotFired")] == ["B", "C"]
     discarded = [e.event for e in table.entries()[-len(shots) :] if e.type == "cashnguns.BulletDiscarded" and e.event]
@@ -521,7 +523,7 @@ def test_you_dont_need_it_anymore_a_gangster_with_two_guns_hit_by_bang_bang_bang
 def test_you_dont_need_it_anymore_two_guns_back_down_together(registry):
     """A coward with two guns discards both cards; guns pointed at him are lowered."""
     table = Table(registry, ["you-dont-need-it-anymore"])
-    kill_d(table, takes={"A": {"take": True, "power": "you-dont-need-it-anymore", "dead": "D"}})
+    kill_d(table, takes={"A": {"take": "D"}})
     down = table.play(cards={"A": "bang", "D": "bbb", "B": "bang"}, aims={"A": "B", "D": "C", "B": "A", "C": "A"}, brave={"A": False})
     assert {e["gun"]: e["card"] for e in of(down, "BulletDiscarded") if e["gangster"] == "A"} == {"A": "bang", "D": "bbb"}
     assert {e["gun"] for e in of(down, "AimLowered")} == {"B", "C"}
@@ -539,13 +541,8 @@ def test_you_dont_need_it_anymore_two_dead_at_once_one_gun_taken(registry):
         cards={"A": "bang", "B": "bang", "C": "bang", "E": "bang"}, aims={"A": "E", "B": "D", "C": "E", "D": "A", "E": "D"}, until="guns"
     )
     assert {g.name for g in table.game.gangsters.values() if not g.alive} == {"D", "E"}
-    offered = table.choices("r2.take-gun.A")
-    assert offered == [
-        {"take": False},
-        {"take": True, "power": "you-dont-need-it-anymore", "dead": "D"},
-        {"take": True, "power": "you-dont-need-it-anymore", "dead": "E"},
-    ]
-    taken = table.play(takes={"A": offered[2]})
+    assert table.offered("r2.take-gun.A") == {"take": ["D", "E"]}
+    taken = table.play(takes={"A": {"take": "E"}})
     assert of(taken, "you-dont-need-it-anymore.GunTaken") == [{"gangster": "A", "dead": "E", "guns": ["E"]}]
     assert (table.game.guns["E"].owner, table.game.guns["D"].owner) == ("A", "D")
     assert {r.id for r in table.requests("bullet", "A")} == {"r3.bullet.A", "r3.bullet.E"}
@@ -587,18 +584,12 @@ def test_dragon_skin_does_not_help_others(registry):
 def test_the_insane_is_revealed_at_the_bullet_step_only(registry):
     """ "Revealed at the start of some round (before the withdraw decision)." """
     table = Table(registry, ["the-insane"])
-    assert table.choices("r1.bullet.A") == [
-        {"card": "click"},
-        {"card": "bang"},
-        {"card": "bbb"},
-        {"card": "click", "reveal": "the-insane"},
-        {"card": "bang", "reveal": "the-insane"},
-        {"card": "bbb", "reveal": "the-insane"},
-    ]
+    assert table.offered("r1.bullet.A") == {"card": ["click", "bang", "bbb"], "reveal": ["the-insane"]}
+    assert not table.request("r1.bullet.A").answer["card"].optional, "the grenade is revealed with a bullet card"
     for seat in "BCD":
-        assert all("reveal" not in c for c in table.choices(f"r1.bullet.{seat}"))
+        assert table.offered(f"r1.bullet.{seat}") == {"card": ["click", "bang", "bbb"]}
     table.play(until="nerve")
-    assert table.choices("r1.nerve.A") == [{"brave": True}, {"brave": False}]
+    assert list(table.request("r1.nerve.A").answer) == ["brave"] and isinstance(table.request("r1.nerve.A").answer["brave"], Flag)
     table.assert_hidden("A", "the-insane")
     table.play()
     # Round 2: revealed with a bullet card, at once, while the others still choose theirs.
@@ -608,7 +599,7 @@ def test_the_insane_is_revealed_at_the_bullet_step_only(registry):
     table.assert_revealed("A", "the-insane")
     assert table.view("B")["my_bullets"] == {} and table.view("A")["my_bullets"] == {"A": "click"}
     table.play()
-    assert all("reveal" not in c for c in table.choices("r3.bullet.A")), "revealed once"
+    assert "reveal" not in table.offered("r3.bullet.A"), "revealed once"
 
 
 def test_the_insane_grenade_wounds_everyone_standing_and_ends_the_round(registry):
@@ -676,7 +667,7 @@ def test_the_kid_aims_after_seeing_the_others_targets_from_the_round_revealed(re
     table.assert_hidden("A", "the-kid")
     table.play()
     # Round 2: revealed with the bullet card, before targets.
-    assert {"card": "bang", "reveal": "the-kid"} in table.choices("r2.bullet.A")
+    assert table.offered("r2.bullet.A") == {"card": ["click", "bang", "bbb"], "reveal": ["the-kid"]}
     shown = table.act("A", "bullet", {"card": "bang", "reveal": "the-kid"})
     assert revealed_in(shown, "A") == ["the-kid"]
     table.assert_revealed("A", "the-kid")
@@ -693,7 +684,7 @@ def test_the_kid_aims_after_seeing_the_others_targets_from_the_round_revealed(re
     assert of(late, "TargetsRevealed")[0] == {"targets": {"A": "D"}}
     assert of(late, "ShotFired", gangster="A")[0] == {"gun": "A", "gangster": "A", "target": "D", "card": "bang"}
     # Round 3: still last, no reveal offered again.
-    assert all("reveal" not in c for c in table.choices("r3.bullet.A"))
+    assert "reveal" not in table.offered("r3.bullet.A")
     table.play(until="aim")
     assert "A" not in {r.seat for r in table.requests("aim")}
     table.play(until="late-aim")
@@ -720,7 +711,7 @@ def test_the_kid_and_the_cunning_the_kid_aims_before_the_cunning_loads(registry)
     assert table.phase == "late-bullet"
     assert [r.id for r in table.requests()] == ["r1.bullet.B"]
     assert table.view("B")["targets"] == {"A": "B", "B": "C", "C": "A", "D": "A"}
-    assert table.choices("r1.bullet.B") == [{"card": "click"}, {"card": "bang"}, {"card": "bbb"}]
+    assert table.offered("r1.bullet.B") == {"card": ["click", "bang", "bbb"]}
     done = table.play(cards={"B": "bbb"})
     kinds = [e.type.split(".")[-1] for e in done if e.type in ("cashnguns.BulletChosen", "cashnguns.NervesRevealed")]
     assert kinds[0] == "BulletChosen" and "NervesRevealed" in kinds
@@ -735,8 +726,15 @@ def test_the_cunning_chooses_the_bullet_after_all_targets_are_known(registry):
     """ "Chooses a bullet card only after everyone has chosen whom to shoot.  Revealed in some
     round before targets are chosen; lasts to the end of the game." """
     table = Table(registry, ["the-cunning"])
-    assert {"reveal": "the-cunning"} in table.choices("r1.bullet.A")
-    assert not [c for c in table.choices("r1.bullet.A") if "card" in c and "reveal" in c]
+    assert table.offered("r1.bullet.A") == {"card": ["click", "bang", "bbb"], "reveal": ["the-cunning"]}
+    assert table.request("r1.bullet.A").answer["card"].optional, "revealing The Cunning replaces the bullet card"
+    with pytest.raises(
+        IllegalAction,
+        match=r"^revealing The Cunning puts off your bullet card until the targets are known: send no card with it \(round: bullet cards\)$",
+    ):
+        table.act("A", "bullet", {"card": "click", "reveal": "the-cunning"})
+    with pytest.raises(IllegalAction, match=r"^choose a bullet card \(or reveal a power that lets you choose it later\)"):
+        table.act("A", "bullet", {})
     table.play()
     table.assert_hidden("A", "the-cunning")
     shown = table.act("A", "bullet", {"reveal": "the-cunning"})
@@ -748,7 +746,7 @@ def test_the_cunning_chooses_the_bullet_after_all_targets_are_known(registry):
     table.play(aims={"A": "B", "B": "C", "C": "D", "D": "A"}, until="late-bullet")
     assert [r.id for r in table.requests()] == ["r2.bullet.A"]
     assert table.view("A")["targets"] == {"A": "B", "B": "C", "C": "D", "D": "A"}
-    assert all("reveal" not in c for c in table.choices("r2.bullet.A"))
+    assert table.offered("r2.bullet.A") == {"card": ["click", "bang", "bbb"]}
     loaded = table.act("A", "bullet", {"card": "bang"})
     assert of(loaded, "BulletChosen") == [{"gangster": "A", "gun": "A", "card": "bang"}]
     assert [e.visible_to for e in loaded if e.type == "cashnguns.BulletChosen"] == [["A"]]
@@ -879,7 +877,7 @@ def test_it_doesnt_even_hurt_every_fallen_gangster_is_asked_at_the_split(registr
     table.play(cards={"B": "bang"}, aims={"A": "B", "B": "C", "C": "A", "D": "A"}, brave={"D": False}, until="claim")
     asked = {r.seat: r for r in table.requests()}
     assert set(asked) == {"C", "D"} and all(r.action == "claim" for r in asked.values())
-    assert all([dict(c.args) for c in r.choices] == [{"claim": False}] for r in asked.values())
+    assert all(offered(r) == {"claim": ["stay-down"]} for r in asked.values())
     table.assert_hidden("A", "it-doesnt-even-hurt")
     # Round 2: A is hit; A, B (a coward) are asked, alike but for A's extra choice.
     table.play()
@@ -887,7 +885,7 @@ def test_it_doesnt_even_hurt_every_fallen_gangster_is_asked_at_the_split(registr
     asked = {r.seat: r for r in table.requests()}
     assert set(asked) == {"A", "B"}
     assert len({r.prompt.replace(r.seat, "X") for r in asked.values()}) == 1 and all(r.sealed for r in asked.values())
-    assert [dict(c.args) for c in asked["A"].choices] == [{"claim": False}, {"claim": True, "power": "it-doesnt-even-hurt"}]
+    assert offered(asked["A"]) == {"claim": ["stay-down", "it-doesnt-even-hurt"]}
     table.assert_hidden("A", "it-doesnt-even-hurt")
     for seat in "BCD":
         assert not requests_seen_of(table, seat, "A")
@@ -897,9 +895,7 @@ def test_it_doesnt_even_hurt_joins_the_split_though_wounded_once(registry):
     """ "May take part in the split even when wounded or withdrawn.  Revealed in the split,
     when the holder joins in.  Single use." """
     table = Table(registry, ["it-doesnt-even-hurt"])
-    joined = table.play(
-        cards={"B": "bang"}, aims={"A": "C", "B": "A", "C": "D", "D": "C"}, claims={"A": {"claim": True, "power": "it-doesnt-even-hurt"}}
-    )
+    joined = table.play(cards={"B": "bang"}, aims={"A": "C", "B": "A", "C": "D", "D": "C"}, claims={"A": {"claim": "it-doesnt-even-hurt"}})
     assert revealed_in(joined, "A") == ["it-doesnt-even-hurt"]
     assert of(joined, "it-doesnt-even-hurt.PainIgnored") == [{"gangster": "A"}]
     assert position(joined, "WoundTaken") < position(joined, "PowerRevealed") < position(joined, "PotSplit")
@@ -916,7 +912,7 @@ def test_it_doesnt_even_hurt_joins_the_split_though_wounded_once(registry):
 
 def test_it_doesnt_even_hurt_a_coward_may_join_too(registry):
     table = Table(registry, ["it-doesnt-even-hurt"])
-    joined = table.play(brave={"A": False}, claims={"A": {"claim": True, "power": "it-doesnt-even-hurt"}})
+    joined = table.play(brave={"A": False}, claims={"A": {"claim": "it-doesnt-even-hurt"}})
     assert of(joined, "CowardShamed") == [{"gangster": "A", "shame": 1}]
     assert set(of(joined, "PotSplit")[0]["shares"]) == {"A", "B", "C", "D"}
     assert table.game.gangsters["A"].shame == 1
@@ -928,7 +924,7 @@ def test_it_doesnt_even_hurt_declining_keeps_it_secret_for_later(registry):
     stayed = table.play(cards={"B": "bang"}, aims={"A": "C", "B": "A", "C": "D", "D": "C"})
     assert revealed_in(stayed, "A") == [] and set(of(stayed, "PotSplit")[0]["shares"]) == {"B", "C", "D"}
     table.assert_hidden("A", "it-doesnt-even-hurt")
-    joined = table.play(brave={"A": False}, claims={"A": {"claim": True, "power": "it-doesnt-even-hurt"}})
+    joined = table.play(brave={"A": False}, claims={"A": {"claim": "it-doesnt-even-hurt"}})
     assert revealed_in(joined, "A") == ["it-doesnt-even-hurt"]
     assert "A" in of(joined, "PotSplit")[0]["shares"]
     table.assert_log_holds()
@@ -945,9 +941,7 @@ def test_it_doesnt_even_hurt_not_when_the_grenade_went_off(registry):
     assert not of(boom, "PotSplit")
     table.assert_hidden("A", "it-doesnt-even-hurt")
     # The card is not spent: next round A may still join a split.
-    later = table.play(
-        cards={"D": "bang"}, aims={"A": "D", "B": "D", "C": "B", "D": "A"}, claims={"A": {"claim": True, "power": "it-doesnt-even-hurt"}}
-    )
+    later = table.play(cards={"D": "bang"}, aims={"A": "D", "B": "D", "C": "B", "D": "A"}, claims={"A": {"claim": "it-doesnt-even-hurt"}})
     assert revealed_in(later, "A") == ["it-doesnt-even-hurt"]
     assert "A" in of(later, "PotSplit")[0]["shares"]
     table.assert_log_holds()
@@ -962,29 +956,30 @@ def test_a_power_use_that_was_not_offered_is_refused_and_appends_nothing(registr
     # Sorted: it-doesnt-even-hurt, the-cunning, the-kid, you-dont-need-it-anymore.
     assert [g.power for g in table.game.gangsters.values()] == ["you-dont-need-it-anymore", "the-kid", "it-doesnt-even-hurt", "the-cunning"]
     before = len(table.entries())
-    for seat, args in [
-        ("A", {"card": "click", "reveal": "the-kid"}),
-        ("C", {"reveal": "the-cunning"}),
-        ("C", {"card": "click", "reveal": "it-doesnt-even-hurt"}),
-        ("D", {"card": "click", "reveal": "the-cunning"}),
+    for seat, args, refusal in [
+        ("A", {"card": "click", "reveal": "the-kid"}, r"^reveal: no such field in this answer \(it takes card\)$"),
+        ("C", {"reveal": "the-cunning"}, "^reveal: no such field"),
+        ("C", {"card": "click", "reveal": "it-doesnt-even-hurt"}, "^reveal: no such field"),
+        ("B", {"card": "click", "reveal": "the-cunning"}, r'^reveal: "the-cunning" is not offered \(the-kid\)$'),
+        ("D", {"card": "click", "reveal": "the-cunning"}, "send no card with it"),
     ]:
-        with pytest.raises(IllegalAction, match="not one of the choices"):
+        with pytest.raises(IllegalAction, match=refusal):
             table.act(seat, "bullet", args)
     assert len(table.entries()) == before
     table.act("B", "bullet", {"card": "click", "reveal": "the-kid"})
     table.play(cards={"B": "bang", "C": "bang"}, aims={"B": "C", "C": "B", "A": "D", "D": "A"}, until="claim")
-    for seat, args in [("B", {"claim": True, "power": "it-doesnt-even-hurt"}), ("B", {"claim": True, "power": "the-kid"})]:
-        with pytest.raises(IllegalAction, match="not one of the choices"):
+    for seat, args in [("B", {"claim": "it-doesnt-even-hurt"}), ("B", {"claim": "the-kid"})]:
+        with pytest.raises(IllegalAction, match=r'^claim: "[a-z-]+" is not offered \(stay-down\)$'):
             table.act(seat, "claim", args)
     table.play()
-    assert all("reveal" not in c for c in table.choices("r2.bullet.B")), "The Kid is revealed once"
+    assert "reveal" not in table.offered("r2.bullet.B"), "The Kid is revealed once"
     table.play(cards={"B": "bang", "C": "bang"}, aims={"B": "D", "C": "D", "A": "D"})
     kill = table.play(cards={"C": "bbb"}, aims={"B": "C", "C": "D", "A": "B", "D": "A"}, until="guns")
     assert of(kill, "GangsterDied") == [{"gangster": "D", "wounds": 3}]
-    with pytest.raises(IllegalAction, match="not one of the choices"):
-        table.act("B", "take-gun", {"take": True, "power": "you-dont-need-it-anymore", "dead": "D"})
-    with pytest.raises(IllegalAction, match="not one of the choices"):
-        table.act("A", "take-gun", {"take": True, "power": "you-dont-need-it-anymore", "dead": "B"})
+    with pytest.raises(IllegalAction, match=r'^take: "D" is not offered \(nothing\)$'):
+        table.act("B", "take-gun", {"take": "D"})
+    with pytest.raises(IllegalAction, match=r'^take: "B" is not offered \(D\)$'):
+        table.act("A", "take-gun", {"take": "B"})
     table.play()
     table.assert_hidden("A", "you-dont-need-it-anymore")
     table.assert_log_holds()

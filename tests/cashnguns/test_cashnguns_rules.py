@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import referee_cashnguns
-from referee import GAMESMASTER, MEMORY, Entry, IllegalAction, Referee, RefereeError, Registry, TableStore, replay, verify
+from referee import GAMESMASTER, MEMORY, Entry, IllegalAction, Pick, Referee, RefereeError, Registry, TableStore, answers, replay, verify
 from referee.scenario import load_scenario, run_scenario
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
@@ -92,7 +92,7 @@ class Table:
     def bullets(self, cards: dict[str, str] | None = None) -> list[Entry]:
         out: list[Entry] = []
         for request in self.requests("bullet"):
-            offered = [c.args["card"] for c in request.choices]
+            offered = values(request, "card")
             default = "click" if "click" in offered else offered[0]
             out += self.act(request.seat, "bullet", {"card": (cards or {}).get(request.seat, default)})
         return out
@@ -150,7 +150,7 @@ def test_setup_arms_every_gangster_with_eight_bullet_cards(app, seats):
     requests = table.requests()
     assert [r.id for r in requests] == [f"r1.bullet.{n}" for n in names]
     assert all(r.sealed and r.action == "bullet" for r in requests)
-    assert [c.args for c in requests[0].choices] == [{"card": "click"}, {"card": "bang"}, {"card": "bbb"}]
+    assert values(requests[0], "card") == ["click", "bang", "bbb"] and list(requests[0].answer) == ["card"]
 
 
 @pytest.mark.parametrize("seats", [3, 7])
@@ -241,7 +241,7 @@ def test_a_bullet_card_chosen_is_gone_whatever_happens(app):
     assert held["Dan"] == ["bang", "bang", "click", "click", "click", "click", "click"]
     assert [g["bullets_left"] for g in table.view()["gangsters"]] == [7, 7, 7, 7]
     ann = {r.seat: r for r in table.requests("bullet")}["Ann"]
-    assert [c.args for c in ann.choices] == [{"card": "click"}, {"card": "bang"}]
+    assert values(ann, "card") == ["click", "bang"]
 
 
 def test_a_card_not_held_cannot_be_chosen(app):
@@ -251,11 +251,11 @@ def test_a_card_not_held_cannot_be_chosen(app):
     table.round(cards={"Ann": "bang"}, targets={"Ann": "Bob"})
     table.round(cards={"Ann": "bbb"}, targets={"Ann": "Cat"})
     assert table.view("Ann")["my_guns"] == {"Ann": ["click"] * 5}
-    table.refused("Ann", "bullet", {"card": "bang"}, r"not one of the choices offered to Ann: Click! \(5 left\)")
-    table.refused("Ann", "bullet", {"card": "bbb"}, "not one of the choices offered to Ann")
-    table.refused("Ann", "bullet", {"card": "Bang!"}, "not one of the choices offered to Ann")
-    table.refused("Ann", "bullet", {}, "not one of the choices offered to Ann")
-    table.refused("Ann", "bullet", {"card": "click", "extra": 1}, "not one of the choices offered to Ann")
+    table.refused("Ann", "bullet", {"card": "bang"}, r'^card: "bang" is not offered \(click\)$')
+    table.refused("Ann", "bullet", {"card": "bbb"}, r'^card: "bbb" is not offered \(click\)$')
+    table.refused("Ann", "bullet", {"card": "Bang!"}, r'^card: "Bang!" is not offered \(click\)$')
+    table.refused("Ann", "bullet", {}, r"^card: missing; one of 1\) Click! \(5 left\)$")
+    table.refused("Ann", "bullet", {"card": "click", "extra": 1}, r"^extra: no such field in this answer \(it takes card\)$")
     table.act("Ann", "bullet", {"card": "click"})
     assert table.view("Ann")["my_bullets"] == {"Ann": "click"}
 
@@ -277,11 +277,11 @@ def test_targets_are_other_living_gangsters_only(app):
     """ "Each player chooses whom to shoot" -- another gangster: not yourself, not the dead."""
     table = Table(app)
     table.bullets()
-    choices = {r.seat: [c.args["target"] for c in r.choices] for r in table.requests("aim")}
-    assert choices == {n: [m for m in table.seats if m != n] for n in table.seats}
-    table.refused("Ann", "aim", {"target": "Ann"}, "not one of the choices offered to Ann: Bob; Cat; Dan")
-    table.refused("Ann", "aim", {"target": "Zed"}, "not one of the choices offered to Ann")
-    table.refused("Ann", "aim", {"target": "ann"}, "not one of the choices offered to Ann")
+    offered = {r.seat: values(r, "target") for r in table.requests("aim")}
+    assert offered == {n: [m for m in table.seats if m != n] for n in table.seats}
+    table.refused("Ann", "aim", {"target": "Ann"}, r'^target: "Ann" is not offered \(Bob, Cat, Dan\)$')
+    table.refused("Ann", "aim", {"target": "Zed"}, r'^target: "Zed" is not offered')
+    table.refused("Ann", "aim", {"target": "ann"}, r'^target: "ann" is not offered')
 
 
 def test_targets_are_revealed_together_once_everyone_has_aimed(app):
@@ -460,8 +460,8 @@ def test_the_dead_are_asked_nothing_and_cannot_be_targeted(app):
         table.bullets()
         assert "Bob" not in {r.seat for r in table.requests()}
         for request in table.requests("aim"):
-            assert "Bob" not in [c.args["target"] for c in request.choices]
-        table.refused("Ann", "aim", {"target": "Bob"}, "not one of the choices offered to Ann: Cat; Dan; Eve")
+            assert "Bob" not in values(request, "target")
+        table.refused("Ann", "aim", {"target": "Bob"}, r'^target: "Bob" is not offered \(Cat, Dan, Eve\)$')
         table.aims()
         table.refused("Bob", "nerve", {"brave": True}, "Bob is dead")
         entries = table.nerves()
@@ -699,14 +699,22 @@ def test_bad_input_is_refused_clearly_and_appends_nothing(app):
     table.refused("Ann", "bullet", {"card": "bang"}, "nothing is asked of Ann now; waiting for Bob, Cat, Dan")
     table.bullets()
     table.refused("Ann", "nerve", {"brave": True}, "Ann is asked for 'aim', not 'nerve'")
-    table.refused("Ann", "aim", {"target": "Ann"}, "not one of the choices")
-    table.refused("Ann", "aim", {"target": ["Bob"]}, "not one of the choices")
+    table.refused("Ann", "aim", {"target": "Ann"}, r'^target: "Ann" is not offered')
+    table.refused("Ann", "aim", {"target": ["Bob"]}, r'^target: \["Bob"\] is not offered')
     table.aims()
-    table.refused("Ann", "nerve", {"brave": "yes"}, "not one of the choices offered to Ann: stay in; back down")
-    table.refused("Ann", "nerve", {}, "not one of the choices")
+    table.refused("Ann", "nerve", {"brave": "yes"}, r'^brave: "yes" is not true or false$')
+    table.refused("Ann", "nerve", {"brave": 1}, r"^brave: 1 is not true or false$")
+    table.refused("Ann", "nerve", {}, r"^brave: missing; yes or no$")
 
 
 # == invariants over random legal games =====================================================
+
+
+def values(request: Any, field: str) -> list[str]:
+    """The values a Pick field of ``request`` offers."""
+    shape = request.answer[field]
+    assert isinstance(shape, Pick)
+    return [o.value for o in shape.options]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -715,7 +723,7 @@ def test_random_legal_games_keep_every_invariant(registry, seed, seats, timed):
     """Money is conserved ("The loot is 40 banknotes"); wounds and shame never go down; "A player who
     collects three wounds dies" and stays dead; the log verifies and replays to the live state.
 
-    Every choice is drawn uniformly from the open requests' choices; with ``timed`` the
+    Every answer is drawn at random from the open requests' answer shapes; with ``timed`` the
     gamesmaster now and then expires a request (the delaying rule).
     """
     rng = random.Random(seed)
@@ -733,7 +741,7 @@ def test_random_legal_games_keep_every_invariant(registry, seed, seats, timed):
             if timed and rng.random() < 0.05:
                 app.act(table, GAMESMASTER, "expire", {"request": request.id})
             else:
-                app.act(table, request.seat, request.action, dict(rng.choice(request.choices).args), request=request.id)
+                app.act(table, request.seat, request.action, answers.sample(request.answer, rng), request=request.id)
             game = app.state(table).game
             assert sum(game.loot) + sum(game.pot) + sum(sum(g.notes) for g in game.gangsters.values()) == LOOT_TOTAL
             for name, g in game.gangsters.items():
@@ -747,7 +755,7 @@ def test_random_legal_games_keep_every_invariant(registry, seed, seats, timed):
                 before[name] = (g.wounds, g.shame, g.alive)
             for request in app.requests(table):
                 if request.action == "aim":
-                    targets = {c.args["target"] for c in request.choices}
+                    targets = set(values(request, "target"))
                     assert request.seat not in targets and targets <= set(game.living())
             # Sealed targets: before the reveal, no one sees another's.
             for seat in names:

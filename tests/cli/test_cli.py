@@ -274,7 +274,7 @@ BAD_INPUT = [
     pytest.param(["act", "nosuch-table", "Ted", "orders", "I 5"], "'nosuch-table' is neither", id="unknown-table"),
     pytest.param(["act", "{table}", "Ted", "orders", "--args", "{bad"], "--args is not JSON", id="bad-args-json"),
     pytest.param(["act", "{table}", "Ted", "orders", "--args", "[1, 2]"], "--args must be a JSON object", id="args-not-object"),
-    pytest.param(["act", "{table}", "Ted", "orders", "--args", '{"text": 5}'], "orders are written as text", id="args-text-not-string"),
+    pytest.param(["act", "{table}", "Ted", "orders", "--args", '{"text": 5}'], "text: 5 is not text", id="args-text-not-string"),
     pytest.param(["new", "chess", "--seats", "A,B,C"], "no game named 'chess'", id="unknown-game"),
     pytest.param(["new", "pigsty", "--seats", "A,B,C", "--option", "garbage"], "--option takes KEY=VALUE", id="option-garbage"),
     pytest.param(["new", "pigsty", "--seats", "A,B,C", "--option", "nosuch=1"], "has no option nosuch", id="option-unknown"),

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import Amount, Assign, Event, Flag, Game, IllegalAction, Option, Order, Pick, Request, Shape, Subset, Text, hookimpl
-from referee.answers import describe, parse, sample, validate
+from referee.answers import describe, parse, render, sample, validate
 
 
 def opts(*values: str) -> tuple[Option, ...]:
@@ -149,6 +149,22 @@ def test_parse_a_single_pick_by_number_value_or_label():
     assert parse(CARD, "") == {}
 
 
+def test_parse_a_label_without_its_bracketed_remark():
+    cards = {
+        "card": Pick(
+            (
+                Option("bang", "Bang! (2 left)"),
+                Option("bbb", "Bang! Bang! Bang! (1 left)"),
+                Option("z1", "Zed (a)"),
+                Option("z2", "Zed (b)"),
+            )
+        )
+    }
+    assert parse(cards, "bang!") == {"card": "bang"}
+    assert parse(cards, "Bang! Bang! Bang!") == {"card": "bbb"}
+    assert parse(cards, "zed") == {"card": "zed"}, "two labels read Zed without their remarks: neither is meant"
+
+
 def test_parse_prefers_a_value_over_a_number():
     fields = {"bid": Pick((Option("2", "two chips"), Option("1", "one chip")))}
     assert parse(fields, "1") == {"bid": "1"}
@@ -252,30 +268,6 @@ def test_sample_is_always_valid_and_survives_json(fields: dict[str, Shape], seed
     validate(fields, args)
     assert set(args) <= set(fields)
     assert msgspec.json.decode(msgspec.json.encode(args)) == args
-
-
-def render(fields: dict[str, Shape], args: dict[str, Any]) -> str:
-    """What a person would type for ``args``: labels where an option has one, field=value pairs."""
-
-    def name_of(value: str, options: tuple[Option, ...]) -> str:
-        return next(o.text for o in options if o.value == value)
-
-    parts = []
-    for name, value in args.items():
-        shape = fields[name]
-        match shape:
-            case Pick():
-                text = name_of(value, shape.options)
-            case Subset() | Order():
-                text = ",".join(name_of(v, shape.options) for v in value)
-            case Assign():
-                text = ",".join(f"{name_of(i, shape.items)}:{name_of(t, shape.targets)}" for i, t in value.items())
-            case Flag():
-                text = "yes" if value else "no"
-            case _:
-                text = str(value)
-        parts.append(f"{name}={text}")
-    return " ".join(parts)
 
 
 @settings(max_examples=300, deadline=None)
@@ -395,3 +387,16 @@ def test_the_default_bot_answers_through_the_shape(memory_referee):
     app.play_bots(table, ["Ann", "Bob"])
     state = app.state(table)
     assert state.over and len(state.game["answers"]) == 4
+
+
+def test_render_writes_what_a_person_types():
+    assert render(CARD, {"card": "bang"}) == "Bang"
+    assert render({"orders": Text()}, {"orders": "I 5; G 5"}) == "I 5; G 5"
+    assert render({"orders": Text()}, {"orders": ""}) == "orders="
+    assert render({"orders": Text()}, {"orders": "orders=hold"}) == "orders=orders=hold"
+    assert parse({"orders": Text()}, "orders=orders=hold") == {"orders": "orders=hold"}
+    # A label that names another option's value is not used: the value is.
+    tricky = {"bid": Pick((Option("1", "2"), Option("2", "one more")))}
+    assert render(tricky, {"bid": "1"}) == "1" and parse(tricky, "1") == {"bid": "1"}
+    fields = {"attackers": Subset((Option("a", "Ann, the boss"), Option("b", "Bob"))), "sure": Flag()}
+    assert render(fields, {"attackers": ["a", "b"], "sure": False}) == "attackers=a, Bob sure=no"

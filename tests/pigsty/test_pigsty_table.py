@@ -77,9 +77,23 @@ def test_bad_orders_append_nothing(app):
     ]:
         with pytest.raises(IllegalAction, match=words):
             app.act(table, "Bill", "orders", {"text": text})
-    with pytest.raises(IllegalAction, match="written as text"):
+    with pytest.raises(IllegalAction, match=r"^text: 5 is not text$"):
         app.act(table, "Bill", "orders", {"text": 5})
     assert app.export(table) == before
+
+
+def test_10_1_leaving_out_the_text_of_orders_is_refused_not_taken_as_no_orders(app):
+    """Rule 10.1 (orders are written): no text is a mistake, empty text is orders that spend nothing."""
+    table = app.open("pigsty", ["Bill", "Ted", "Zed"], seed="s")
+    before = app.export(table)
+    with pytest.raises(IllegalAction, match=r"^text: missing; your orders, one per line"):
+        app.act(table, "Bill", "orders", {})
+    with pytest.raises(IllegalAction, match=r"^orders: no such field in this answer \(it takes text\)$"):
+        app.act(table, "Bill", "orders", {"orders": "I 5"})
+    assert app.export(table) == before
+    app.act(table, "Bill", "orders", {"text": ""})
+    [written] = [e for _, e in app.decoded(table, "Bill") if type(e).__name__ == "OrdersWritten"]
+    assert written.orders == ()
 
 
 def test_an_eliminated_farmer_can_write_no_orders_and_cannot_be_named(app):

@@ -40,6 +40,7 @@ __all__ = [
     "parse",
     "describe",
     "describe_field",
+    "render",
 ]
 
 
@@ -305,24 +306,32 @@ def _sample_field(name: str, shape: Shape, rng: random.Random) -> Any:
 
 def sample(fields: Fields, rng: random.Random) -> dict[str, Any]:
     """A random answer that ``validate`` accepts (what the default bot sends).  An optional
-    field is left out half the time; free text is answered with empty text."""
+    field is left out half the time (always, if nothing fits it); free text is answered
+    with empty text.  Raises ``RefereeError`` when a required field has no legal value."""
     args: dict[str, Any] = {}
     for name, shape in fields.items():
         if shape.optional and rng.random() < 0.5:
             continue
-        args[name] = _sample_field(name, shape, rng)
+        try:
+            args[name] = _sample_field(name, shape, rng)
+        except RefereeError:
+            # An optional field that offers nothing is answered by leaving it out.
+            if not shape.optional:
+                raise
     return args
 
 
 # --- the text form -------------------------------------------------------------------
 
+_BRACKETED = re.compile(r"\s*\([^()]*\)\s*$")
 _YES = {"yes", "y", "true", "on"}
 _NO = {"no", "n", "false", "off"}
 
 
 def _resolve(token: str, options: tuple[Option, ...]) -> str:
-    """The value a typed token names: a value, else a label (any case), else a 1-based number.
-    Anything else is kept as typed, so the refusal shows what was typed."""
+    """The value a typed token names: a value, else a label (any case), else a 1-based
+    number, else a label without its closing bracketed remark.  Anything else is kept as
+    typed, so the refusal shows what was typed."""
     token = token.strip()
     for option in options:
         if option.value == token:
@@ -336,6 +345,10 @@ def _resolve(token: str, options: tuple[Option, ...]) -> str:
             return option.value
     if token.isdigit() and 1 <= int(token) <= len(options):
         return options[int(token) - 1].value
+    # A label's closing remark in brackets ("Bang! (2 left)") need not be typed.
+    named = [o for o in options if _BRACKETED.sub("", o.label).casefold() == folded]
+    if len(named) == 1:
+        return named[0].value
     return token
 
 
@@ -416,9 +429,10 @@ def parse(fields: Fields, text: str) -> dict[str, Any]:
         if main is None:
             takes = ", ".join(f"{n}=..." for n in fields) or "nothing"
             raise IllegalAction(f"say which field {head!r} answers (this request takes {takes})")
-        # A lone text field takes the whole text, '=' and all: orders may contain one.
+        # A lone text field takes the whole text as typed, '=' and line breaks and all:
+        # orders may contain them.
         if len(fields) == 1 and isinstance(fields[main], Text):
-            return {main: stripped}
+            return {main: text}
         args[main] = _parse_field(main, fields[main], head)
     ends = [m.start() for m in marks[1:]] + [len(stripped)] if marks else []
     for mark, end in zip(marks, ends, strict=True):
@@ -483,3 +497,43 @@ def describe(fields: Fields) -> str:
         bare = f"; the {main} alone may be given without '{main}='" if main else ""
         lines.append(f"answer with field=value pairs separated by spaces{bare}")
     return "\n".join(lines)
+
+
+def _name(value: str, options: tuple[Option, ...], separators: str = "") -> str:
+    """How a person names an option so that ``parse`` reads it back: its label where that
+    is unambiguous, else its value, else its number."""
+    option = next((o for o in options if o.value == value), None)
+    if option is None:
+        return value
+    number = str(options.index(option) + 1)
+    for candidate in (option.label, option.value, number):
+        plain = candidate and candidate == candidate.strip() and not any(c in candidate for c in separators)
+        if plain and _resolve(candidate, options) == value:
+            return candidate
+    return value
+
+
+def _render_field(shape: Shape, value: Any) -> str:
+    match shape:
+        case Pick():
+            return _name(value, shape.options)
+        case Subset() | Order():
+            return ", ".join(_name(v, shape.options, ",") for v in value)
+        case Assign():
+            return ", ".join(f"{_name(i, shape.items, ',:')}:{_name(t, shape.targets, ',:')}" for i, t in value.items())
+        case Flag():
+            return "yes" if value else "no"
+    return str(value)
+
+
+def render(fields: Fields, args: Mapping[str, Any]) -> str:
+    """The text form of a valid answer, as a person would type it (``parse`` reads it
+    back): the value alone for a single field, else ``field=value`` pairs."""
+    if len(fields) == 1 and len(args) == 1:
+        name, value = next(iter(args.items()))
+        text = _render_field(fields[name], value)
+        # Empty text, or text that opens like a pair or JSON, is written as a pair.
+        opens_pair = re.match(rf"\s*{re.escape(name)}\s*=", text) or text.lstrip().startswith("{")
+        if text.strip() and not opens_pair:
+            return text
+    return " ".join(f"{name}={_render_field(fields[name], value)}" for name, value in args.items())

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
-from referee import IllegalAction, Referee, Request
+from referee import Referee, RefereeError, Request, Text
 from referee.log import Entry
 
-from . import render
+from . import answering, render
 
 _QUIET_TYPES = {
     "referee.PhaseBegan",
@@ -29,36 +29,38 @@ def show_progress(app: Referee, table_id: str, entries: Sequence[Entry], out: Te
             print(render.entry_line(rules, entry), file=out)
 
 
-def _ask(app: Referee, table_id: str, request: Request, several_humans: bool, out: TextIO) -> dict[str, Any] | None:
-    """Prompt until the seat gives an answer the rules accept; None at end of input."""
+def _answer(app: Referee, table_id: str, request: Request, several_humans: bool, out: TextIO) -> list[Entry] | None:
+    """Show the seat its view and the request once, then read answers until the rules
+    accept one (the entries it appended); None at end of input.  A refused answer is
+    asked again under the refusal, without the whole view again."""
     rules = app.rules(table_id)
     if several_humans:
         print(f"\n===== {request.seat}, it is up to you{' (everyone else: look away)' if request.sealed else ''} =====", file=out)
     print(render.view_text(rules, app.view(table_id, request.seat)), file=out)
     print(f"\n{request.prompt}", file=out)
+    for line in answering.how(request):
+        print(f"  {line}", file=out)
     while True:
-        if request.choices is not None:
-            for number, choice in enumerate(request.choices, start=1):
-                print(f"  {number}) {choice.label}", file=out)
-            prompt = f"{request.seat}, choose 1-{len(request.choices)}: "
-        else:
-            if request.hint:
-                print(f"  ({request.hint})", file=out)
-            prompt = f"{request.seat}> "
-        print(prompt, end="", file=out, flush=True)
+        print(f"{request.seat}> ", end="", file=out, flush=True)
         line = sys.stdin.readline()
         if not line:
             return None
-        answer = line.strip()
-        if request.choices is not None:
-            labels = {c.label.casefold(): c for c in request.choices}
-            if answer.isdigit() and 1 <= int(answer) <= len(request.choices):
-                return dict(request.choices[int(answer) - 1].args)
-            if answer.casefold() in labels:
-                return dict(labels[answer.casefold()].args)
-            print(f"  '{answer}' is not one of the choices; type a number from 1 to {len(request.choices)}", file=out)
-            continue
-        return {"text": answer}
+        typed = line.rstrip("\n")
+        try:
+            args = answering.args_from_text(request, typed)
+            return app.act(table_id, request.seat, request.action, args, request=request.id)
+        except RefereeError as exc:
+            print(f"  not allowed: {exc.message}", file=out)
+            for name in _blank_text_fields(request, typed):
+                print(f"  (to answer {name} with empty text, type: {name}=)", file=out)
+
+
+def _blank_text_fields(request: Request, typed: str) -> list[str]:
+    # An empty line leaves a field out, which a required text field refuses; say how to
+    # send empty text on purpose instead.
+    if typed.strip() or request.answer is None:
+        return []
+    return [name for name, shape in request.answer.items() if isinstance(shape, Text) and not shape.optional]
 
 
 def play(
@@ -89,16 +91,9 @@ def play(
             print(f"waiting for {', '.join(waiting) or 'nobody'}, who nobody here plays", file=out)
             return False
         request = for_humans[0]
-        while True:
-            answer = _ask(app, table_id, request, len(humans) > 1, out)
-            if answer is None:
-                print(f"\nend of input: table {table_id} is saved", file=out)
-                return False
-            try:
-                entries = app.act(table_id, request.seat, request.action, answer, request=request.id)
-            except IllegalAction as exc:
-                print(f"  not allowed: {exc.message}", file=out)
-                continue
-            break
+        answered = _answer(app, table_id, request, len(humans) > 1, out)
+        if answered is None:
+            print(f"\nend of input: table {table_id} is saved", file=out)
+            return False
         if not quiet:
-            show_progress(app, table_id, entries, out)
+            show_progress(app, table_id, answered, out)

@@ -27,7 +27,7 @@ from referee.scenario import load_scenario, run_scenario
 from referee.store import resolve_db
 from referee.table import view
 
-from . import hotseat, render
+from . import answering, hotseat, render
 
 BOT_NAMES = ["Ada", "Bert", "Cleo", "Dino", "Edna", "Fritz", "Greta", "Hugo", "Iris", "Jonas", "Kiki", "Luis"]
 
@@ -205,10 +205,18 @@ def cmd_act(args: argparse.Namespace) -> int:
                 raise RefereeError(f"--args is not JSON: {exc}") from None
             if not isinstance(action_args, dict):
                 raise RefereeError("--args must be a JSON object")
+            if args.answer:
+                raise RefereeError("give the answer either as words or as --args JSON, not both")
         else:
-            text = sys.stdin.read() if args.text == "-" else (args.text or "")
-            action_args = {"text": text}
-        entries = app.act(table_id, args.seat, args.action, action_args)
+            text = sys.stdin.read() if args.answer == ["-"] else " ".join(args.answer)
+            request = answering.pending(app.requests(table_id), args.seat, args.action, args.request)
+            if request is not None:
+                action_args = answering.args_from_text(request, text)
+            else:
+                # No request of this seat's is open for the action: the kernel says why, or
+                # it is the gamesmaster's, which takes text where it takes anything.
+                action_args = {"text": text} if text else {}
+        entries = app.act(table_id, args.seat, args.action, action_args, request=args.request)
         rules = app.rules(table_id)
         state = app.state(table_id)
         visible = [e for e in entries if e.visible(args.seat) or state.over]
@@ -226,10 +234,14 @@ def cmd_view(args: argparse.Namespace) -> int:
         view = app.view(table_id, args.seat)
         rules = app.rules(table_id)
         lines = [render.view_text(rules, view)]
-        for request in view["requests"]:
-            lines.append(f"\n{request['prompt']}")
-            if request.get("hint"):
-                lines.append(f"  ({request['hint']})")
+        pending = [answering.as_request(r) for r in view["requests"]]
+        for data, request in zip(view["requests"], pending, strict=True):
+            several = sum(r.action == request.action for r in pending) > 1
+            data["how"] = "\n".join(answering.how(request))
+            data["command"] = answering.act_command(table_id, request, several)
+            lines.append(f"\n{request.prompt}")
+            lines += [f"  {line}" for line in answering.how(request)]
+            lines.append(f"  answer with: {data['command']}")
         if view["waiting_for"]:
             lines.append(f"waiting for: {', '.join(view['waiting_for'])}")
         if view["result"]:
@@ -450,12 +462,22 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--extensions")
     p.set_defaults(func=cmd_new)
 
-    p = sub.add_parser("act", parents=[common], help="submit one action for a seat (or the gamesmaster)")
+    p = sub.add_parser(
+        "act",
+        parents=[common],
+        help="submit one action for a seat (or the gamesmaster)",
+        description="Answer a seat's request the way 'referee view' shows it: an option's number or label, "
+        "field=value pairs for several fields (comma-separated values for a list, item:target for an assignment), "
+        "the text itself (e.g. orders), or --args JSON.",
+    )
     p.add_argument("table", help="table id or 'latest'")
     p.add_argument("seat", help="the seat acting, or 'gamesmaster'")
-    p.add_argument("action", help="the action, e.g. orders, close")
-    p.add_argument("text", nargs="?", help="the action's text (e.g. the orders); '-' reads standard input")
-    p.add_argument("--args", dest="args_json", help="the action's arguments as a JSON object instead of text")
+    p.add_argument("action", help="the action, e.g. orders, bullet, close")
+    p.add_argument(
+        "answer", nargs="*", metavar="ANSWER", help="the answer, as 'view' shows how (words are joined by spaces); '-' reads standard input"
+    )
+    p.add_argument("--args", dest="args_json", help="the answer as a JSON object of field to value, instead of words")
+    p.add_argument("--request", help="which request this answers, where the seat has several for the action (see 'view')")
     p.set_defaults(func=cmd_act)
 
     p = sub.add_parser("view", parents=[common], help="what a seat (default: a spectator) sees now")

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 import referee
-from referee import GAMESMASTER, Choice, Decision, Event, Game, IllegalAction, hookimpl
+from referee import GAMESMASTER, Decision, Event, Flag, Game, IllegalAction, Option, Pick, hookimpl
 from referee.results import join_names, rank
 
 from . import hookspecs
@@ -50,6 +50,9 @@ from .split import split
 from .state import CashNGuns, Gangster, evolve
 
 _HERE = Path(__file__).parent
+
+STAY_DOWN = "stay-down"
+"""The claim answer of a fallen gangster who does not join the split."""
 
 R_SETUP = "setup"
 R_POT = "round: the pot"
@@ -216,10 +219,8 @@ def _late_aim(decision: Decision, gangster: str) -> bool:
     return any(decision.rules.hook.cashnguns_aims_late(state=decision.state, gangster=gangster))
 
 
-def _card_choices(cards: list[str], suffix: str = "", extra: dict[str, Any] | None = None) -> list[Choice]:
-    return [
-        Choice(label=f"{CARD_NAMES[c]} ({cards.count(c)} left){suffix}", args={"card": c, **(extra or {})}) for c in dict.fromkeys(cards)
-    ]
+def _card_options(cards: list[str]) -> tuple[Option, ...]:
+    return tuple(Option(c, f"{CARD_NAMES[c]} ({cards.count(c)} left)") for c in dict.fromkeys(cards))
 
 
 def _open_bullets(decision: Decision, *, late: bool) -> None:
@@ -229,19 +230,18 @@ def _open_bullets(decision: Decision, *, late: bool) -> None:
             continue
         reveals = [] if late else _collect(decision.rules.hook.cashnguns_reveal_options(state=decision.state, gangster=name))
         for number, gun in enumerate(g for g in game.guns_of(name) if g.bullets):
-            choices = _card_choices(gun.bullets)
-            if number == 0:
-                for power, label, bullet_now in reveals:
-                    if bullet_now:
-                        choices += _card_choices(gun.bullets, f", and {label}", {"reveal": power})
-                    else:
-                        choices.append(Choice(label=label, args={"reveal": power}))
+            # A power revealed "instead of" the bullet (The Cunning) makes the card optional;
+            # _choose_bullet then checks the pairing, which no single field can say.
+            instead = number == 0 and any(not bullet_now for _, _, bullet_now in reveals)
+            answer: dict[str, referee.Shape] = {"card": Pick(_card_options(gun.bullets), optional=instead, label="bullet card")}
+            if number == 0 and reveals:
+                answer["reveal"] = Pick(tuple(Option(p, label) for p, label, _ in reveals), optional=True, label="reveal your power")
             which = "" if gun.id == name else f" (the gun taken from {gun.id})"
             decision.request(
                 name,
                 "bullet",
                 f"Round {decision.flow.round}: {name}, choose a bullet card{which}, face down.",
-                choices=choices,
+                answer=answer,
                 sealed=True,
                 deadline=_deadline(decision),
                 id=_rid(decision, "bullet", gun.id),
@@ -252,13 +252,26 @@ def _open_bullets(decision: Decision, *, late: bool) -> None:
 def _choose_bullet(decision: Decision, action: referee.Action) -> None:
     gun = _subject(action.request, decision, "bullet")
     power = action.args.get("reveal")
+    card = action.args.get("card")
+    if power:
+        late = [
+            p
+            for p, _, bullet_now in _collect(decision.rules.hook.cashnguns_reveal_options(state=decision.state, gangster=action.seat))
+            if not bullet_now
+        ]
+        if power in late and card:
+            title = POWERS.get(str(power), power)
+            raise IllegalAction(f"revealing {title} puts off your bullet card until the targets are known: send no card with it", R_BULLET)
+        if power not in late and not card:
+            raise IllegalAction(f"choose a bullet card to go with {POWERS.get(str(power), power)}", R_BULLET)
+    elif not card:
+        raise IllegalAction("choose a bullet card (or reveal a power that lets you choose it later)", R_BULLET)
     if power:
         reveal(decision, action.seat, str(power))
         if _late_bullet(decision, action.seat):
             for rid, request in list(decision.flow.requests.items()):
                 if request.seat == action.seat and request.action == "bullet":
                     decision.withdraw(rid, f"{action.seat} now chooses bullets after the targets are known", rule=R_BULLET)
-    card = action.args.get("card")
     if card:
         decision.emit(BulletChosen(gangster=action.seat, gun=gun, card=str(card)), rule=R_BULLET, visible_to=[action.seat])
 
@@ -281,7 +294,7 @@ def _open_aims(decision: Decision, *, late: bool) -> None:
                 name,
                 "aim",
                 f"Round {decision.flow.round}: {name}, whom do you point {'your gun' if gun.id == name else gun.id + chr(39) + 's gun'} at?",
-                choices=[Choice(label=t, args={"target": t}) for t in targets],
+                answer={"target": Pick(tuple(Option(t) for t in targets), label="target")},
                 sealed=True,
                 deadline=_deadline(decision),
                 id=_rid(decision, "aim", gun.id),
@@ -310,7 +323,7 @@ def _open_nerve(decision: Decision) -> None:
             name,
             "nerve",
             f"Round {decision.flow.round}: {name}, on three: stay in, or back down (a shame token)?",
-            choices=[Choice(label="stay in", args={"brave": True}), Choice(label="back down", args={"brave": False})],
+            answer={"brave": Flag(label="stay in; no backs down for a shame token")},
             sealed=True,
             deadline=_deadline(decision),
             id=_rid(decision, "nerve", name),
@@ -413,8 +426,7 @@ def _open_claims(decision: Decision) -> None:
             name,
             "claim",
             f"Round {decision.flow.round}: {name}, you are down. The pot is being split.",
-            choices=[Choice(label="stay down", args={"claim": False})]
-            + [Choice(label=label, args={"claim": True, "power": p}) for p, label in options],
+            answer={"claim": Pick((Option(STAY_DOWN, "stay down"), *(Option(p, label) for p, label in options)))},
             sealed=True,
             deadline=_deadline(decision),
             id=_rid(decision, "claim", name),
@@ -423,12 +435,10 @@ def _open_claims(decision: Decision) -> None:
 
 
 def _claim(decision: Decision, action: referee.Action) -> None:
-    if action.args.get("claim"):
-        power = str(action.args["power"])
+    power = str(action.args["claim"])
+    if power != STAY_DOWN:
         reveal(decision, action.seat, power)
-        decision.rules.hook.cashnguns_power_chosen(
-            decision=decision, gangster=action.seat, power=power, step="claim", args=dict(action.args)
-        )
+        decision.rules.hook.cashnguns_power_chosen(decision=decision, gangster=action.seat, power=power, step="claim", args={})
 
 
 def _split_pot(decision: Decision) -> None:
@@ -450,15 +460,18 @@ def _open_gun_offers(decision: Decision) -> None:
     if not dead or _last_round(decision) or not any(decision.rules.hook.cashnguns_pending_gun_offers(state=decision.state)):
         return
     for name in game.living():
-        choices = [Choice(label="leave the guns", args={"take": False})]
+        options: list[Option] = []
         for fallen in dead:
-            for power, label in _collect(decision.rules.hook.cashnguns_gun_offers(state=decision.state, gangster=name, dead=fallen)):
-                choices.append(Choice(label=label, args={"take": True, "power": power, "dead": fallen}))
+            offers = _collect(decision.rules.hook.cashnguns_gun_offers(state=decision.state, gangster=name, dead=fallen))
+            # A gangster holds one power, so one offer per dead gangster at most is ever made.
+            options += [Option(fallen, label) for _, label in offers[:1]]
         decision.request(
             name,
             "take-gun",
             f"Round {decision.flow.round}: {', '.join(dead)} {'is' if len(dead) == 1 else 'are'} dead.",
-            choices=choices,
+            # Values are gangsters' names, so "leave the guns" is the field left out rather
+            # than an option that a gangster's name could collide with.
+            answer={"take": Pick(tuple(options), optional=True, label="whose gun to take; leave out to take none")},
             sealed=True,
             deadline=_deadline(decision),
             id=_rid(decision, "take-gun", name),
@@ -467,12 +480,15 @@ def _open_gun_offers(decision: Decision) -> None:
 
 
 def _take_gun(decision: Decision, action: referee.Action) -> None:
-    if action.args.get("take"):
-        power = str(action.args["power"])
-        reveal(decision, action.seat, power)
-        decision.rules.hook.cashnguns_power_chosen(
-            decision=decision, gangster=action.seat, power=power, step="take-gun", args=dict(action.args)
-        )
+    if "take" not in action.args:
+        return
+    dead = str(action.args["take"])
+    offers = _collect(decision.rules.hook.cashnguns_gun_offers(state=decision.state, gangster=action.seat, dead=dead))
+    if not offers:
+        raise IllegalAction(f"{action.seat} can no longer take {dead}'s gun", R_END)
+    power = str(offers[0][0])
+    reveal(decision, action.seat, power)
+    decision.rules.hook.cashnguns_power_chosen(decision=decision, gangster=action.seat, power=power, step="take-gun", args={"dead": dead})
 
 
 # --- the end --------------------------------------------------------------------------

@@ -25,10 +25,14 @@ from .resolution import Board, Params, allot_pork, evolve, new_board, resolve_tu
 _HERE = Path(__file__).parent
 
 ORDERS_HINT = (
-    "one order per line or separated by ';': P, I, G, S, T or Y (or the full word), "
-    "the Pork to spend, and for S and T the farmer's name; e.g. 'T 5 Danny; S 4 Eddie; G 1'. "
-    "Leave empty to spend nothing."
+    "your orders, one per line or separated by ';': P, I, G, S, T or Y (or the full word), "
+    "the Pork to spend, and for S and T the farmer's name; e.g. 'T 5 Danny; S 4 Eddie; G 1'; "
+    "empty orders spend nothing"
 )
+
+ORDERS_ANSWER = {"text": referee.Text(hint=ORDERS_HINT, label="orders")}
+"""Orders are free text (rule 10.1); leaving the text out is refused by the kernel, so
+spending nothing is said on purpose, with empty orders."""
 
 
 class Options(Params, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -124,7 +128,7 @@ def _begin_turn(decision: Decision) -> None:
             farmer,
             "orders",
             f"Turn {turn}: {farmer}, you have {game.pork[farmer]} Pork to spend. Write your orders.",
-            hint=ORDERS_HINT,
+            answer=ORDERS_ANSWER,
             sealed=True,
             id=f"turn{turn}.orders.{farmer}",
             rule="pigsty 4",
@@ -151,6 +155,7 @@ def referee_decide(decision: Decision, action: referee.Action) -> bool | None:
 
 
 def _write_orders(decision: Decision, action: referee.Action) -> None:
+    # Requests of older logs had no answer shape, and missing text meant no orders then.
     text = action.args.get("text", "")
     if not isinstance(text, str):
         raise IllegalAction("orders are written as text, e.g. 'T 5 Danny; G 1'", "pigsty 10.1")

@@ -14,7 +14,22 @@ from typing import Any
 import pytest
 from pimp_tables import Table, bitch, deck_text, power
 
-from referee import MEMORY, Amount, Assign, Flag, IllegalAction, Order, Pick, Referee, Registry, Subset, TableStore, answers
+from referee import (
+    MEMORY,
+    Amount,
+    Assign,
+    Flag,
+    IllegalAction,
+    Order,
+    Pick,
+    Referee,
+    RefereeError,
+    Registry,
+    Subset,
+    TableStore,
+    answers,
+    verify,
+)
 
 BRUISER = bitch("Bruiser", 4, 1, 9, 2)  # fair cost (1 + 9 + 2) / 3 = 4
 
@@ -161,7 +176,11 @@ def bot_game_through(form: str, seed: str, seats: list[str], turns: int) -> list
             request = app.requests(table)[0]
             args = app.bot_answer(table, request)
             fields = dict(request.answer or {})
-            typed = as_text(fields, args, rng) if form == "text" else json.dumps(args)
+            if form == "json":
+                typed = json.dumps(args)
+            else:
+                # The text form as the CLI shows it (answers.render), or typed by number or value.
+                typed = answers.render(fields, args) if rng.random() < 0.5 else as_text(fields, args, rng)
             parsed = answers.parse(fields, typed)
             assert parsed == args, f"{request.id}: {typed!r} parsed as {parsed}, not {args}"
             app.act(table, request.seat, request.action, parsed, request=request.id)
@@ -194,5 +213,37 @@ def test_long_bot_games_store_small_entries(seats: list[str]) -> None:
             assert largest < 16 * 1024, f"{seed}: an entry of {largest} bytes"
             assert average < 1024, f"{seed}: {average:.0f} bytes per entry"
             assert len(lines) > 300, "a long game"
+    finally:
+        app.close()
+
+
+# --- decks by path --------------------------------------------------------------------------------------
+
+
+def test_a_deck_option_takes_a_deck_files_path_and_the_log_keeps_the_deck(tmp_path) -> None:
+    """ "It assumes that each player has a pimp deck constructed according to the rules" (Setting
+    up): a player's own deck file, by path; the table records the deck's text, not the path."""
+    from referee_pimp.cards import shipped_decks
+
+    text = shipped_decks()[0].read_text(encoding="utf-8").replace('name = "', 'name = "My Own ', 1)
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    app = Referee(registry=Registry(), store=TableStore(MEMORY))
+    try:
+        table = app.open("pimp", ["Ann", "Bea"], seed="path", options={"decks": {"Ann": str(path), "Bea": "ron-the-bastards-crew"}})
+        opened = app.entries(table)[0].event
+        assert opened["options"]["decks"] == {"Ann": text, "Bea": "ron-the-bastards-crew"}
+        listed = {e.event["pimp"]: e.event["deck"] for e in app.entries(table) if e.type == "pimp.DeckListed"}
+        assert listed["Ann"].startswith("My Own ")
+        path.unlink()  # the log alone replays and verifies
+        assert verify(app.registry, app.entries(table)).ok
+        # One deck given alone (as `--option decks=PATH` gives it) is every seat's deck.
+        path.write_text(text, encoding="utf-8")
+        both = app.open("pimp", ["Ann", "Bea"], seed="path", options={"decks": str(path)})
+        assert {e.event["deck"] for e in app.entries(both) if e.type == "pimp.DeckListed"} == {listed["Ann"]}
+        with pytest.raises(RefereeError, match="no deck file"):
+            app.open("pimp", ["Ann", "Bea"], options={"decks": {"Ann": str(tmp_path / "missing.toml")}})
+        with pytest.raises(RefereeError, match="not a ready-made deck"):
+            app.open("pimp", ["Ann", "Bea"], options={"decks": {"Ann": "no-such-deck"}})
     finally:
         app.close()

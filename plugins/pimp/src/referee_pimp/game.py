@@ -23,6 +23,7 @@ from referee import Decision, Event, Game, hookimpl
 from . import hookspecs
 from .combat import answer_assign, answer_defend, combat_step, trash_step
 from .common import PHASES, game_of, offers
+from .decks import read_deck_path
 from .draws import answer_draw, open_draw
 from .events import EVENT_TYPES
 from .influence import answer_bid, influence_step
@@ -62,13 +63,18 @@ _HERE = Path(__file__).parent
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     turns: int = 20
     """"The standard length of game is 20 turns."""
-    decks: dict[str, str] = {}
-    """Seat -> a ready-made deck's name, or a deck file's text (TOML); unnamed seats get the
-    ready-made decks in turn."""
+    decks: dict[str, str] | str = {}
+    """Seat -> a ready-made deck's name, a deck file's path, or a deck file's text (TOML);
+    unnamed seats get the ready-made decks in turn.  One deck alone is every seat's deck.
+    A path is read when the table opens, so the log holds the deck itself."""
 
     def __post_init__(self) -> None:
         if self.turns < 1:
             raise ValueError("turns must be at least 1")
+        if isinstance(self.decks, str):
+            self.decks = read_deck_path(self.decks)
+        else:
+            self.decks = {seat: read_deck_path(deck) for seat, deck in self.decks.items()}
 
 
 @hookimpl

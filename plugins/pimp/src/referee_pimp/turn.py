@@ -40,13 +40,16 @@ from .menu import action_fields
 
 def set_up(d: Decision) -> None:
     game = game_of(d)
-    strangers = sorted(set(d.options.get("decks", {})) - set(d.seats))
+    chosen = d.options.get("decks", {})
+    # One deck named alone is every seat's deck.
+    decks = dict.fromkeys(d.seats, chosen) if isinstance(chosen, str) else dict(chosen)
+    strangers = sorted(set(decks) - set(d.seats))
     if strangers:
         raise IllegalAction(
             f"decks are given for {', '.join(strangers)}, who have no seat (seats: {', '.join(d.seats)})", "pimp setting up"
         )
     for index, seat in enumerate(d.seats):
-        name, faces = faces_for(seat, index, d.options.get("decks", {}).get(seat))
+        name, faces = faces_for(seat, index, decks.get(seat))
         d.emit(DeckListed(pimp=seat, deck=name, cards=faces), rule="setting up: the deck", visible_to=[seat])
         order = d.shuffle([f.id for f in faces], purpose=f"{seat} shuffles their deck")
         d.emit(DeckShuffled(pimp=seat, order=order), rule="setting up: shuffling", visible_to=[])

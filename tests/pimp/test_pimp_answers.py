@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -245,5 +246,44 @@ def test_a_deck_option_takes_a_deck_files_path_and_the_log_keeps_the_deck(tmp_pa
             app.open("pimp", ["Ann", "Bea"], options={"decks": {"Ann": str(tmp_path / "missing.toml")}})
         with pytest.raises(RefereeError, match="not a ready-made deck"):
             app.open("pimp", ["Ann", "Bea"], options={"decks": {"Ann": "no-such-deck"}})
+    finally:
+        app.close()
+
+
+# --- words ------------------------------------------------------------------------------------------------
+
+
+def test_every_line_names_its_cards_money_is_money_and_pimps_are_they() -> None:
+    """Issue 10, words: "Ann's Vicky takes a hit", $1,000, "they"; and the view's action
+    number is the prompt's ("action 2 of 4") whenever an action is asked for."""
+    from referee_pimp.report import describe
+    from referee_pimp.view import referee_render_view
+
+    app = Referee(registry=Registry(), store=TableStore(MEMORY))
+    seats = ["Ann", "Bea", "Cy"]
+    try:
+        table = app.open("pimp", seats, seed="words-1", options={"turns": 8})
+        asked = 0
+        while not app.state(table).over:
+            request = app.requests(table)[0]
+            if request.action == "do":
+                (number,) = re.findall(r"action (\d) of 4", request.prompt)
+                shown = referee_render_view(view=app.view(table, request.seat)["view"], seat=request.seat)
+                assert re.findall(r"action (\d) of 4", shown) == [number]
+                asked += 1
+            app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+        assert asked > 20
+        named = 0
+        for _entry, event in app.decoded(table):
+            line = describe(event)
+            if line is None:
+                continue
+            for card, name in getattr(event, "names", {}).items():
+                assert name in line and card not in line, f"{line!r} does not name {card} as {name!r}"
+                named += 1
+            assert not re.search(r"\b(he|him|his)\b", line), line
+            for money in re.findall(r"\$[\d,]+", line):
+                assert re.fullmatch(r"\$\d{1,3}(,\d{3})*", money), line
+        assert named > 50
     finally:
         app.close()

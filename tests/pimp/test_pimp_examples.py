@@ -214,7 +214,7 @@ def test_combat_dropped_money_when_the_hitter_is_retired_too(tables) -> None:
     table.draw("Jerry")
     table.draw("Ron")
     assert {h["card"]: h["by"] for h in table.events("HitScored")} == {annika: [a], a: [x]}
-    assert table.events("CombatEnded") == [{"retired": [annika, a]}]
+    assert [e["retired"] for e in table.events("CombatEnded")] == [[annika, a]]
     assert table.game.on_bitch[b] + table.game.on_bitch[c] == 20
     assert table.pimp("Ron").street == [b, c]
 

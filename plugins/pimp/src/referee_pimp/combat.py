@@ -9,7 +9,7 @@ import referee
 from referee import Assign, Decision, Option, Subset
 from referee.results import join_names
 
-from .common import activity, face, game_of, influence, retire
+from .common import activity, face, game_of, influence, named, retire
 from .draws import plan, power
 from .events import AttacksAnnounced, CombatEnded, DefendersJoined, FightTested, HitScored, MoneyOnBitch, PadTrashed
 from .state import Combat, PimpGame, Trash
@@ -46,11 +46,11 @@ def combat_step(d: Decision) -> None:
                 rule="combat: evening the numbers",
             )
             return
-        d.emit(DefendersJoined(pimp=defender, bitches=[]), rule="combat: evening the numbers")
+        d.emit(named(d, DefendersJoined(pimp=defender, bitches=[])), rule="combat: evening the numbers")
     defenders = a.defenders
     if a.attack is None:
         if len(defenders) == 1:
-            d.emit(AttacksAnnounced(side="attack", attacks=dict.fromkeys(attackers, defenders[0])), rule="combat")
+            d.emit(named(d, AttacksAnnounced(side="attack", attacks=dict.fromkeys(attackers, defenders[0]))), rule="combat")
         else:
             _ask_assignment(d, attacker, attackers, defenders, "attack")
             return
@@ -67,7 +67,7 @@ def combat_step(d: Decision) -> None:
             _fight(d, "attack", c, power(d, f"defend:{c}"), bonus)
     if a.counter is None:
         if len(attackers) == 1:
-            d.emit(AttacksAnnounced(side="counter", attacks=dict.fromkeys(defenders, attackers[0])), rule="combat")
+            d.emit(named(d, AttacksAnnounced(side="counter", attacks=dict.fromkeys(defenders, attackers[0]))), rule="combat")
         else:
             _ask_assignment(d, defender, defenders, attackers, "counter")
             return
@@ -108,18 +108,18 @@ def _ask_assignment(d: Decision, pimp: str, strikers: list[str], targets: list[s
 
 
 def answer_defend(d: Decision, action: referee.Action) -> None:
-    d.emit(DefendersJoined(pimp=action.seat, bitches=list(action.args["bitches"])), rule="combat: evening the numbers")
+    d.emit(named(d, DefendersJoined(pimp=action.seat, bitches=list(action.args["bitches"]))), rule="combat: evening the numbers")
 
 
 def answer_assign(d: Decision, action: referee.Action) -> None:
     side = "attack" if _combat(d).attack is None else "counter"
-    d.emit(AttacksAnnounced(side=side, attacks=dict(action.args["attacks"])), rule="combat")
+    d.emit(named(d, AttacksAnnounced(side=side, attacks=dict(action.args["attacks"]))), rule="combat")
 
 
 def _fight(d: Decision, stage: str, card: str, drawn: int, bonus: int) -> None:
     fight = face(d, card).fight
     d.emit(
-        FightTested(stage=stage, card=card, fight=fight, power=drawn, bonus=bonus, total=fight + drawn + bonus),
+        named(d, FightTested(stage=stage, card=card, fight=fight, power=drawn, bonus=bonus, total=fight + drawn + bonus)),
         rule="combat: the fight test",
     )
 
@@ -134,7 +134,7 @@ def _resolve(d: Decision) -> None:
             if tests[striker] > tests[target]:
                 hits.setdefault(target, []).append(striker)
     for card, by in hits.items():
-        d.emit(HitScored(card=card, by=by), rule="combat: taking a hit")
+        d.emit(named(d, HitScored(card=card, by=by)), rule="combat: taking a hit")
     retired = list(hits)
     sides = [a.attackers, a.defenders]
     for card, by in hits.items():
@@ -143,7 +143,7 @@ def _resolve(d: Decision) -> None:
             continue
         tests = a.tests("attack" if card in a.defenders else "counter")
         hitter = max(by, key=lambda s: tests[s])
-        d.emit(MoneyOnBitch(card=card, change=-dropped, money=0, reason="dropped"), rule="combat: dropped money")
+        d.emit(named(d, MoneyOnBitch(card=card, change=-dropped, money=0, reason="dropped")), rule="combat: dropped money")
         picker = None
         if hitter not in retired:
             picker = hitter
@@ -154,17 +154,20 @@ def _resolve(d: Decision) -> None:
                 picker = side[0] if side else None
         if picker:
             d.emit(
-                MoneyOnBitch(
-                    card=picker,
-                    change=dropped,
-                    money=game.on_bitch.get(picker, 0) + dropped,
-                    reason=f"picked up from {game.cards[card].name}",
+                named(
+                    d,
+                    MoneyOnBitch(
+                        card=picker,
+                        change=dropped,
+                        money=game.on_bitch.get(picker, 0) + dropped,
+                        reason=f"picked up from {game.cards[card].name}",
+                    ),
                 ),
                 rule="combat: dropped money",
             )
     for card in retired:
         retire(d, card, "retired hurt after combat", combat=True)
-    d.emit(CombatEnded(retired=retired), rule="combat")
+    d.emit(named(d, CombatEnded(retired=retired)), rule="combat")
 
 
 def trash_step(d: Decision) -> None:
@@ -179,7 +182,7 @@ def trash_step(d: Decision) -> None:
     drawn = power(d, f"trash:{a.card}")
     damage = math.ceil((fight + drawn) / 5)
     d.emit(
-        PadTrashed(pimp=pimp, victim=a.victim, card=a.card, fight=fight, power=drawn, damage=damage),
+        named(d, PadTrashed(pimp=pimp, victim=a.victim, card=a.card, fight=fight, power=drawn, damage=damage)),
         rule="trashing an opponent's pad",
     )
     influence(d, a.victim, -damage, "pad trashed", "trashing an opponent's pad")

@@ -3,10 +3,12 @@ change them, tokens that never go below zero, seating, retiring a bitch."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+import msgspec
 
 import referee
-from referee import Decision
+from referee import Decision, Event
 
 from .events import BitchRetired, CardDrawn, CardFace, InfluenceChanged, MoneyChanged, MoneyOnBitch
 from .state import Activity, PimpGame
@@ -99,6 +101,37 @@ def dollars(amount: int) -> str:
     return f"${amount:,}"
 
 
+_CARD_FIELDS = ("card", "target", "attackers", "bitches", "retired", "order", "by", "attacks", "sent")
+"""The fields of Pimp events that name cards in play by id."""
+
+E = TypeVar("E", bound=Event)
+
+
+def card_name(game: PimpGame, card: str) -> str:
+    """How the log names a card in play: its pimp's and its own name ("Ann's Vicky")."""
+    face = game.cards.get(card)
+    return f"{face.owner}'s {face.name}" if face is not None else card
+
+
+def named(d: Decision, event: E) -> E:
+    """``event`` with the name of every card it mentions, so each line of the log can say
+    which card it is about without the table's state at hand."""
+    game = game_of(d)
+    cards: list[str] = []
+    for field in _CARD_FIELDS:
+        value = getattr(event, field, None)
+        if isinstance(value, str):
+            cards.append(value)
+        elif isinstance(value, list):
+            cards.extend(v for v in value if isinstance(v, str))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                cards.append(key)
+                cards.extend([item] if isinstance(item, str) else item)
+    names = {card: card_name(game, card) for card in cards if card in game.cards}
+    return msgspec.structs.replace(event, names=names)
+
+
 def card_label(card: CardFace) -> str:
     if not card.bitch:
         return f"{card.name} (special)"
@@ -122,5 +155,5 @@ def retire(d: Decision, card: str, reason: str, *, combat: bool) -> None:
         to = str(first(d.rules.hook.pimp_retire_to(state=d.state, pimp=pimp, card=card, reason=reason), "retired"))
     carried = game.on_bitch.get(card, 0)
     if carried:
-        d.emit(MoneyOnBitch(card=card, change=-carried, money=0, reason="lost with her"), rule="retirement")
+        d.emit(named(d, MoneyOnBitch(card=card, change=-carried, money=0, reason="lost with her")), rule="retirement")
     d.emit(BitchRetired(pimp=pimp, card=game.cards[card], to=to, reason=reason), rule="retirement")

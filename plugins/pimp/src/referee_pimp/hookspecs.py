@@ -1,7 +1,7 @@
 """Pimp's own hooks: what its special cards (and house rules) may change.
 
 Each of the six special cards is a plugin implementing some of these.  A special card
-counts for a pimp while it is face up among his played special cards; several copies
+counts for a pimp while it is face up among their played special cards; several copies
 count several times where the card says its effects are cumulative.
 """
 
@@ -28,7 +28,7 @@ def pimp_solicitation_sheet(sheet: Sheet) -> Sheet | None:
 
 @hookspec
 def pimp_dues(state: TableState, pimp: str) -> int | None:
-    """Influence ``pimp`` gains in his Pay Dues phase on top of the usual 2 (King of Cool).
+    """Influence ``pimp`` gains in their Pay Dues phase on top of the usual 2 (King of Cool).
 
     Called once per Pay Dues phase; results are summed.
     """

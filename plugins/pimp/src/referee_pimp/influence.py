@@ -5,7 +5,7 @@ from __future__ import annotations
 import referee
 from referee import Amount, Decision
 
-from .common import activity, cost, game_of, influence
+from .common import activity, cost, game_of, influence, named
 from .draws import plan, power
 from .events import BidsRevealed, BitchBroughtIntoPlay, BitchRetired, InfluenceBid, InfluenceTestDecided, MoneyOnBitch
 from .state import InfluenceTest
@@ -64,13 +64,16 @@ def influence_step(d: Decision) -> None:
     if winner == challenger:
         carried = game.on_bitch.get(held, 0)
         if carried:
-            d.emit(MoneyOnBitch(card=held, change=-carried, money=0, reason="defected"), rule="escorts: if you win")
+            d.emit(named(d, MoneyOnBitch(card=held, change=-carried, money=0, reason="defected")), rule="escorts: if you win")
         d.emit(BitchRetired(pimp=holder, card=game.cards[held], to="retired", reason="lost an influence test"), rule="escorts: if you win")
         price = cost(d, challenger, card)
         d.emit(BitchBroughtIntoPlay(pimp=challenger, card=game.cards[card], cost=price), rule="escorts: if you win")
         influence(d, challenger, -price, f"brought {game.cards[card].name} into play", "escorts: if you win")
         if carried:
-            d.emit(MoneyOnBitch(card=card, change=carried, money=carried, reason="defected with her cash"), rule="escorts: if you win")
+            d.emit(
+                named(d, MoneyOnBitch(card=card, change=carried, money=carried, reason="defected with her cash")),
+                rule="escorts: if you win",
+            )
     else:
         d.emit(
             BitchRetired(pimp=challenger, card=game.cards[card], to="retired", reason="lost an influence test"), rule="escorts: if you lose"

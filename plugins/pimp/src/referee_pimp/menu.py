@@ -25,6 +25,7 @@ from .common import (
     game_of,
     influence,
     money,
+    named,
     neighbours,
 )
 from .events import (
@@ -278,13 +279,13 @@ def answer_do(d: Decision, action: referee.Action) -> None:
         _bring(d, pimp, str(args["card"]))
     elif what in ("to-street", "to-pad"):
         d.emit(
-            BitchMoved(pimp=pimp, card=str(args["card"]), to="street" if what == "to-street" else "pad"),
+            named(d, BitchMoved(pimp=pimp, card=str(args["card"]), to="street" if what == "to-street" else "pad")),
             rule=f"moving a bitch {'into the street' if what == 'to-street' else 'to your pad'}",
         )
     elif what == "collect":
         card = str(args["card"])
         amount = game.on_bitch.get(card, 0)
-        d.emit(MoneyTransferred(pimp=pimp, card=card, amount=amount), rule="transferring money")
+        d.emit(named(d, MoneyTransferred(pimp=pimp, card=card, amount=amount)), rule="transferring money")
         money(d, pimp, amount, f"taken off {game.cards[card].name}", "transferring money")
     elif what == "buy":
         amount = int(args["amount"])
@@ -294,12 +295,15 @@ def answer_do(d: Decision, action: referee.Action) -> None:
     elif what in ("attack-street", "attack-pad"):
         target = str(args["target"])
         d.emit(
-            AttackDeclared(
-                pimp=pimp,
-                victim=game.owner(target),
-                where="street" if what == "attack-street" else "pad",
-                target=target,
-                attackers=list(args["attackers"]),
+            named(
+                d,
+                AttackDeclared(
+                    pimp=pimp,
+                    victim=game.owner(target),
+                    where="street" if what == "attack-street" else "pad",
+                    target=target,
+                    attackers=list(args["attackers"]),
+                ),
             ),
             rule=RULES[what],
         )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import referee
 from referee import Decision, Option, Pick, Subset
 
-from .common import activity, face, game_of, influence, left_of, offers, retire
+from .common import activity, face, game_of, influence, left_of, named, offers, retire
 from .draws import plan, power
 from .events import (
     ActivityEnded,
@@ -42,7 +42,8 @@ def solicit(d: Decision, pimp: str, card: str) -> None:
     result = sheet.lookup(roll)
     name = result.encounter if isinstance(result, Encounter) else result.service
     d.emit(
-        SolicitationRolled(pimp=pimp, card=card, tens=tens, units=units, roll=roll, result=name), rule="rolling on the solicitation table"
+        named(d, SolicitationRolled(pimp=pimp, card=card, tens=tens, units=units, roll=roll, result=name)),
+        rule="rolling on the solicitation table",
     )
     if isinstance(result, Encounter):
         return
@@ -62,7 +63,7 @@ def offer_step(d: Decision) -> None:
     if a.sent is None:
         if offers(game.cards[a.card], service):
             d.emit(
-                BusinessStarted(card=a.card, service=service, punters=a.punters, price=a.price, stamina=a.stamina),
+                named(d, BusinessStarted(card=a.card, service=service, punters=a.punters, price=a.price, stamina=a.stamina)),
                 rule="servicing punters",
             )
             return
@@ -88,7 +89,7 @@ def offer_step(d: Decision) -> None:
         if asked:
             return
         sent = {p: list(b) for p, b in a.sending.items() if b}
-        d.emit(OfferPutToTheStreet(service=service, sent=sent), rule="servicing punters: the offer is put to the street")
+        d.emit(named(d, OfferPutToTheStreet(service=service, sent=sent)), rule="servicing punters: the offer is put to the street")
         if not sent:
             d.emit(PuntersDroveAway(service=service, reason="no bitch offers the service"), rule="servicing punters")
             d.emit(ActivityEnded(kind="solicit"), rule="servicing punters")
@@ -96,14 +97,14 @@ def offer_step(d: Decision) -> None:
     contenders = [c for bitches in a.sent.values() for c in bitches]
     order = sorted(contenders, key=lambda c: (game.cards[c].looks, d.seats.index(game.owner(c))))
     d.emit(
-        LooksTestStarted(service=service, punters=a.punters, price=a.price, stamina=a.stamina, order=order),
+        named(d, LooksTestStarted(service=service, punters=a.punters, price=a.price, stamina=a.stamina, order=order)),
         rule="servicing punters: looks tests",
     )
 
 
 def answer_send(d: Decision, action: referee.Action) -> None:
     d.emit(
-        BitchesSent(pimp=action.seat, bitches=list(action.args["bitches"])),
+        named(d, BitchesSent(pimp=action.seat, bitches=list(action.args["bitches"]))),
         rule="servicing punters: the offer is put to the street",
         visible_to=[action.seat],
     )
@@ -121,12 +122,15 @@ def looks_step(d: Decision) -> None:
         levels = max(1, offers(game.cards[c], a.service))
         powers = [power(d, f"looks:{c}:{i}") for i in range(levels)]
         d.emit(
-            LooksTested(card=c, looks=game.cards[c].looks, powers=powers, total=game.cards[c].looks + sum(powers)),
+            named(d, LooksTested(card=c, looks=game.cards[c].looks, powers=powers, total=game.cards[c].looks + sum(powers))),
             rule="servicing punters: looks tests",
         )
     best = max(a.order, key=lambda c: (a.looks[c], game.cards[c].looks))
-    d.emit(PuntersChose(card=best, pimp=game.owner(best)), rule="servicing punters: looks tests")
-    d.emit(BusinessStarted(card=best, service=a.service, punters=a.punters, price=a.price, stamina=a.stamina), rule="doing the business")
+    d.emit(named(d, PuntersChose(card=best, pimp=game.owner(best))), rule="servicing punters: looks tests")
+    d.emit(
+        named(d, BusinessStarted(card=best, service=a.service, punters=a.punters, price=a.price, stamina=a.stamina)),
+        rule="doing the business",
+    )
 
 
 def business_step(d: Decision) -> None:
@@ -139,9 +143,9 @@ def business_step(d: Decision) -> None:
         serviced_all = not a.failed or a.failed == a.punters
         if serviced_all:
             amount = a.price * a.punters
-            d.emit(PuntersPaid(card=worker, punters=a.punters, amount=amount), rule="doing the business: payment")
+            d.emit(named(d, PuntersPaid(card=worker, punters=a.punters, amount=amount)), rule="doing the business: payment")
             d.emit(
-                MoneyOnBitch(card=worker, change=amount, money=game.on_bitch.get(worker, 0) + amount, reason="paid by punters"),
+                named(d, MoneyOnBitch(card=worker, change=amount, money=game.on_bitch.get(worker, 0) + amount, reason="paid by punters")),
                 rule="doing the business: payment",
             )
         d.emit(ActivityEnded(kind="solicit"), rule="doing the business")
@@ -155,11 +159,11 @@ def business_step(d: Decision) -> None:
     total = stamina + drawn
     passed = total >= a.stamina
     d.emit(
-        StaminaTested(card=worker, punter=done + 1, stamina=stamina, power=drawn, total=total, target=a.stamina, passed=passed),
+        named(d, StaminaTested(card=worker, punter=done + 1, stamina=stamina, power=drawn, total=total, target=a.stamina, passed=passed)),
         rule="doing the business: stamina test",
     )
     if not passed:
-        d.emit(ShaggedOut(card=worker), rule="doing the business: shagged out")
+        d.emit(named(d, ShaggedOut(card=worker)), rule="doing the business: shagged out")
 
 
 # special encounters --------------------------------------------------------------------------
@@ -172,7 +176,7 @@ def psycho_step(d: Decision) -> None:
     owner = game_of(d).owner(card)
     if not a.controller:
         d.emit(
-            PsychoPunterRolled(card=card, fight=d.roll(10, purpose="psycho punter's fight"), controller=left_of(d, owner)),
+            named(d, PsychoPunterRolled(card=card, fight=d.roll(10, purpose="psycho punter's fight"), controller=left_of(d, owner))),
             rule="special encounters: psycho punter",
         )
         return
@@ -183,9 +187,12 @@ def psycho_step(d: Decision) -> None:
     drawn = power(d, f"psycho:{card}")
     bitch = fight + drawn + 1
     punter = a.fight + power(d, "psycho:punter")
-    d.emit(FightTested(stage="attack", card=card, fight=fight, power=drawn, bonus=1, total=bitch), rule="special encounters: psycho punter")
+    d.emit(
+        named(d, FightTested(stage="attack", card=card, fight=fight, power=drawn, bonus=1, total=bitch)),
+        rule="special encounters: psycho punter",
+    )
     if punter > bitch:
-        d.emit(HitScored(card=card, by=["psycho punter"]), rule="special encounters: psycho punter")
+        d.emit(named(d, HitScored(card=card, by=["psycho punter"])), rule="special encounters: psycho punter")
         retire(d, card, "beaten by a psycho punter", combat=True)
     d.emit(ActivityEnded(kind="solicit"), rule="special encounters: psycho punter")
 

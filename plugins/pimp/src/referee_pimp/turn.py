@@ -21,6 +21,7 @@ from .common import (
     hand_limit,
     influence,
     money,
+    named,
     total,
 )
 from .decks import faces_for
@@ -101,7 +102,7 @@ def begin_turn(d: Decision, pimp: str) -> None:
     d.begin_phase("pay dues")
     shagged = [c for c in game.in_play(pimp) if c in game.shagged]
     if shagged:
-        d.emit(ShaggedOutCleared(pimp=pimp, bitches=shagged), rule="doing the business: shagged out")
+        d.emit(named(d, ShaggedOutCleared(pimp=pimp, bitches=shagged)), rule="doing the business: shagged out")
     dues = (DUES if game.in_play(pimp) else 0) + total(d.rules.hook.pimp_dues(state=d.state, pimp=pimp))
     if dues:
         influence(d, pimp, dues, "pay dues", "pay dues")

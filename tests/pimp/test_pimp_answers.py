@@ -177,6 +177,10 @@ def bot_game_through(form: str, seed: str, seats: list[str], turns: int) -> list
             request = app.requests(table)[0]
             args = app.bot_answer(table, request)
             fields = dict(request.answer or {})
+            for name, shape in fields.items():
+                for offered in (getattr(shape, "options", ()), getattr(shape, "items", ()), getattr(shape, "targets", ())):
+                    labels = [o.text.casefold() for o in offered]
+                    assert len(set(labels)) == len(labels), f"{request.id} {name}: a label names two options"
             if form == "json":
                 typed = json.dumps(args)
             else:

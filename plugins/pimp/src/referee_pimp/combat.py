@@ -6,10 +6,10 @@ from __future__ import annotations
 import math
 
 import referee
-from referee import Assign, Decision, Option, Subset
+from referee import Assign, Decision, Subset
 from referee.results import join_names
 
-from .common import activity, face, game_of, influence, named, retire
+from .common import activity, face, game_of, influence, named, options, retire
 from .draws import plan, power
 from .events import AttacksAnnounced, CombatEnded, DefendersJoined, FightTested, HitScored, MoneyOnBitch, PadTrashed
 from .state import Combat, PimpGame, Trash
@@ -37,7 +37,7 @@ def combat_step(d: Decision) -> None:
                 f"bring up to {min(len(attackers) - 1, len(helpers))} others to even the numbers?",
                 answer={
                     "bitches": Subset(
-                        tuple(Option(c, game.cards[c].name) for c in helpers),
+                        options((c, game.cards[c].name) for c in helpers),
                         max=len(attackers) - 1,
                         label="the bitches who join the fight",
                     )
@@ -96,8 +96,8 @@ def _ask_assignment(d: Decision, pimp: str, strikers: list[str], targets: list[s
         f"{pimp}, announce which bitch each of yours attacks.",
         answer={
             "attacks": Assign(
-                tuple(Option(c, game.cards[c].name) for c in strikers),
-                tuple(Option(c, _name(game, c)) for c in targets),
+                options((c, game.cards[c].name) for c in strikers),
+                options((c, _name(game, c)) for c in targets),
                 min=len(strikers),
                 label="each of your bitches: the bitch she attacks",
             )

@@ -3,12 +3,13 @@ change them, tokens that never go below zero, seating, retiring a bitch."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 import msgspec
 
 import referee
-from referee import Decision, Event
+from referee import Decision, Event, Option
 
 from .events import BitchRetired, CardDrawn, CardFace, InfluenceChanged, MoneyChanged, MoneyOnBitch
 from .state import Activity, PimpGame
@@ -130,6 +131,17 @@ def named(d: Decision, event: E) -> E:
                 cards.extend([item] if isinstance(item, str) else item)
     names = {card: card_name(game, card) for card in cards if card in game.cards}
     return msgspec.structs.replace(event, names=names)
+
+
+def options(pairs: Iterable[tuple[str, str]]) -> tuple[Option, ...]:
+    """Options from (value, label) pairs, every label told apart: copies of one card read
+    "Streetwalker U", "Streetwalker U #2", so a person can name each by its label."""
+    seen: dict[str, int] = {}
+    made = []
+    for value, label in pairs:
+        seen[label.casefold()] = seen.get(label.casefold(), 0) + 1
+        made.append(Option(value, label if seen[label.casefold()] == 1 else f"{label} #{seen[label.casefold()]}"))
+    return tuple(made)
 
 
 def card_label(card: CardFace) -> str:

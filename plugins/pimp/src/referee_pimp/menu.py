@@ -27,6 +27,7 @@ from .common import (
     money,
     named,
     neighbours,
+    options,
 )
 from .events import (
     ActionBegan,
@@ -112,7 +113,7 @@ class Menu(msgspec.Struct, kw_only=True):
         for cards in self.cards.values():
             for card, label in cards.items():
                 labels.setdefault(card, label)
-        return tuple(Option(card, label) for card, label in labels.items())
+        return options(labels.items())
 
     def fields(self) -> dict[str, Shape]:
         answer: dict[str, Shape] = {"do": Pick(tuple(Option(k, label) for k, label in self.kinds.items()), label="the action")}
@@ -122,13 +123,13 @@ class Menu(msgspec.Struct, kw_only=True):
             answer["amount"] = Amount(min=1, max=self.most, optional=True, label="dollars spent on as many influence tokens")
         if self.targets:
             answer["attackers"] = Subset(
-                tuple(Option(c, label) for c, label in self._own(self.attackers).items()),
+                options(self._own(self.attackers).items()),
                 min=1,
                 optional=True,
                 label="your attacking bitches",
             )
             targets = {card: label for kind in self.targets.values() for card, label in kind.items()}
-            answer["target"] = Pick(tuple(Option(c, label) for c, label in targets.items()), optional=True, label="the bitch attacked")
+            answer["target"] = Pick(options(targets.items()), optional=True, label="the bitch attacked")
         if self.victims:
             answer["victim"] = Pick(
                 tuple(Option(p, label) for p, label in self.victims.items()), optional=True, label="whose pad is trashed"
@@ -376,7 +377,7 @@ def look_top_step(d: Decision) -> None:
         f"{pimp}, the top of your deck, top first: "
         + ", ".join(game.cards[c].name for c in top)
         + ". Put them back in any order, top first.",
-        answer={"order": Order(tuple(Option(c, game.cards[c].name) for c in top), label="top first")},
+        answer={"order": Order(options((c, game.cards[c].name) for c in top), label="top first")},
         sealed=True,  # the answer names cards of a face-down deck
         id=f"t{d.flow.turn}.reorder.{game.actions}",
         rule="looking at the top of the deck",

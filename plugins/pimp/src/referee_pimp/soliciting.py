@@ -4,9 +4,9 @@ tests, doing the business (stamina tests and payment), and the special encounter
 from __future__ import annotations
 
 import referee
-from referee import Decision, Option, Pick, Subset
+from referee import Decision, Pick, Subset
 
-from .common import activity, face, game_of, influence, left_of, named, offers, retire
+from .common import activity, face, game_of, influence, left_of, named, offers, options, retire
 from .draws import plan, power
 from .events import (
     ActivityEnded,
@@ -77,9 +77,7 @@ def offer_step(d: Decision) -> None:
                     "send",
                     f"{pimp}, punters want {service}: send bitches from the street to their car?",
                     answer={
-                        "bitches": Subset(
-                            tuple(Option(c, game.cards[c].name) for c in eligible), label="the bitches sent to the punters' car"
-                        )
+                        "bitches": Subset(options((c, game.cards[c].name) for c in eligible), label="the bitches sent to the punters' car")
                     },
                     sealed=True,
                     id=f"t{d.flow.turn}.send.{pimp}",
@@ -216,7 +214,7 @@ def crackdown_step(d: Decision) -> None:
                     pimp,
                     "sacrifice",
                     f"{pimp}, moral crackdown: sacrifice one of your costliest bitches.",
-                    answer={"card": Pick(tuple(Option(c, game.cards[c].name) for c in tied), label="the bitch sacrificed")},
+                    answer={"card": Pick(options((c, game.cards[c].name) for c in tied), label="the bitch sacrificed")},
                     id=f"t{d.flow.turn}.sacrifice.{pimp}",
                     rule="special encounters: moral crackdown",
                 )

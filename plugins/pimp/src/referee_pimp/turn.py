@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 import referee
-from referee import Decision, IllegalAction, Option, Pick
+from referee import Decision, IllegalAction, Pick
 from referee.results import join_names, rank
 
 from .common import (
@@ -22,6 +22,7 @@ from .common import (
     influence,
     money,
     named,
+    options,
     total,
 )
 from .decks import faces_for
@@ -158,7 +159,7 @@ def retirement(d: Decision) -> None:
             pimp,
             "discard",
             f"{pimp}, your hand holds {len(p.hand)} cards; retire one (hand limit {hand_limit(d, pimp)}).",
-            answer={"card": Pick(tuple(Option(c, card_label(game.cards[c])) for c in p.hand), label="the card retired")},
+            answer={"card": Pick(options((c, card_label(game.cards[c])) for c in p.hand), label="the card retired")},
             id=f"t{d.flow.turn}.discard.{len(p.hand)}",
             rule="retirement",
         )

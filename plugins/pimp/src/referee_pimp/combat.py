@@ -9,7 +9,7 @@ import referee
 from referee import Assign, Decision, Subset
 from referee.results import join_names
 
-from .common import activity, face, game_of, influence, named, options, retire
+from .common import activity, card_name, face, game_of, influence, named, options, retire
 from .draws import plan, power
 from .events import AttacksAnnounced, CombatEnded, DefendersJoined, FightTested, HitScored, MoneyOnBitch, PadTrashed
 from .state import Combat, PimpGame, Trash
@@ -57,7 +57,12 @@ def combat_step(d: Decision) -> None:
     assert a.attack is not None
     if a.purpose not in ("attack", "counter"):
         attacked = sorted(set(a.attack.values()), key=defenders.index)
-        plan(d, "attack", [(attacker, f"attack:{c}") for c in attackers] + [(defender, f"defend:{c}") for c in attacked])
+        plan(
+            d,
+            "attack",
+            [(attacker, f"attack:{c}", f"{card_name(game, c)}'s attack") for c in attackers]
+            + [(defender, f"defend:{c}", f"{card_name(game, c)}'s defence") for c in attacked],
+        )
         return
     if not a.attack_tests:
         bonus = 1 if a.where == "street" else 2
@@ -74,7 +79,12 @@ def combat_step(d: Decision) -> None:
     assert a.counter is not None
     if a.purpose != "counter":
         attacked = sorted(set(a.counter.values()), key=attackers.index)
-        plan(d, "counter", [(defender, f"counter:{c}") for c in defenders] + [(attacker, f"counter-defend:{c}") for c in attacked])
+        plan(
+            d,
+            "counter",
+            [(defender, f"counter:{c}", f"{card_name(game, c)}'s counter-attack") for c in defenders]
+            + [(attacker, f"counter-defend:{c}", f"{card_name(game, c)}'s defence against the counter-attack") for c in attacked],
+        )
         return
     if not a.counter_tests:
         for c in defenders:
@@ -176,7 +186,7 @@ def trash_step(d: Decision) -> None:
     assert isinstance(a, Trash)
     pimp = d.flow.seat or ""
     if a.purpose != "trash":
-        plan(d, "trash", [(pimp, f"trash:{a.card}")])
+        plan(d, "trash", [(pimp, f"trash:{a.card}", f"{card_name(game, a.card)} trashing {a.victim}'s pad")])
         return
     fight = game.cards[a.card].fight
     drawn = power(d, f"trash:{a.card}")

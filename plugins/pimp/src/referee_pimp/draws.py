@@ -12,11 +12,11 @@ from referee import Amount, Decision, IllegalAction, Option, Pick, Shape
 
 from .common import activity, game_of
 from .events import Draw, DrawsPlanned, PowerCardDrawn
-from .state import PimpGame
 
 
-def plan(d: Decision, purpose: str, draws: list[tuple[str, str]]) -> None:
-    d.emit(DrawsPlanned(purpose=purpose, draws=[Draw(pimp=p, key=k) for p, k in draws]), rule="drawing a power card")
+def plan(d: Decision, purpose: str, draws: list[tuple[str, str, str]]) -> None:
+    """``draws``: (who draws, the key the power is kept under, what it is for), in drawing order."""
+    d.emit(DrawsPlanned(purpose=purpose, draws=[Draw(pimp=p, key=k, about=about) for p, k, about in draws]), rule="drawing a power card")
 
 
 def power(d: Decision, key: str) -> int:
@@ -40,28 +40,11 @@ def open_draw(d: Decision, draw: Draw) -> None:
     d.request(
         draw.pimp,
         "draw",
-        f"{draw.pimp}, draw a power card for {_purpose_text(game, draw.key)}.",
+        f"{draw.pimp}, draw a power card for {draw.about or draw.key}.",
         answer=answer,
         id=f"t{d.flow.turn}.draw.{draw.key}",
         rule="drawing a power card",
     )
-
-
-def _purpose_text(game: PimpGame, key: str) -> str:
-    kind, _, subject = key.partition(":")
-    subject = subject.split(":")[0]
-    name = game.cards[subject].name if subject in game.cards else subject
-    return {
-        "attack": f"{name}'s attack",
-        "defend": f"{name}'s defence",
-        "counter": f"{name}'s counter-attack",
-        "counter-defend": f"{name}'s defence against the counter-attack",
-        "looks": f"{name}'s looks test",
-        "stamina": f"the stamina test for punter {subject}",
-        "influence": "your influence test",
-        "trash": "trashing the pad",
-        "psycho": f"the psycho punter fight ({name})",
-    }.get(kind, key)
 
 
 def answer_draw(d: Decision, action: referee.Action) -> None:

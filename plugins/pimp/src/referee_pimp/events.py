@@ -376,6 +376,8 @@ class Draw(msgspec.Struct, frozen=True):
 
     pimp: str
     key: str
+    about: str = ""
+    """What the card is drawn for, as a person reads it ("Ann's Vicky's attack")."""
 
 
 class DrawsPlanned(Event, tag="pimp.DrawsPlanned"):

@@ -45,7 +45,7 @@ def influence_step(d: Decision) -> None:
     assert bids is not None
     if a.purpose != "influence":
         order = sorted((challenger, holder), key=lambda p: (bids[p], p != challenger))
-        plan(d, "influence", [(p, f"influence:{p}") for p in order])
+        plan(d, "influence", [(p, f"influence:{p}", f"the influence test for {game.cards[a.card].name}") for p in order])
         return
     totals = {p: bids[p] + power(d, f"influence:{p}") for p in (challenger, holder)}
     if totals[challenger] != totals[holder]:

@@ -128,7 +128,7 @@ def describe(event: Event) -> str | None:
         case e.CardsReordered():
             return f"{event.pimp} puts the top {len(event.cards)} cards back in a new order"
         case e.DrawsPlanned():
-            return "power cards to draw: " + ", ".join(draw.pimp for draw in event.draws)
+            return "power cards to draw: " + "; ".join(f"{draw.pimp} for {draw.about}" if draw.about else draw.pimp for draw in event.draws)
         case e.DefendersJoined():
             return f"{event.pimp} sends {_all(event, event.bitches)} to even the numbers"
         case e.AttacksAnnounced():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import referee
 from referee import Decision, Pick, Subset
 
-from .common import activity, face, game_of, influence, left_of, named, offers, options, retire
+from .common import activity, card_name, face, game_of, influence, left_of, named, offers, options, retire
 from .draws import plan, power
 from .events import (
     ActivityEnded,
@@ -113,7 +113,11 @@ def looks_step(d: Decision) -> None:
     a = activity(d)
     assert isinstance(a, LooksTests)
     if a.purpose != "looks":
-        draws = [(game.owner(c), f"looks:{c}:{i}") for c in a.order for i in range(max(1, offers(game.cards[c], a.service)))]
+        draws = [
+            (game.owner(c), f"looks:{c}:{i}", f"{card_name(game, c)}'s looks test")
+            for c in a.order
+            for i in range(max(1, offers(game.cards[c], a.service)))
+        ]
         plan(d, "looks", draws)
         return
     for c in a.order:
@@ -150,7 +154,7 @@ def business_step(d: Decision) -> None:
         return
     key = f"stamina:{done + 1}"
     if a.purpose != key:
-        plan(d, key, [(game.owner(worker), key)])
+        plan(d, key, [(game.owner(worker), key, f"{card_name(game, worker)}'s stamina test for punter {done + 1}")])
         return
     drawn = power(d, key)
     stamina = game.cards[worker].stamina
@@ -179,7 +183,8 @@ def psycho_step(d: Decision) -> None:
         )
         return
     if a.purpose != "psycho":
-        plan(d, "psycho", [(owner, f"psycho:{card}"), (a.controller, "psycho:punter")])
+        contest = f"the psycho punter's fight with {card_name(game_of(d), card)}"
+        plan(d, "psycho", [(owner, f"psycho:{card}", contest), (a.controller, "psycho:punter", contest + " (for the punter)")])
         return
     fight = face(d, card).fight
     drawn = power(d, f"psycho:{card}")

@@ -12,7 +12,7 @@ from referee.results import join_names
 from .common import activity, card_name, face, game_of, influence, named, options, retire
 from .draws import plan, power
 from .events import AttacksAnnounced, CombatEnded, DefendersJoined, FightTested, HitScored, MoneyOnBitch, PadTrashed
-from .state import Combat, PimpGame, Trash
+from .state import Combat, Trash
 
 
 def _combat(d: Decision) -> Combat:
@@ -33,7 +33,7 @@ def combat_step(d: Decision) -> None:
             d.request(
                 defender,
                 "defend",
-                f"{defender}, {join_names([_name(game, c) for c in attackers])} attack your {game.cards[a.target].name}: "
+                f"{defender}, {join_names([card_name(game, c) for c in attackers])} attack your {game.cards[a.target].name}: "
                 f"bring up to {min(len(attackers) - 1, len(helpers))} others to even the numbers?",
                 answer={
                     "bitches": Subset(
@@ -94,10 +94,6 @@ def combat_step(d: Decision) -> None:
     _resolve(d)
 
 
-def _name(game: PimpGame, card: str) -> str:
-    return f"{game.owner(card)}'s {game.cards[card].name}"
-
-
 def _ask_assignment(d: Decision, pimp: str, strikers: list[str], targets: list[str], side: str) -> None:
     game = game_of(d)
     d.request(
@@ -107,7 +103,7 @@ def _ask_assignment(d: Decision, pimp: str, strikers: list[str], targets: list[s
         answer={
             "attacks": Assign(
                 options((c, game.cards[c].name) for c in strikers),
-                options((c, _name(game, c)) for c in targets),
+                options((c, card_name(game, c)) for c in targets),
                 min=len(strikers),
                 label="each of your bitches: the bitch she attacks",
             )

@@ -135,12 +135,16 @@ def named(d: Decision, event: E) -> E:
 
 def options(pairs: Iterable[tuple[str, str]]) -> tuple[Option, ...]:
     """Options from (value, label) pairs, every label told apart: copies of one card read
-    "Streetwalker U", "Streetwalker U #2", so a person can name each by its label."""
+    "Streetwalker U (your hand)", "Streetwalker U #2 (your hand)", so a person can name
+    each by its label, with or without the remark in brackets."""
     seen: dict[str, int] = {}
     made = []
     for value, label in pairs:
-        seen[label.casefold()] = seen.get(label.casefold(), 0) + 1
-        made.append(Option(value, label if seen[label.casefold()] == 1 else f"{label} #{seen[label.casefold()]}"))
+        count = seen[label.casefold()] = seen.get(label.casefold(), 0) + 1
+        if count > 1:
+            name, bracket, remark = label.partition(" (")
+            label = f"{name} #{count}{bracket}{remark}"
+        made.append(Option(value, label))
     return tuple(made)
 
 

@@ -189,7 +189,7 @@ def menu(d: Decision, pimp: str) -> Menu:
     if p.deck:
         m.kinds["edge"] = KINDS["edge"]
     fresh_street = game.fresh(p.street)
-    m.attackers = [c for c in fresh_street]
+    m.attackers = list(fresh_street)
     for card in fresh_street:
         name(card)
     if fresh_street and "attack-street" not in game.done_once:
@@ -249,7 +249,8 @@ def _check(d: Decision, pimp: str, args: dict[str, Any]) -> str:
             where = "in the street" if what == "attack-street" else "in the pad of a neighbour with no un-shagged out bitches in the street"
             raise IllegalAction(f"target: {m.labels.get(target, target)} is not a bitch you may attack {where}", rule)
         attackers = [m.labels[c] for c in args["attackers"]]
-        return f"{join_names(attackers)} attack {m.labels[target]} in {_where(game, pimp, target)}"
+        verb = "attacks" if len(attackers) == 1 else "attack"
+        return f"{join_names(attackers)} {verb} {m.labels[target]} in {_where(game, pimp, target)}"
     if what == "trash":
         if args["victim"] not in m.victims:
             raise IllegalAction(f"victim: {args['victim']}'s pad may not be trashed now", rule)

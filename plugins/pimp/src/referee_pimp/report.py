@@ -77,7 +77,8 @@ def describe(event: Event) -> str | None:
             return f"{event.pimp}'s {event.card.name} {where}: {event.reason}"
         case e.AttackDeclared():
             where = "the street" if event.where == "street" else f"{event.victim}'s pad"
-            return f"{_all(event, event.attackers)} attack {_n(event, event.target)} in {where}"
+            verb = "attacks" if len(event.attackers) == 1 else "attack"
+            return f"{_all(event, event.attackers)} {verb} {_n(event, event.target)} in {where}"
         case e.FightTested():
             bonus = f" +{event.bonus}" if event.bonus else ""
             return f"{_n(event, event.card)}'s fight test: {event.fight} + power {event.power}{bonus} = {event.total}"

@@ -1011,3 +1011,66 @@ def test_power_scenarios(path, registry):
                 ref.act(table, step.seat, step.action, step.args, request=step.request)
         verdict = verify(registry, ref.entries(table))
         assert verdict.ok, verdict.message
+
+
+# --- tables stored before answer shapes ----------------------------------------------------
+
+
+def legacy_table(registry: Registry, action: str, power: str) -> tuple[Referee, str, Any]:
+    """A stored table whose open ``action`` requests still list their choices, as every
+    request did before answer shapes; one of them offers ``power``."""
+    for n in range(200):
+        ref = Referee(registry=registry, store=TableStore(MEMORY))
+        table = ref.open("cashnguns", list(SEATS), extensions=[power], seed=f"legacy-{n}")
+        while not ref.state(table).over and not [r for r in ref.requests(table) if r.action == action]:
+            request = ref.requests(table)[0]
+            ref.act(table, request.seat, request.action, ref.bot_answer(table, request), request=request.id)
+        asked = [r for r in ref.requests(table) if r.action == action]
+        # The claim offers the power by name, the gun offer a dead gangster's name.
+        if not any(set(offered(r)[next(iter(r.answer))]) - {"stay-down"} for r in asked):
+            continue
+        entries = []
+        for entry in ref.entries(table):
+            body = entry.event or {}
+            if entry.type == "referee.RequestOpened" and body["request"]["action"] == action:
+                body = {"request": {**body["request"], "choices": legacy_choices(body["request"])}}
+                del body["request"]["answer"]
+            entries.append(msgspec.structs.replace(entry, event=body))
+        ref.store.create("legacy", "cashnguns", entries, f"legacy-{n}")
+        return ref, "legacy", asked
+    raise AssertionError(f"no seed opened a {action} request offering {power}")
+
+
+def legacy_choices(request: dict[str, Any]) -> list[dict[str, Any]]:
+    if request["action"] == "claim":
+        powers = [o["value"] for o in request["answer"]["claim"]["options"] if o["value"] != "stay-down"]
+        return [{"label": "stay down", "args": {"claim": False}}] + [{"label": p, "args": {"claim": True, "power": p}} for p in powers]
+    power = "you-dont-need-it-anymore"
+    dead = [o["value"] for o in request["answer"]["take"]["options"]]
+    return [{"label": "leave the guns", "args": {"take": False}}] + [
+        {"label": d, "args": {"take": True, "power": power, "dead": d}} for d in dead
+    ]
+
+
+def test_a_table_stored_before_answer_shapes_goes_on_through_its_listed_choices(registry):
+    """A claim or gun offer left open in a table stored before answer shapes is answered with
+    the choices it lists, with the same effects as today's answers."""
+    ref, table, asked = legacy_table(registry, "claim", "it-doesnt-even-hurt")
+    assert any("it-doesnt-even-hurt" in offered(r)["claim"] for r in asked)
+    for request in asked:
+        holder = "it-doesnt-even-hurt" in offered(request)["claim"]
+        args = {"claim": True, "power": "it-doesnt-even-hurt"} if holder else {"claim": False}
+        with pytest.raises(IllegalAction, match="not one of the choices"):
+            ref.act(table, request.seat, "claim", {"claim": "stay-down"}, request=request.id)
+        made = ref.act(table, request.seat, "claim", args, request=request.id)
+        assert [e.event for e in made if e.type == "cashnguns.it-doesnt-even-hurt.PainIgnored"] == (
+            [{"gangster": request.seat}] if holder else []
+        )
+    ref, table, asked = legacy_table(registry, "take-gun", "you-dont-need-it-anymore")
+    assert any(offered(r)["take"] for r in asked)
+    for request in asked:
+        dead = offered(request)["take"]
+        args = {"take": True, "power": "you-dont-need-it-anymore", "dead": dead[0]} if dead else {"take": False}
+        made = ref.act(table, request.seat, "take-gun", args, request=request.id)
+        taken = [e.event for e in made if e.type == "cashnguns.you-dont-need-it-anymore.GunTaken"]
+        assert [t["dead"] for t in taken] == dead[:1]

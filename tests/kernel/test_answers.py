@@ -226,6 +226,7 @@ def test_describe_names_every_field_and_how_to_write_several():
         "answer with field=value pairs separated by spaces; the attackers alone may be given without 'attackers='",
     ]
     assert describe({}) == "no answer is needed: send the action alone"
+    assert describe({"take": Pick((), optional=True, label="whose gun")}) == "take (whose gun, optional): nothing is offered: leave it out"
 
 
 # --- sample, and the round trip text -> args ---------------------------------------------
@@ -400,3 +401,21 @@ def test_render_writes_what_a_person_types():
     assert render(tricky, {"bid": "1"}) == "1" and parse(tricky, "1") == {"bid": "1"}
     fields = {"attackers": Subset((Option("a", "Ann, the boss"), Option("b", "Bob"))), "sure": Flag()}
     assert render(fields, {"attackers": ["a", "b"], "sure": False}) == "attackers=a, Bob sure=no"
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields=fields_strategy, text=st.text(max_size=60), args=st.dictionaries(st.sampled_from(["card", "bid", "x"]), json_values))
+def test_bad_input_is_refused_never_crashes(fields: dict[str, Shape], text: str, args: dict[str, Any]):
+    """Whatever is typed or sent, the answer is read or refused with one line, nothing else."""
+    for attempt in (lambda: validate(fields, parse(fields, text)), lambda: validate(fields, args)):
+        try:
+            attempt()
+        except IllegalAction as refused:
+            assert "\n" not in str(refused) and str(refused).split(":")[0]

@@ -461,7 +461,7 @@ def describe_field(shape: Shape) -> str:
     """How to answer one field, in a phrase."""
     match shape:
         case Pick():
-            return f"one of {_numbered(shape.options)}"
+            return f"one of {_numbered(shape.options)}" if shape.options else "nothing is offered: leave it out"
         case Subset():
             return f"{_how_many(shape.min, shape.max, len(shape.options))} of {_numbered(shape.options)}, comma-separated"
         case Amount():
@@ -490,8 +490,8 @@ def describe(fields: Fields) -> str:
         return "no answer is needed: send the action alone"
     lines = []
     for name, shape in fields.items():
-        title = f"{name} ({shape.label})" if shape.label else name
-        lines.append(f"{title}{' (optional)' if shape.optional else ''}: {describe_field(shape)}")
+        notes = ", ".join(n for n in (shape.label, "optional" if shape.optional else "") if n)
+        lines.append(f"{name}{f' ({notes})' if notes else ''}: {describe_field(shape)}")
     if len(fields) > 1:
         main = _main_field(fields)
         bare = f"; the {main} alone may be given without '{main}='" if main else ""

@@ -99,7 +99,9 @@ def referee_decide(decision: Decision, action: Action) -> bool | None:
     """Decide what an action does.
 
     Called after the kernel has checked that ``action.seat`` had an open request for
-    ``action.action`` (or is the gamesmaster) and recorded the action.  Raise
+    ``action.action`` (or is the gamesmaster), that ``action.args`` fit the request's
+    answer shape (``request.answer``), and recorded the action.  Check what the shape
+    cannot say (answers that must go together) yourself.  Raise
     :class:`referee.IllegalAction` naming the rule to refuse it (nothing is then
     appended); otherwise emit events through ``decision`` and return True.  The first
     non-None result wins; if no plugin returns one, the action is refused.
@@ -215,6 +217,7 @@ def referee_bot_action(view: dict[str, Any], seat: str, request: Request, rng: r
 
     Called by adapters that play seats automatically.  ``view`` is exactly what the
     seat may see (the result of ``referee_view`` plus flow), so a bot cannot peek;
-    ``rng`` is the bot's own generator, not the table's.  Return the action's args;
-    the first non-None result wins.
+    ``rng`` is the bot's own generator, not the table's.  Return the action's args,
+    fitting ``request.answer``; the first non-None result wins.  With no result the
+    kernel's bot sends a random answer of the request's shape (``answers.sample``).
     """

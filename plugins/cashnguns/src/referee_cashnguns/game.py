@@ -435,7 +435,10 @@ def _open_claims(decision: Decision) -> None:
 
 
 def _claim(decision: Decision, action: referee.Action) -> None:
-    power = str(action.args["claim"])
+    claim = action.args["claim"]
+    # Tables stored before answer shapes may still have a claim open that lists its
+    # choices: {"claim": false} or {"claim": true, "power": ...}.
+    power = (str(action.args["power"]) if claim else STAY_DOWN) if isinstance(claim, bool) else str(claim)
     if power != STAY_DOWN:
         reveal(decision, action.seat, power)
         decision.rules.hook.cashnguns_power_chosen(decision=decision, gangster=action.seat, power=power, step="claim", args={})
@@ -480,9 +483,12 @@ def _open_gun_offers(decision: Decision) -> None:
 
 
 def _take_gun(decision: Decision, action: referee.Action) -> None:
-    if "take" not in action.args:
+    take = action.args.get("take")
+    # Tables stored before answer shapes may still have a gun offer open that lists its
+    # choices: {"take": false} or {"take": true, "power": ..., "dead": ...}.
+    if take is None or take is False:
         return
-    dead = str(action.args["take"])
+    dead = str(action.args["dead"]) if take is True else str(take)
     offers = _collect(decision.rules.hook.cashnguns_gun_offers(state=decision.state, gangster=action.seat, dead=dead))
     if not offers:
         raise IllegalAction(f"{action.seat} can no longer take {dead}'s gun", R_END)

@@ -15,6 +15,14 @@ import golden
 COMPARED = ("seq", "type", "v", "event", "plugin", "rule", "seat", "cause", "visible_to")
 
 
+def without_builds(value):
+    """A TableOpened body without the plugins' code digests: they change with every edit of
+    a plugin's files, and a golden game pins what the rules decide, not which build ran."""
+    if isinstance(value, dict) and "plugins" in value and "seats" in value:
+        return {**value, "plugins": [{k: v for k, v in p.items() if k != "code"} for p in value["plugins"]]}
+    return value
+
+
 @pytest.fixture(scope="module")
 def registry():
     return Registry()
@@ -37,7 +45,7 @@ def test_playing_again_gives_the_same_game(name, registry):
     fresh = app.entries(name)
     for old, new in zip(recorded, fresh):
         for field in COMPARED:
-            assert getattr(old, field) == getattr(new, field), (
+            assert without_builds(getattr(old, field)) == without_builds(getattr(new, field)), (
                 f"{name}: entry {old.seq} differs in {field}; if the change is intended, run python tests/golden/golden.py"
             )
     assert len(fresh) == len(recorded)

@@ -119,8 +119,6 @@ class Table:
 
     def do(self, seat: str, what: str, **args: Any) -> list[Entry]:
         """One action of Doing Shit: ``do("Jerry", "to-street", card="Jerry/annika")``."""
-        if "with_" in args:
-            args["with"] = args.pop("with_")
         return self.act(seat, "do", {"do": what, **args})
 
     def draw(self, seat: str, slot: int | None = None, *, none: bool = False) -> list[Entry]:
@@ -134,8 +132,8 @@ class Table:
     def end(self, seat: str) -> list[Entry]:
         """ "Do no more shit this turn", discarding the first cards over the hand limit."""
         made = self.do(seat, "end")
-        while (asked := self.requests(seat, "discard")) and not self.over:
-            made += self.act(seat, "discard", dict(asked[0].choices[0].args))
+        while self.requests(seat, "discard") and not self.over:
+            made += self.act(seat, "discard", {"card": self.options(seat, "discard", "card")[0]})
         return made
 
     # -- reading
@@ -161,10 +159,15 @@ class Table:
     def requests(self, seat: str | None = None, action: str | None = None) -> list[Any]:
         return [r for r in self.app.requests(self.id) if seat in (None, r.seat) and action in (None, r.action)]
 
-    def choices(self, seat: str, action: str) -> list[dict[str, Any]]:
-        """The args of every choice in ``seat``'s open ``action`` request."""
+    def fields(self, seat: str, action: str) -> dict[str, Any]:
+        """The answer shapes of ``seat``'s open ``action`` request, by field."""
         (request,) = self.requests(seat, action)
-        return [dict(c.args) for c in request.choices]
+        return dict(request.answer)
+
+    def options(self, seat: str, action: str, field: str) -> list[str]:
+        """The values offered in one field of ``seat``'s open ``action`` request (none if it is absent)."""
+        shape = self.fields(seat, action).get(field)
+        return [] if shape is None else [o.value for o in shape.options]
 
     @property
     def entries(self) -> list[Entry]:

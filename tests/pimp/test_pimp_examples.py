@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from pimp_tables import SCENARIO_DIR, Table, bitch, deck_text, power
 
-from referee import Registry
+from referee import IllegalAction, Registry
 from referee.scenario import load_scenario, run_scenario
 
 SCENARIOS = sorted(SCENARIO_DIR.glob("example-*.toml"))
@@ -110,7 +110,7 @@ def test_looks_test_the_pimp_behind_draws_first(tables) -> None:
     (draw,) = table.requests(action="draw")
     assert draw.seat == "Jerry"
     # "You never have to draw a card": no card is a power of zero.
-    assert {"from": "none"} in table.choices("Jerry", "draw")
+    assert "none" in table.options("Jerry", "draw", "from")
 
 
 # --- 2. the influence test ---------------------------------------------------------------------
@@ -131,8 +131,9 @@ def test_influence_test_the_challenger_bids_no_more_than_leaves_her_cost(tables)
     """Jerry holds 15 influence and Annika costs 9: he may bid 0-6 (RULES.md); Ron anything he has."""
     table = scenario_table(tables, "influence-test", before="He has bid 4 influence tokens")
     assert table.pimp("Jerry").influence == 15
-    assert [c["tokens"] for c in table.choices("Jerry", "bid")] == list(range(7))
-    assert [c["tokens"] for c in table.choices("Ron", "bid")] == list(range(table.pimp("Ron").influence + 1))
+    jerry, ron = table.fields("Jerry", "bid")["tokens"], table.fields("Ron", "bid")["tokens"]
+    assert (jerry.min, jerry.max) == (0, 6)
+    assert (ron.min, ron.max) == (0, table.pimp("Ron").influence)
 
 
 def test_influence_test_power_cards_go_to_the_bottom_of_the_decks(tables) -> None:
@@ -183,7 +184,8 @@ def test_combat_a_shagged_out_bitch_cannot_come_to_help(tables) -> None:
     table = scenario_table(tables, "street-combat", before="So Jerry can only send his second streetwalker")
     assert table.game.shagged == ["Jerry/annika", "Jerry/streetwalker-w#1"]
     # three attackers: up to two helpers, but only X is fit to come
-    assert table.choices("Jerry", "defend") == [{"bitches": []}, {"bitches": ["Jerry/streetwalker-x#1"]}]
+    assert table.options("Jerry", "defend", "bitches") == ["Jerry/streetwalker-x#1"]
+    assert (table.fields("Jerry", "defend")["bitches"].min, table.fields("Jerry", "defend")["bitches"].max) == (0, 2)
 
 
 def test_combat_ends_with_annika_and_c_retired_and_a_carrying_the_money(tables) -> None:
@@ -212,7 +214,7 @@ def test_combat_dropped_money_when_the_hitter_is_retired_too(tables) -> None:
     table.draw("Jerry")
     table.draw("Ron")
     assert {h["card"]: h["by"] for h in table.events("HitScored")} == {annika: [a], a: [x]}
-    assert table.events("CombatEnded") == [{"retired": [annika, a]}]
+    assert [e["retired"] for e in table.events("CombatEnded")] == [[annika, a]]
     assert table.game.on_bitch[b] + table.game.on_bitch[c] == 20
     assert table.pimp("Ron").street == [b, c]
 
@@ -223,10 +225,11 @@ def test_combat_dropped_money_when_the_hitter_is_retired_too(tables) -> None:
 def test_a_shagged_out_bitch_takes_no_active_actions(tables) -> None:
     """She cannot move back to the pad, solicit or join any combat, until Jerry's next Pay Dues."""
     table = scenario_table(tables, "solicitation-and-servicing", before="because she is shagged out")
-    choices = table.choices("Jerry", "do")
-    assert {"do": "to-pad", "card": "Jerry/annika"} not in choices
-    assert {"do": "solicit", "card": "Jerry/annika"} not in choices
-    assert not [c for c in choices if c["do"].startswith("attack")]
+    assert "Jerry/annika" not in table.options("Jerry", "do", "card")  # neither to the pad nor soliciting
+    assert not [kind for kind in table.options("Jerry", "do", "do") if kind.startswith("attack")]
+    assert "attackers" not in table.fields("Jerry", "do")
+    with pytest.raises(IllegalAction, match=r"card: .* is not offered"):
+        table.do("Jerry", "to-pad", card="Jerry/annika")
     assert table.view()["view"]["pimps"][0]["street"][0]["shagged_out"] is True
 
 
@@ -260,13 +263,11 @@ def test_the_punters_table(tables) -> None:
 def test_looks_tests_each_pimp_may_send_any_of_his_bitches_who_offer_the_service(tables) -> None:
     table = scenario_table(tables, "looks-tests", before="Ron sends out his first bitch")
     # Ron's soliciting bitch (Oral 1) does not offer anal; his Anal 1 bitch may go.
-    assert table.choices("Ron", "send") == [{"bitches": []}, {"bitches": ["Ron/streetwalker-b#1"]}]
-    assert table.choices("Jerry", "send") == [
-        {"bitches": []},
-        {"bitches": ["Jerry/streetwalker-y#1"]},
-        {"bitches": ["Jerry/annika"]},
-        {"bitches": ["Jerry/streetwalker-y#1", "Jerry/annika"]},
-    ]
+    assert table.options("Ron", "send", "bitches") == ["Ron/streetwalker-b#1"]
+    assert table.options("Jerry", "send", "bitches") == ["Jerry/streetwalker-y#1", "Jerry/annika"]
+    assert {(table.fields(seat, "send")["bitches"].min, table.fields(seat, "send")["bitches"].max) for seat in ("Ron", "Jerry")} == {
+        (0, None)
+    }
     assert all(r.sealed for r in table.requests(action="send"))
 
 
@@ -362,7 +363,9 @@ def test_a_pad_trashed_to_zero_influence_is_not_yet_out_while_he_has_bitches_in_
     assert (table.pimp("Jerry").influence, table.pimp("Jerry").pad, table.pimp("Jerry").retired[-1]) == (2, [], "Jerry/vicky")
     table.end("Jerry")
     # Ron: dues 1 + 2 = 3; Vicky trashes the pad.
-    assert {"do": "trash", "victim": "Jerry", "card": "Ron/vicky"} in table.choices("Ron", "do")
+    assert "trash" in table.options("Ron", "do", "do")
+    assert table.options("Ron", "do", "victim") == ["Jerry"]
+    assert "Ron/vicky" in table.options("Ron", "do", "card")
     table.do("Ron", "trash", victim="Jerry", card="Ron/vicky")
     table.draw("Ron")
     (trashed,) = table.events("PadTrashed")

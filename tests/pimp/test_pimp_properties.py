@@ -1,7 +1,7 @@
 """Pimp property tests: random legal games, checked after every action.
 
 Each example opens a table of 2-5 pimps with a hypothesis-drawn seed, decks and game
-length, then answers the open requests with uniformly random offered choices (a
+length, then answers the open requests with uniformly random answers of their shapes (a
 hypothesis-controlled ``Random``) for at most ``MAX_ACTIONS`` actions.  After every action:
 
 (a) tokens never go negative ("Influence and money can never go below zero"): every
@@ -20,7 +20,7 @@ hypothesis-controlled ``Random``) for at most ``MAX_ACTIONS`` actions.  After ev
 and at the end (f) the log verifies and replaying it gives the live state.
 
 The same checks run on games the bots play (``Referee.bot_answer``), whose answers must be
-among the offered choices.  Not checked here, because it fails (an engine bug, reported):
+fit their requests' shapes and the rules.  Not checked here, because it fails (an engine bug, reported):
 the ``referee.ActionTaken`` entry of a Word on the Streets "reorder" answer is public, so
 its args (the top three card ids of the pimp's deck, in their new order) show in every
 other seat's export.
@@ -38,11 +38,13 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import MEMORY, Referee, Registry, TableStore, replay
+from referee import MEMORY, IllegalAction, Referee, Registry, TableStore, answers, replay
 from referee.log import redact_for
 from referee_pimp.cards import DECKS_DIR, expand, load_deck
+from referee_pimp.menu import FIELDS
 
 MAX_ACTIONS = 300
+RANDOM_TRIES = 40
 FULL_EXPORT_EVERY = 50
 SEATS = ("Jerry", "Ron", "Vic", "Max", "Lou")
 ONCE_PER_TURN = ("attack-street", "attack-pad", "trash")
@@ -125,18 +127,40 @@ class Game:
             requests = self.referee.requests(self.table)
             assert requests, "a running game always waits for somebody"
             request = self.rng.choice(requests)
-            assert request.choices, f"request {request.id} offers no choices"
+            assert request.answer is not None and request.choices is None, f"request {request.id} does not say the shape of its answer"
+            shagged = set(self.referee.state(self.table).game.shagged)
             if self.bots:
                 args = self.referee.bot_answer(self.table, request)
-                assert args in [dict(c.args) for c in request.choices], f"the bot's answer {args} to {request.id} is not offered"
+                answers.validate(request.answer, args)  # the bot's answer fits the shape ...
+                entries = self.referee.act(self.table, request.seat, request.action, args, request=request.id)  # ... and the rules
             else:
-                args = dict(self.rng.choice(request.choices).args)
-            shagged = set(self.referee.state(self.table).game.shagged)
-            entries = self.referee.act(self.table, request.seat, request.action, args, request=request.id)
+                entries = self.random_answer(request)
             self.actions += 1
             self.check_events(entries, shagged)
             self.check_state(entries)
         self.check_log()
+
+    def random_answer(self, request: Any) -> list[Any]:
+        """A uniformly random answer that fits the shape; for an action of Doing Shit, a random
+        kind of action with exactly the fields it takes.  The game refuses some (a card the
+        action cannot take, a target out of reach): those append nothing and another is drawn."""
+        fields = dict(request.answer)
+        for _ in range(RANDOM_TRIES):
+            if request.action == "do":
+                kind = self.rng.choice(fields["do"].options).value
+                args = {"do": kind}
+                for name in FIELDS.get(kind, ()):
+                    args[name] = answers.sample({name: msgspec.structs.replace(fields[name], optional=False)}, self.rng)[name]
+            else:
+                args = answers.sample(fields, self.rng)
+            before = len(self.referee.entries(self.table))
+            try:
+                return self.referee.act(self.table, request.seat, request.action, args, request=request.id)
+            except IllegalAction:
+                assert len(self.referee.entries(self.table)) == before, "a refused answer appends nothing"
+        # Doing no more shit is always legal.
+        assert request.action == "do", f"no random answer to {request.id} was accepted in {RANDOM_TRIES} tries"
+        return self.referee.act(self.table, request.seat, "do", {"do": "end"}, request=request.id)
 
     # -- the checks -----------------------------------------------------------------------------
 
@@ -197,7 +221,7 @@ class Game:
         # (e) a once-per-turn action already taken this turn is not offered again
         for request in self.referee.requests(self.table):
             if request.action == "do":
-                offered = {str(c.args.get("do")) for c in request.choices or ()}
+                offered = {o.value for o in request.answer["do"].options}
                 again = offered & self.once_taken
                 assert not again, f"{sorted(again)} offered again in turn {self.turn} after being taken"
         # (c) hidden information, while the game runs
@@ -287,7 +311,7 @@ def test_random_legal_games_keep_every_invariant(setup: dict[str, Any], rng: ran
 @given(setup=games())
 def test_bot_games_keep_every_invariant(setup: dict[str, Any]) -> None:
     """The same checks with ``Referee.bot_answer`` playing every seat (bots solicit, bank and
-    buy influence more than random play does); each bot answer is one of the offered choices."""
+    buy influence more than random play does); each bot answer fits its request's shape and the rules."""
     game = Game(setup["seats"], setup["decks"], setup["seed"], setup["turns"], random.Random(0), bots=True)
     try:
         game.play()

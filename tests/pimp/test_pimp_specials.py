@@ -35,7 +35,7 @@ from typing import Any
 
 import pytest
 
-from referee import MEMORY, Referee, Registry, TableStore
+from referee import MEMORY, Order, Referee, Registry, TableStore
 from referee.table import TableState
 from referee_pimp.cards import expand, load_deck
 
@@ -156,16 +156,22 @@ class Table:
         assert mine, f"{seat} is not asked to {action}; open: {[(r.seat, r.action) for r in self.referee.requests(self.id)]}"
         return mine[0]
 
-    def offered(self, seat: str, action: str = "do") -> list[dict[str, Any]]:
-        return [dict(c.args) for c in self.request(seat, action).choices or ()]
+    def fields(self, seat: str, action: str = "do") -> dict[str, Any]:
+        """The answer shapes of ``seat``'s open ``action`` request."""
+        return dict(self.request(seat, action).answer)
+
+    def values(self, seat: str, action: str, field: str) -> list[str]:
+        """The values one field of that request offers (none where the field is absent)."""
+        shape = self.fields(seat, action).get(field)
+        return [] if shape is None else [o.value for o in shape.options]
 
     # acting
     def choose(self, seat: str, action: str, **want: Any) -> list[Any]:
+        """Answer ``seat``'s open ``action`` request with ``want`` (a discard with no card: the first offered)."""
         request = self.request(seat, action)
-        for choice in request.choices or ():
-            if all(choice.args.get(k) == v for k, v in want.items()):
-                return self.referee.act(self.id, seat, action, dict(choice.args), request=request.id)
-        raise AssertionError(f"{seat} is not offered {want} for {action}: {[c.label for c in request.choices or ()]}")
+        if action == "discard" and not want:
+            want = {"card": self.values(seat, action, "card")[0]}
+        return self.referee.act(self.id, seat, action, want, request=request.id)
 
     def do(self, seat: str, **want: Any) -> list[Any]:
         entries = self.choose(seat, "do", **want)
@@ -368,7 +374,7 @@ def beaten_in_the_street(made: list[Table], **kwargs: Any) -> Table:
     t = shrink_table(made, **kwargs)
     t.end_turn("A")
     t.do("B", do="to-street", card="B/brawler#1")
-    t.do("B", do="attack-street", target="A/softie#1", **{"with": ["B/brawler#1"]})
+    t.do("B", do="attack-street", target="A/softie#1", attackers=["B/brawler#1"])
     [ended] = t.events("CombatEnded")
     assert ended["retired"] == ["A/softie#1"], "Brawler 10 beats Softie 1 + 1; Softie's 1 does not beat Brawler's 10"
     return t
@@ -386,7 +392,7 @@ def test_tame_shrink_saves_an_attacker_hit_by_the_counter_attack(tables: list[Ta
     t.end_turn("A")
     t.do("B", do="to-street", card="B/brawler#1")
     t.end_turn("B")
-    t.do("A", do="attack-street", target="B/brawler#1", **{"with": ["A/softie#1"]})
+    t.do("A", do="attack-street", target="B/brawler#1", attackers=["A/softie#1"])
     assert retired_to(t, "A/softie#1")[0] == "hand"
     assert "A/softie#1" in t.pimp("A").hand
 
@@ -436,15 +442,13 @@ TOP_THREE = ["A/cheap#1", "A/french-maid#1", "A/brawler#1"]
 def test_word_on_the_streets_is_an_action_to_look_at_and_reorder_the_top_three(tables: list[Table]) -> None:
     t = table(tables, WORD, WORD_TOP)
     assert t.pimp("A").deck[:3] == TOP_THREE
-    assert "look-top" not in [c["do"] for c in t.offered("A")], "not before the card is in play"
+    assert "look-top" not in t.values("A", "do", "do"), "not before the card is in play"
     t.play("A", "word-on-the-streets#1")
-    assert "look-top" in [c["do"] for c in t.offered("A")]
+    assert "look-top" in t.values("A", "do", "do")
     t.choose("A", "do", do="look-top")
     reorder = t.request("A", "reorder")
-    orders = [tuple(c["order"]) for c in t.offered("A", "reorder")]
-    assert sorted(orders) == sorted((a, b, c) for a in TOP_THREE for b in TOP_THREE for c in TOP_THREE if len({a, b, c}) == 3), (
-        "the top three, in any order"
-    )
+    shape = t.fields("A", "reorder")["order"]
+    assert isinstance(shape, Order) and [o.value for o in shape.options] == TOP_THREE, "the top three, in any order"
     assert reorder.seat == "A"
     new = ["A/brawler#1", "A/cheap#1", "A/french-maid#1"]
     t.choose("A", "reorder", order=new)
@@ -482,7 +486,7 @@ def test_word_on_the_streets_is_no_action_without_its_plugin(tables: list[Table]
     t = table(tables, WORD, WORD_TOP, extensions=NONE)
     t.play("A", "word-on-the-streets#1")
     assert "A/word-on-the-streets#1" in t.pimp("A").specials
-    assert "look-top" not in [c["do"] for c in t.offered("A")]
+    assert "look-top" not in t.values("A", "do", "do")
 
 
 # -- Posse ------------------------------------------------------------------------------------------------
@@ -492,7 +496,8 @@ POSSE = deck(special("posse"), SOFTIE)
 
 def slots_offered(t: Table) -> list[int | None]:
     t.choose("A", "do", do="edge")
-    return [c["slot"] for c in t.offered("A", "slot")]
+    slot = t.fields("A", "slot")["slot"]
+    return [*range(slot.min, slot.max + 1), *([None] if slot.optional else [])]
 
 
 def test_posse_gives_five_edge_slots_used_like_the_others(tables: list[Table]) -> None:
@@ -515,8 +520,8 @@ def test_posse_gives_five_edge_slots_used_like_the_others(tables: list[Table]) -
     t.end_turn("B")
     t.do("A", do="to-street", card="A/softie#1")
     t.choose("A", "do", do="solicit", card="A/softie#1")
-    draws = t.offered("A", "draw")
-    assert {"from": "edge", "slot": 5} in draws and {"from": "edge", "slot": 4} in draws
+    assert "edge" in t.values("A", "draw", "from")
+    assert t.fields("A", "draw")["slot"].max == 5
     t.choose("A", "draw", **{"from": "edge", "slot": 5})
     [power] = t.events("PowerCardDrawn", pimp="A")
     assert (power["source"], power["card"]["id"]) == ("edge 5", fifth)
@@ -599,7 +604,7 @@ def brought(t: Table, card: str) -> tuple[int, int]:
 def test_charisma_reduces_the_cost_of_bringing_a_bitch_into_play_by_one_per_card(tables: list[Table]) -> None:
     t = table(tables, CHARM, CHARM_TOP)
     t.play("A", "charisma#1")
-    [label] = [c.label for c in t.request("A", "do").choices or () if c.args == {"do": "bring", "card": "A/candy"}]
+    [label] = [o.label for o in t.fields("A")["card"].options if o.value == "A/candy"]
     assert "cost 8" in label
     t.do("A", do="bring", card="A/candy")
     assert brought(t, "A/candy") == (8, 8), "Candy costs 9, less 1"
@@ -631,8 +636,7 @@ def test_charisma_counts_when_an_escort_is_won_in_an_influence_test(tables: list
     t.play("A", "charisma#1")
     t.choose("A", "do", do="bring", card="A/candy")
     assert t.events("InfluenceTestBegan")
-    bids = t.offered("A", "bid")
-    assert bids[-1] == {"tokens": 22 - 8}, "A may bid only what leaves him her (reduced) cost"
+    assert t.fields("A", "bid")["tokens"].max == 22 - 8, "A may bid only what leaves them her (reduced) cost"
     t.choose("A", "bid", tokens=1)
     t.choose("B", "bid", tokens=0)
     t.no_power_cards()

@@ -418,6 +418,8 @@ class Referee:
         decoded = [(e, loaded.rules.decode(e)) for e in visible if not e.redacted]
         try:
             return loaded.rules.hook.referee_report(state=state, entries=decoded, round=round)
+        except RefereeError:
+            raise
         except Exception as exc:
             raise RefereeError(f"the rules of {state.game_name} failed to write the report ({type(exc).__name__}: {exc})") from exc
 

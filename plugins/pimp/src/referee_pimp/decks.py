@@ -1,10 +1,12 @@
 """Which deck each pimp plays, turned into the card faces a table records.
 
-A table option names a ready-made deck (by its name or file name) or holds a deck
-file's text; the faces go into the log, so a table replays without the deck files.
+A table option names a ready-made deck (by its name or file name), gives a deck file's
+path (read when the table opens) or holds a deck file's text; the faces go into the log, so a table replays without the deck files.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from referee import RefereeError, hookimpl
 
@@ -20,6 +22,23 @@ def ready_made() -> dict[str, str]:
         found[slug(deck.name)] = str(path)
         found[path.stem] = str(path)
     return found
+
+
+def read_deck_path(choice: str) -> str:
+    """A deck file's text where ``choice`` is the path of one, else ``choice`` as it is (a
+    ready-made deck's name, or a deck's text).  A name of neither kind is refused later,
+    with the ready-made decks listed."""
+    if "\n" in choice or slug(choice) in ready_made():
+        return choice
+    path = Path(choice).expanduser()
+    if path.is_file():
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"cannot read the deck file {choice}: {exc}") from None
+    if path.suffix == ".toml" or "/" in choice:
+        raise ValueError(f"no deck file {choice}")
+    return choice
 
 
 def _face(seat: str, card: Card) -> CardFace:

@@ -57,7 +57,7 @@ class DeckShuffled(Event, tag="pimp.DeckShuffled"):
 
 
 class CardDrawn(Event, tag="pimp.CardDrawn"):
-    """A card from the top of a pimp's deck into his hand (seen by him alone)."""
+    """A card from the top of a pimp's deck into their hand (seen by them alone)."""
 
     pimp: str
     card: str
@@ -98,6 +98,8 @@ class MoneyChanged(Event, tag="pimp.MoneyChanged"):
 class ShaggedOutCleared(Event, tag="pimp.ShaggedOutCleared"):
     pimp: str
     bitches: list[str]
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class ActionBegan(Event, tag="pimp.ActionBegan"):
@@ -126,6 +128,8 @@ class BitchMoved(Event, tag="pimp.BitchMoved"):
     card: str
     to: str
     """``pad`` or ``street``."""
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class MoneyTransferred(Event, tag="pimp.MoneyTransferred"):
@@ -134,6 +138,8 @@ class MoneyTransferred(Event, tag="pimp.MoneyTransferred"):
     pimp: str
     card: str
     amount: int
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class InfluenceBought(Event, tag="pimp.InfluenceBought"):
@@ -195,6 +201,8 @@ class MoneyOnBitch(Event, tag="pimp.MoneyOnBitch"):
     change: int
     money: int
     reason: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class CombatStarted(Event, tag="pimp.CombatStarted"):
@@ -209,6 +217,8 @@ class AttacksAnnounced(Event, tag="pimp.AttacksAnnounced"):
     side: str
     attacks: dict[str, str]
     """attacking bitch -> the bitch she attacks."""
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class FightTested(Event, tag="pimp.FightTested"):
@@ -219,11 +229,15 @@ class FightTested(Event, tag="pimp.FightTested"):
     power: int
     bonus: int
     total: int
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class HitScored(Event, tag="pimp.HitScored"):
     card: str
     by: list[str]
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class PadTrashed(Event, tag="pimp.PadTrashed"):
@@ -233,6 +247,8 @@ class PadTrashed(Event, tag="pimp.PadTrashed"):
     fight: int
     power: int
     damage: int
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class SolicitationRolled(Event, tag="pimp.SolicitationRolled"):
@@ -243,6 +259,8 @@ class SolicitationRolled(Event, tag="pimp.SolicitationRolled"):
     roll: int
     result: str
     """A service, or one of the special encounters."""
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class PuntersRolled(Event, tag="pimp.PuntersRolled"):
@@ -257,6 +275,8 @@ class OfferPutToTheStreet(Event, tag="pimp.OfferPutToTheStreet"):
     service: str
     sent: dict[str, list[str]]
     """pimp -> bitches sent to the punters' car."""
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class LooksTested(Event, tag="pimp.LooksTested"):
@@ -264,11 +284,15 @@ class LooksTested(Event, tag="pimp.LooksTested"):
     looks: int
     powers: list[int]
     total: int
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class PuntersChose(Event, tag="pimp.PuntersChose"):
     card: str
     pimp: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class PuntersDroveAway(Event, tag="pimp.PuntersDroveAway"):
@@ -284,22 +308,30 @@ class StaminaTested(Event, tag="pimp.StaminaTested"):
     total: int
     target: int
     passed: bool
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class ShaggedOut(Event, tag="pimp.ShaggedOut"):
     card: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class PuntersPaid(Event, tag="pimp.PuntersPaid"):
     card: str
     punters: int
     amount: int
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class PsychoPunterRolled(Event, tag="pimp.PsychoPunterRolled"):
     card: str
     fight: int
     controller: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class BribeDemanded(Event, tag="pimp.BribeDemanded"):
@@ -344,6 +376,8 @@ class Draw(msgspec.Struct, frozen=True):
 
     pimp: str
     key: str
+    about: str = ""
+    """What the card is drawn for, as a person reads it ("Ann's Vicky's attack")."""
 
 
 class DrawsPlanned(Event, tag="pimp.DrawsPlanned"):
@@ -360,15 +394,21 @@ class AttackDeclared(Event, tag="pimp.AttackDeclared"):
     """``street`` or ``pad``."""
     target: str
     attackers: list[str]
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class DefendersJoined(Event, tag="pimp.DefendersJoined"):
     pimp: str
     bitches: list[str]
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class CombatEnded(Event, tag="pimp.CombatEnded"):
     retired: list[str]
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class BidsRevealed(Event, tag="pimp.BidsRevealed"):
@@ -382,6 +422,8 @@ class LooksTestStarted(Event, tag="pimp.LooksTestStarted"):
     stamina: int
     order: list[str]
     """Bitches in the order they test: lowest looks first."""
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class BusinessStarted(Event, tag="pimp.BusinessStarted"):
@@ -390,6 +432,8 @@ class BusinessStarted(Event, tag="pimp.BusinessStarted"):
     punters: int
     price: int
     stamina: int
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class ActivityEnded(Event, tag="pimp.ActivityEnded"):
@@ -411,10 +455,12 @@ class BitchesSent(Event, tag="pimp.BitchesSent"):
 
     pimp: str
     bitches: list[str]
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
 
 class CrackdownBegan(Event, tag="pimp.CrackdownBegan"):
-    """Moral crackdown: every pimp sacrifices his costliest bitch in play."""
+    """Moral crackdown: every pimp sacrifices their costliest bitch in play."""
 
 
 EVENT_TYPES: tuple[type[Event], ...] = tuple(

@@ -1,7 +1,7 @@
 """Pimp's own hooks: what its special cards (and house rules) may change.
 
 Each of the six special cards is a plugin implementing some of these.  A special card
-counts for a pimp while it is face up among his played special cards; several copies
+counts for a pimp while it is face up among their played special cards; several copies
 count several times where the card says its effects are cumulative.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from referee import hookspec
 
 if TYPE_CHECKING:
-    from referee import Choice, Decision, TableState
+    from referee import Decision, Option, TableState
 
     from .solicitation import Sheet
 
@@ -28,7 +28,7 @@ def pimp_solicitation_sheet(sheet: Sheet) -> Sheet | None:
 
 @hookspec
 def pimp_dues(state: TableState, pimp: str) -> int | None:
-    """Influence ``pimp`` gains in his Pay Dues phase on top of the usual 2 (King of Cool).
+    """Influence ``pimp`` gains in their Pay Dues phase on top of the usual 2 (King of Cool).
 
     Called once per Pay Dues phase; results are summed.
     """
@@ -56,12 +56,14 @@ def pimp_retire_to(state: TableState, pimp: str, card: str, reason: str) -> str 
 
 
 @hookspec
-def pimp_extra_actions(state: TableState, pimp: str) -> list[Choice] | None:
-    """Extra Doing Shit actions ``pimp`` may take (Word on the Streets), as choices whose
-    args hold ``"do"``; results are collected."""
+def pimp_extra_actions(state: TableState, pimp: str) -> list[Option] | None:
+    """Extra Doing Shit actions ``pimp`` may take now (Word on the Streets), each an option of
+    the ``do`` field of the action request: its value is what ``do`` carries, its label
+    what a person reads.  An extra action takes no other field.  Results are collected."""
 
 
 @hookspec(firstresult=True)
 def pimp_extra_action(decision: Decision, pimp: str, args: dict[str, Any]) -> bool | None:
-    """Carry out an extra action offered through ``pimp_extra_actions``.  Return True when
-    handled; the first non-None result wins."""
+    """Carry out an extra action offered through ``pimp_extra_actions`` (``args["do"]`` is its
+    value), after the game has recorded it as begun.  Return True when handled; the first
+    non-None result wins."""

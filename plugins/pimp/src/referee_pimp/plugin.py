@@ -1,7 +1,9 @@
 """The Pimp plugin: every hook of the game, gathered in one object.
 
-The rules are in ``game`` (setup, turns, actions, combat, soliciting), ``state`` (the
-mutator), ``decks`` and ``solicitation`` (the data); ``view``, ``report`` and ``bot``
+The rules are in ``turn`` (setup, the phases of a turn), ``menu`` (the actions of Doing
+Shit), ``combat``, ``influence`` (the influence test), ``soliciting`` and ``draws`` (power
+cards), wired together in ``game``; ``state`` is the mutator, ``decks`` and
+``solicitation`` the data; ``view``, ``report`` and ``bot``
 show and play it.  The six special cards are separate plugins in ``specials``.
 """
 

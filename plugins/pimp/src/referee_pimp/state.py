@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from referee import Event, TurnBegan
@@ -30,6 +28,7 @@ from .events import (
     DeckListed,
     DeckShuffled,
     DefendersJoined,
+    Draw,
     DrawsPlanned,
     EdgeSlotLooked,
     FightTested,
@@ -57,6 +56,138 @@ from .events import (
     SpecialPlayed,
     StaminaTested,
 )
+
+ENCOUNTERS = ("psycho-punter", "police-bust", "moral-crackdown", "runaway", "zero-tolerance")
+"""The rulebook's special encounters (``solicitation.ENCOUNTER_IDS``)."""
+
+
+class Step(msgspec.Struct, tag_field="kind", kw_only=True):
+    """What every activity shares: the power cards planned for its current step
+    (``purpose``, in drawing order) and the power of each one drawn, by its key."""
+
+    purpose: str = ""
+    plan: list[Draw] = []
+    powers: dict[str, int] = {}
+
+    def pending_draw(self) -> Draw | None:
+        """The next planned power card nobody has drawn yet."""
+        return next((draw for draw in self.plan if draw.key not in self.powers), None)
+
+    def power(self, key: str) -> int:
+        return self.powers.get(key, 0)
+
+
+class Combat(Step, tag="combat"):
+    """Bitches attacking a bitch in the street or in a pad, and the defenders striking back."""
+
+    attacker: str
+    defender: str
+    where: str
+    target: str
+    attackers: list[str]
+    defenders: list[str]
+    joined: bool = False
+    """The defender has brought in (or not) others to even the numbers."""
+    attack: dict[str, str] | None = None
+    """Attacking bitch -> the defender she attacks, once announced."""
+    counter: dict[str, str] | None = None
+    """Defending bitch -> the attacker she strikes back at, once announced."""
+    attack_tests: dict[str, int] = {}
+    counter_tests: dict[str, int] = {}
+
+    def announced(self, side: str) -> dict[str, str] | None:
+        return self.attack if side == "attack" else self.counter
+
+    def tests(self, side: str) -> dict[str, int]:
+        return self.attack_tests if side == "attack" else self.counter_tests
+
+
+class InfluenceTest(Step, tag="influence"):
+    """A challenger bringing in an escort whose name another pimp's escort has."""
+
+    challenger: str
+    holder: str
+    card: str
+    held: str
+    bids: dict[str, int] | None = None
+
+
+class Soliciting(Step, tag="solicit"):
+    """A roll on the solicitation table that brought punters wanting ``service``."""
+
+    pimp: str
+    card: str
+    service: str = ""
+    punters: int = 0
+    price: int = 0
+    stamina: int = 0
+    sending: dict[str, list[str]] = {}
+    """What each pimp asked has sent to the punters' car (sealed until all have answered)."""
+    sent: dict[str, list[str]] | None = None
+    """The bitches that went to the car, once the offer has been put to the street."""
+
+
+class LooksTests(Step, tag="looks"):
+    """Bitches sent to the punters' car making looks tests, lowest looks first."""
+
+    service: str
+    punters: int
+    price: int
+    stamina: int
+    order: list[str]
+    looks: dict[str, int] = {}
+
+
+class Business(Step, tag="business"):
+    """A bitch servicing punters, one stamina test each."""
+
+    worker: str
+    service: str
+    punters: int
+    price: int
+    stamina: int
+    punter: int = 0
+    """Punters serviced so far."""
+    failed: int = 0
+    """The punter whose stamina test she failed (0: none failed)."""
+
+
+class PsychoPunter(Step, tag="psycho-punter"):
+    pimp: str
+    card: str
+    fight: int = 0
+    controller: str = ""
+    """The pimp to the soliciting pimp's left, who draws for the punter; empty until rolled."""
+
+
+class Crackdown(Step, tag="moral-crackdown"):
+    pimp: str
+    card: str
+    began: bool = False
+
+
+class Encounter(Step, tag="encounter"):
+    """A special encounter settled at once: a police bust, a runaway, zero tolerance."""
+
+    pimp: str
+    card: str
+    result: str
+
+
+class Trash(Step, tag="trash"):
+    card: str
+    victim: str
+
+
+class Edge(Step, tag="edge"):
+    pass
+
+
+class LookTop(Step, tag="look-top"):
+    count: int = 3
+
+
+Activity = Combat | InfluenceTest | Soliciting | LooksTests | Business | PsychoPunter | Crackdown | Encounter | Trash | Edge | LookTop
 
 
 class Pimp(msgspec.Struct):
@@ -88,8 +219,10 @@ class PimpGame(msgspec.Struct):
     """Actions taken in this Doing Shit phase."""
     done_once: list[str] = []
     """The once-per-turn actions taken this turn."""
-    activity: dict[str, Any] = {}
-    """The contest or multi-step action under way (see ``game``), or empty."""
+    ended: bool = False
+    """The active pimp has said "no more shit this turn"."""
+    activity: Activity | None = None
+    """The contest or multi-step action under way (see ``game``), or None."""
     zero_tolerance: bool = False
 
     def owner(self, card: str) -> str:
@@ -155,6 +288,7 @@ def evolve(game: PimpGame, event: Event) -> None:
             game.shagged = [c for c in game.shagged if c not in event.bitches]
         case ActionBegan():
             game.actions = event.number
+            game.ended = event.action == "end"
             if event.action in ("attack-street", "attack-pad", "trash"):
                 game.done_once.append(event.action)
         case SpecialPlayed():
@@ -231,82 +365,87 @@ def _evolve_activity(game: PimpGame, event: Event) -> None:
         case TurnBegan():
             game.done_once = []
             game.actions = 0
-        case ActionBegan(action=("trash" | "edge" | "look-top") as kind):
-            game.activity = {"kind": kind, **event.args}
+            game.ended = False
+        case ActionBegan(action="trash"):
+            game.activity = Trash(card=str(event.args["card"]), victim=str(event.args["victim"]))
+        case ActionBegan(action="edge"):
+            game.activity = Edge()
+        case ActionBegan(action="look-top"):
+            game.activity = LookTop(count=int(event.args.get("count", 3)))
         case AttackDeclared():
-            game.activity = {
-                "kind": "combat",
-                "attacker": event.pimp,
-                "defender": event.victim,
-                "where": event.where,
-                "target": event.target,
-                "attackers": list(event.attackers),
-                "defenders": [event.target],
-                "attacks": {},
-                "tests": {"attack": {}, "counter": {}},
-                "powers": {},
-                "plan": [],
-            }
-        case DefendersJoined():
-            a["defenders"] = [a["target"], *event.bitches]
-            a["joined"] = True
-        case AttacksAnnounced():
-            a["attacks"][event.side] = dict(event.attacks)
-        case DrawsPlanned():
-            a["plan"] = [msgspec.to_builtins(d) for d in event.draws]
-            a["purpose"] = event.purpose
-        case PowerCardDrawn() if a:
-            a.setdefault("powers", {})[event.purpose] = event.power
-        case FightTested() if "tests" in a:
-            a["tests"][event.stage][event.card] = event.total
+            game.activity = Combat(
+                attacker=event.pimp,
+                defender=event.victim,
+                where=event.where,
+                target=event.target,
+                attackers=list(event.attackers),
+                defenders=[event.target],
+            )
+        case DrawsPlanned() if a is not None:
+            a.plan = list(event.draws)
+            a.purpose = event.purpose
+        case PowerCardDrawn() if a is not None:
+            a.powers[event.purpose] = event.power
         case InfluenceTestBegan():
-            game.activity = {
-                "kind": "influence",
-                "challenger": event.challenger,
-                "holder": event.holder,
-                "card": event.card.id,
-                "held": event.held,
-                "powers": {},
-                "plan": [],
-            }
-        case BidsRevealed():
-            a["bids"] = dict(event.bids)
-            for name in event.bids:
-                game.pimps[name].bid = None
+            game.activity = InfluenceTest(challenger=event.challenger, holder=event.holder, card=event.card.id, held=event.held)
         case SolicitationRolled():
-            game.activity = {"kind": "solicit", "pimp": event.pimp, "card": event.card, "result": event.result, "powers": {}, "plan": []}
+            game.activity = _solicitation(event)
             if event.result == "zero-tolerance":
                 game.zero_tolerance = True
-        case PuntersRolled():
-            a.update(service=event.service, punters=event.punters, price=event.price, stamina=event.stamina)
-        case OfferPutToTheStreet():
-            a["sent"] = {k: list(v) for k, v in event.sent.items()}
-        case LooksTestStarted():
-            a.update(order=list(event.order), looks={}, stage="looks")
-        case LooksTested():
-            a["looks"][event.card] = event.total
-        case BusinessStarted():
-            a.update(
-                stage="business",
-                worker=event.card,
-                punter=0,
-                service=event.service,
-                punters=event.punters,
-                price=event.price,
-                stamina=event.stamina,
-            )
-        case StaminaTested():
-            a["punter"] = event.punter
-            if not event.passed:
-                a["failed"] = event.punter
-        case BitchesSent():
-            a.setdefault("sending", {})[event.pimp] = list(event.bitches)
-        case CrackdownBegan():
-            a["stage"] = "crackdown"
+        case CombatEnded() | ActivityEnded() | PadTrashed() | EdgeSlotLooked() | CardsReordered() | InfluenceTestDecided():
+            game.activity = None
+        case _:
+            _evolve_step(game, a, event)
 
-        case PsychoPunterRolled():
-            a.update(stage="psycho", fight=event.fight, controller=event.controller)
-        case CombatEnded() | ActivityEnded() | PadTrashed() | EdgeSlotLooked() | CardsReordered():
-            game.activity = {}
-        case InfluenceTestDecided():
-            game.activity = {}
+
+def _solicitation(event: SolicitationRolled) -> Activity:
+    if event.result == "psycho-punter":
+        return PsychoPunter(pimp=event.pimp, card=event.card)
+    if event.result == "moral-crackdown":
+        return Crackdown(pimp=event.pimp, card=event.card)
+    if event.result in ENCOUNTERS:
+        return Encounter(pimp=event.pimp, card=event.card, result=event.result)
+    return Soliciting(pimp=event.pimp, card=event.card)
+
+
+def _evolve_step(game: PimpGame, a: Activity | None, event: Event) -> None:
+    """A step within the activity under way."""
+    match a, event:
+        case Combat(), DefendersJoined():
+            a.defenders = [a.target, *event.bitches]
+            a.joined = True
+        case Combat(), AttacksAnnounced():
+            if event.side == "attack":
+                a.attack = dict(event.attacks)
+            else:
+                a.counter = dict(event.attacks)
+        case Combat(), FightTested():
+            a.tests(event.stage)[event.card] = event.total
+        case InfluenceTest(), BidsRevealed():
+            a.bids = dict(event.bids)
+            for name in event.bids:
+                game.pimps[name].bid = None
+        case Soliciting(), PuntersRolled():
+            a.service, a.punters, a.price, a.stamina = event.service, event.punters, event.price, event.stamina
+        case Soliciting(), BitchesSent():
+            a.sending[event.pimp] = list(event.bitches)
+        case Soliciting(), OfferPutToTheStreet():
+            a.sent = {k: list(v) for k, v in event.sent.items()}
+        case Soliciting(), LooksTestStarted():
+            game.activity = LooksTests(
+                service=event.service, punters=event.punters, price=event.price, stamina=event.stamina, order=list(event.order)
+            )
+        case LooksTests(), LooksTested():
+            a.looks[event.card] = event.total
+        case Soliciting() | LooksTests(), BusinessStarted():
+            game.activity = Business(
+                worker=event.card, service=event.service, punters=event.punters, price=event.price, stamina=event.stamina
+            )
+        case Business(), StaminaTested():
+            a.punter = event.punter
+            if not event.passed:
+                a.failed = event.punter
+        case Crackdown(), CrackdownBegan():
+            a.began = True
+        case PsychoPunter(), PsychoPunterRolled():
+            a.fight, a.controller = event.fight, event.controller

@@ -1,4 +1,4 @@
-"""What each pimp may see: his own hand, edge slots and deck list; of the others, only what
+"""What each pimp may see: their own hand, edge slots and deck list; of the others, only what
 lies face up (pads, the street, retirement piles, played special cards) and how many
 cards they hold."""
 
@@ -11,6 +11,7 @@ import msgspec
 import referee
 from referee import hookimpl
 
+from .common import ACTIONS_PER_TURN, dollars
 from .state import PimpGame
 
 
@@ -51,18 +52,23 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
 
 @hookimpl
 def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
-    lines = [f"Turn {view['turn']}: {view['active'] or '-'}'s {view['phase'] or ''}, action {view['actions']} of 4"]
+    # The action being chosen, as the prompt numbers it ("action 2 of 4"), while Doing Shit lasts.
+    doing = view["phase"] == "doing shit" and view["actions"] < ACTIONS_PER_TURN
+    counter = f", action {view['actions'] + 1} of {ACTIONS_PER_TURN}" if doing else ""
+    lines = [f"Turn {view['turn']}: {view['active'] or '-'}'s {view['phase'] or ''}{counter}"]
     for p in view["pimps"]:
         marker = "*" if p["name"] == seat else " "
         status = (
-            "OUT" if p["out"] else f"influence {p['influence']}, money ${p['money']}" + (f", bribe due ${p['bribe']}" if p["bribe"] else "")
+            "OUT"
+            if p["out"]
+            else f"influence {p['influence']}, money {dollars(p['money'])}" + (f", bribe due {dollars(p['bribe'])}" if p["bribe"] else "")
         )
         lines.append(f"{marker} {p['name']}: {status}; deck {p['deck']}")
         for zone in ("pad", "street"):
             if p[zone]:
                 shown = ", ".join(
                     f"{b['name']} (cost {b['cost']}"
-                    + (f", ${b['money']}" if b["money"] else "")
+                    + (f", {dollars(b['money'])}" if b["money"] else "")
                     + (", shagged out" if b["shagged_out"] else "")
                     + ")"
                     for b in p[zone]

@@ -23,6 +23,6 @@ def extension(special: str, plugin: object, summary: str) -> Extension:
 
 
 def in_play(state: TableState, pimp: str, special: str) -> int:
-    """How many of ``special`` ``pimp`` has played (face up beside his retirement pile)."""
+    """How many of ``special`` ``pimp`` has played (face up beside their retirement pile)."""
     game = state.game
     return sum(1 for card in game.pimps[pimp].specials if game.cards[card].special == special)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from referee import Choice, Decision, Extension, TableState, hookimpl
+from referee import Decision, Extension, Option, TableState, hookimpl
 
 from . import extension, in_play
 
@@ -19,13 +19,9 @@ def referee_extensions() -> list[Extension]:
 
 
 @hookimpl
-def pimp_extra_actions(state: TableState, pimp: str) -> list[Choice] | None:
+def pimp_extra_actions(state: TableState, pimp: str) -> list[Option] | None:
     if in_play(state, pimp, NAME) and len(state.game.pimps[pimp].deck) > 1:
-        return [
-            Choice(
-                label="word on the streets: look at the top three cards of your deck and reorder them", args={"do": "look-top", "count": 3}
-            )
-        ]
+        return [Option("look-top", "word on the streets: look at the top three cards of your deck and reorder them")]
     return None
 
 

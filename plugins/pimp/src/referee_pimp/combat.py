@@ -1,0 +1,194 @@
+"""Combat: bitches attacking a bitch in the street or in an opponent's pad, the defenders
+evening the numbers and striking back, hits and dropped money; and trashing a pad."""
+
+from __future__ import annotations
+
+import math
+
+import referee
+from referee import Assign, Decision, Subset
+from referee.results import join_names
+
+from .common import activity, card_name, face, game_of, influence, named, options, retire
+from .draws import plan, power
+from .events import AttacksAnnounced, CombatEnded, DefendersJoined, FightTested, HitScored, MoneyOnBitch, PadTrashed
+from .state import Combat, Trash
+
+
+def _combat(d: Decision) -> Combat:
+    a = activity(d)
+    assert isinstance(a, Combat)
+    return a
+
+
+def combat_step(d: Decision) -> None:
+    game = game_of(d)
+    a = _combat(d)
+    attacker, defender = a.attacker, a.defender
+    attackers = a.attackers
+    home = game.pimps[defender].street if a.where == "street" else game.pimps[defender].pad
+    if not a.joined:
+        helpers = [c for c in game.fresh(home) if c != a.target]
+        if len(attackers) > 1 and helpers:
+            d.request(
+                defender,
+                "defend",
+                f"{defender}, {join_names([card_name(game, c) for c in attackers])} attack your {game.cards[a.target].name}: "
+                f"bring up to {min(len(attackers) - 1, len(helpers))} others to even the numbers?",
+                answer={
+                    "bitches": Subset(
+                        options((c, game.cards[c].name) for c in helpers),
+                        max=len(attackers) - 1,
+                        label="the bitches who join the fight",
+                    )
+                },
+                id=f"t{d.flow.turn}.defend",
+                rule="combat: evening the numbers",
+            )
+            return
+        d.emit(named(d, DefendersJoined(pimp=defender, bitches=[])), rule="combat: evening the numbers")
+    defenders = a.defenders
+    if a.attack is None:
+        if len(defenders) == 1:
+            d.emit(named(d, AttacksAnnounced(side="attack", attacks=dict.fromkeys(attackers, defenders[0]))), rule="combat")
+        else:
+            _ask_assignment(d, attacker, attackers, defenders, "attack")
+            return
+    assert a.attack is not None
+    if a.purpose not in ("attack", "counter"):
+        attacked = sorted(set(a.attack.values()), key=defenders.index)
+        plan(
+            d,
+            "attack",
+            [(attacker, f"attack:{c}", f"{card_name(game, c)}'s attack") for c in attackers]
+            + [(defender, f"defend:{c}", f"{card_name(game, c)}'s defence") for c in attacked],
+        )
+        return
+    if not a.attack_tests:
+        bonus = 1 if a.where == "street" else 2
+        for c in attackers:
+            _fight(d, "attack", c, power(d, f"attack:{c}"), 0)
+        for c in sorted(set(a.attack.values()), key=defenders.index):
+            _fight(d, "attack", c, power(d, f"defend:{c}"), bonus)
+    if a.counter is None:
+        if len(attackers) == 1:
+            d.emit(named(d, AttacksAnnounced(side="counter", attacks=dict.fromkeys(defenders, attackers[0]))), rule="combat")
+        else:
+            _ask_assignment(d, defender, defenders, attackers, "counter")
+            return
+    assert a.counter is not None
+    if a.purpose != "counter":
+        attacked = sorted(set(a.counter.values()), key=attackers.index)
+        plan(
+            d,
+            "counter",
+            [(defender, f"counter:{c}", f"{card_name(game, c)}'s counter-attack") for c in defenders]
+            + [(attacker, f"counter-defend:{c}", f"{card_name(game, c)}'s defence against the counter-attack") for c in attacked],
+        )
+        return
+    if not a.counter_tests:
+        for c in defenders:
+            _fight(d, "counter", c, power(d, f"counter:{c}"), 0)
+        for c in sorted(set(a.counter.values()), key=attackers.index):
+            _fight(d, "counter", c, power(d, f"counter-defend:{c}"), 0)
+    _resolve(d)
+
+
+def _ask_assignment(d: Decision, pimp: str, strikers: list[str], targets: list[str], side: str) -> None:
+    game = game_of(d)
+    d.request(
+        pimp,
+        "assign",
+        f"{pimp}, announce which bitch each of yours attacks.",
+        answer={
+            "attacks": Assign(
+                options((c, game.cards[c].name) for c in strikers),
+                options((c, card_name(game, c)) for c in targets),
+                min=len(strikers),
+                label="each of your bitches: the bitch she attacks",
+            )
+        },
+        id=f"t{d.flow.turn}.assign.{side}",
+        rule="combat",
+    )
+
+
+def answer_defend(d: Decision, action: referee.Action) -> None:
+    d.emit(named(d, DefendersJoined(pimp=action.seat, bitches=list(action.args["bitches"]))), rule="combat: evening the numbers")
+
+
+def answer_assign(d: Decision, action: referee.Action) -> None:
+    side = "attack" if _combat(d).attack is None else "counter"
+    d.emit(named(d, AttacksAnnounced(side=side, attacks=dict(action.args["attacks"]))), rule="combat")
+
+
+def _fight(d: Decision, stage: str, card: str, drawn: int, bonus: int) -> None:
+    fight = face(d, card).fight
+    d.emit(
+        named(d, FightTested(stage=stage, card=card, fight=fight, power=drawn, bonus=bonus, total=fight + drawn + bonus)),
+        rule="combat: the fight test",
+    )
+
+
+def _resolve(d: Decision) -> None:
+    game = game_of(d)
+    a = _combat(d)
+    hits: dict[str, list[str]] = {}
+    for stage in ("attack", "counter"):
+        tests = a.tests(stage)
+        for striker, target in (a.announced(stage) or {}).items():
+            if tests[striker] > tests[target]:
+                hits.setdefault(target, []).append(striker)
+    for card, by in hits.items():
+        d.emit(named(d, HitScored(card=card, by=by)), rule="combat: taking a hit")
+    retired = list(hits)
+    sides = [a.attackers, a.defenders]
+    for card, by in hits.items():
+        dropped = game.on_bitch.get(card, 0)
+        if not dropped:
+            continue
+        tests = a.tests("attack" if card in a.defenders else "counter")
+        hitter = max(by, key=lambda s: tests[s])
+        d.emit(named(d, MoneyOnBitch(card=card, change=-dropped, money=0, reason="dropped")), rule="combat: dropped money")
+        picker = None
+        if hitter not in retired:
+            picker = hitter
+        else:
+            left = [[c for c in side if c not in retired] for side in sides]
+            if len(left[0]) != len(left[1]):
+                side = left[0] if len(left[0]) > len(left[1]) else left[1]
+                picker = side[0] if side else None
+        if picker:
+            d.emit(
+                named(
+                    d,
+                    MoneyOnBitch(
+                        card=picker,
+                        change=dropped,
+                        money=game.on_bitch.get(picker, 0) + dropped,
+                        reason=f"picked up from {game.cards[card].name}",
+                    ),
+                ),
+                rule="combat: dropped money",
+            )
+    for card in retired:
+        retire(d, card, "retired hurt after combat", combat=True)
+    d.emit(named(d, CombatEnded(retired=retired)), rule="combat")
+
+
+def trash_step(d: Decision) -> None:
+    game = game_of(d)
+    a = activity(d)
+    assert isinstance(a, Trash)
+    pimp = d.flow.seat or ""
+    if a.purpose != "trash":
+        plan(d, "trash", [(pimp, f"trash:{a.card}", f"{card_name(game, a.card)} trashing {a.victim}'s pad")])
+        return
+    fight = game.cards[a.card].fight
+    drawn = power(d, f"trash:{a.card}")
+    damage = math.ceil((fight + drawn) / 5)
+    d.emit(
+        named(d, PadTrashed(pimp=pimp, victim=a.victim, card=a.card, fight=fight, power=drawn, damage=damage)),
+        rule="trashing an opponent's pad",
+    )
+    influence(d, a.victim, -damage, "pad trashed", "trashing an opponent's pad")

@@ -1,0 +1,391 @@
+"""The actions of Doing Shit: what the active pimp may do next, and doing it.
+
+Simple actions are done at once; an attack, a trashing, an influence test, a roll on the
+solicitation table, an edge slot or a look at the top of the deck begin an activity whose
+steps run in ``combat``, ``influence``, ``soliciting`` and here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+import referee
+from referee import Amount, Decision, IllegalAction, Option, Order, Pick, Shape, Subset
+from referee.results import join_names
+
+from .common import (
+    activity,
+    card_label,
+    cost,
+    dollars,
+    edge_slots,
+    face,
+    game_of,
+    influence,
+    money,
+    named,
+    neighbours,
+    options,
+)
+from .events import (
+    ActionBegan,
+    AttackDeclared,
+    BitchBroughtIntoPlay,
+    BitchMoved,
+    CardsReordered,
+    EdgeSlotLooked,
+    InfluenceBought,
+    InfluenceTestBegan,
+    MoneyTransferred,
+    SpecialPlayed,
+)
+from .soliciting import solicit
+from .state import LookTop, PimpGame
+
+KINDS = {
+    "special": "play a special card from your hand",
+    "bring": "bring a bitch into play",
+    "to-street": "move a bitch from your pad into the street",
+    "to-pad": "move a bitch from the street to your pad",
+    "collect": "transfer the money from a bitch in your pad to your money pile",
+    "buy": "buy influence ($1 a token)",
+    "edge": "put a card in an edge slot",
+    "attack-street": "have one or more bitches attack another bitch in the street",
+    "attack-pad": "have one or more bitches attack a bitch in a neighbour's pad",
+    "trash": "have a bitch trash a neighbour's pad",
+    "solicit": "roll on the solicitation table for one of your bitches in the street",
+    "end": "do no more shit this turn",
+}
+"""The actions of Doing Shit, in the rulebook's words."""
+
+FIELDS = {
+    "special": ("card",),
+    "bring": ("card",),
+    "to-street": ("card",),
+    "to-pad": ("card",),
+    "collect": ("card",),
+    "buy": ("amount",),
+    "attack-street": ("attackers", "target"),
+    "attack-pad": ("attackers", "target"),
+    "trash": ("card", "victim"),
+    "solicit": ("card",),
+}
+"""The fields of the answer each action needs besides ``do`` (the others need none)."""
+
+RULES = {
+    "special": "playing a special card",
+    "bring": "bringing a bitch into play",
+    "to-street": "moving a bitch into the street",
+    "to-pad": "moving a bitch to your pad",
+    "collect": "transferring money",
+    "buy": "buying influence",
+    "edge": "putting a card in an edge slot",
+    "attack-street": "having a bitch attack another bitch in the street",
+    "attack-pad": "attacking a bitch in an opponent's pad",
+    "trash": "trashing an opponent's pad",
+    "solicit": "rolling on the solicitation table",
+    "end": "doing shit",
+}
+
+
+class Menu(msgspec.Struct, kw_only=True):
+    """Every legal action of ``pimp`` now: which kinds, and for each the cards, targets or
+    amounts it may take.  Built once to open the request and again to check the answer."""
+
+    kinds: dict[str, str] = {}
+    """Kind -> label, in the order offered."""
+    cards: dict[str, dict[str, str]] = {}
+    """Kind -> {card it may name -> how a person reads it}."""
+    most: int = 0
+    """The most influence the money pile can buy."""
+    attackers: list[str] = []
+    targets: dict[str, dict[str, str]] = {}
+    """Attack kind -> {bitch it may target -> label}."""
+    victims: dict[str, str] = {}
+    """Neighbours whose pad may be trashed -> label."""
+    labels: dict[str, str] = {}
+    """Card -> a person's name for it, for every card the menu names."""
+
+    def card_options(self) -> tuple[Option, ...]:
+        labels: dict[str, str] = {}
+        for cards in self.cards.values():
+            for card, label in cards.items():
+                labels.setdefault(card, label)
+        return options(labels.items())
+
+    def fields(self) -> dict[str, Shape]:
+        answer: dict[str, Shape] = {"do": Pick(tuple(Option(k, label) for k, label in self.kinds.items()), label="the action")}
+        if self.cards:
+            answer["card"] = Pick(self.card_options(), optional=True, label="the card the action is about")
+        if "buy" in self.kinds:
+            answer["amount"] = Amount(min=1, max=self.most, optional=True, label="dollars spent on as many influence tokens")
+        if self.targets:
+            answer["attackers"] = Subset(
+                options(self._own(self.attackers).items()),
+                min=1,
+                optional=True,
+                label="your attacking bitches",
+            )
+            targets = {card: label for kind in self.targets.values() for card, label in kind.items()}
+            answer["target"] = Pick(options(targets.items()), optional=True, label="the bitch attacked")
+        if self.victims:
+            answer["victim"] = Pick(
+                tuple(Option(p, label) for p, label in self.victims.items()), optional=True, label="whose pad is trashed"
+            )
+        return answer
+
+    def _own(self, cards: list[str]) -> dict[str, str]:
+        return {card: self.labels[card] for card in cards}
+
+
+def _where(game: PimpGame, pimp: str, card: str) -> str:
+    owner = game.owner(card)
+    whose = "your" if owner == pimp else f"{owner}'s"
+    p = game.pimps[owner]
+    place = "hand" if card in p.hand else "pad" if card in p.pad else "street"
+    return "the street" if place == "street" else f"{whose} {place}"
+
+
+def menu(d: Decision, pimp: str) -> Menu:
+    game = game_of(d)
+    p = game.pimps[pimp]
+    m = Menu()
+
+    def name(card: str) -> str:
+        owner = game.owner(card)
+        label = game.cards[card].name if owner == pimp else f"{owner}'s {game.cards[card].name}"
+        m.labels[card] = label
+        return label
+
+    def offer(kind: str, card: str, detail: str = "") -> None:
+        m.kinds.setdefault(kind, KINDS[kind])
+        m.cards.setdefault(kind, {})[card] = f"{name(card)} ({_where(game, pimp, card)}{', ' + detail if detail else ''})"
+
+    for card in p.hand:
+        card_face = game.cards[card]
+        if not card_face.bitch:
+            offer("special", card, "special")
+            continue
+        price = cost(d, pimp, card)
+        if price > p.influence:
+            continue
+        clash = game.named_in_play(card_face.name) if card_face.kind == "escort" else None
+        if clash is None:
+            offer("bring", card, f"cost {price}")
+        elif game.owner(clash) != pimp:
+            offer("bring", card, f"cost {price}; an influence test against {game.owner(clash)}")
+    for card in p.pad:
+        offer("to-street", card)
+    for card in game.fresh(p.street):
+        offer("to-pad", card)
+    for card in p.pad:
+        if game.on_bitch.get(card, 0) > 0:
+            offer("collect", card, f"{dollars(game.on_bitch[card])} on her")
+    if p.money > 0:
+        m.kinds["buy"] = KINDS["buy"]
+        m.most = p.money
+    if p.deck:
+        m.kinds["edge"] = KINDS["edge"]
+    fresh_street = game.fresh(p.street)
+    m.attackers = list(fresh_street)
+    for card in fresh_street:
+        name(card)
+    if fresh_street and "attack-street" not in game.done_once:
+        targets = {t: f"{name(t)} (the street)" for other in game.living() if other != pimp for t in game.pimps[other].street}
+        if targets:
+            m.kinds["attack-street"] = KINDS["attack-street"]
+            m.targets["attack-street"] = targets
+    for other in neighbours(d, pimp):
+        o = game.pimps[other]
+        if game.fresh(o.street):
+            continue
+        if fresh_street and "attack-pad" not in game.done_once and o.pad:
+            m.kinds.setdefault("attack-pad", KINDS["attack-pad"])
+            m.targets.setdefault("attack-pad", {}).update({t: f"{name(t)} ({other}'s pad)" for t in o.pad})
+        if "trash" not in game.done_once and not game.fresh(o.pad) and game.fresh(game.in_play(pimp)):
+            m.kinds.setdefault("trash", KINDS["trash"])
+            m.victims[other] = f"{other}'s pad"
+            for card in game.fresh(game.in_play(pimp)):
+                offer("trash", card)
+    for card in fresh_street:
+        offer("solicit", card)
+    for extras in d.rules.hook.pimp_extra_actions(state=d.state, pimp=pimp):
+        for extra in extras or ():
+            m.kinds[extra.value] = extra.label or extra.value
+    m.kinds["end"] = KINDS["end"]
+    return m
+
+
+def action_fields(d: Decision, pimp: str) -> dict[str, Shape]:
+    return menu(d, pimp).fields()
+
+
+def _check(d: Decision, pimp: str, args: dict[str, Any]) -> str:
+    """Refuse an action the rules do not allow now (the shape has checked each field alone);
+    return what the log calls it."""
+    m = menu(d, pimp)
+    what = str(args["do"])
+    rule = f"pimp {RULES.get(what, 'doing shit')}"
+    needs = FIELDS.get(what, ())
+    unwanted = [k for k in args if k != "do" and k not in needs]
+    if unwanted:
+        takes = f"takes {', '.join(needs)}" if needs else "takes no other field"
+        raise IllegalAction(f"{what} {takes}, not {', '.join(unwanted)}", rule)
+    missing = [k for k in needs if k not in args]
+    if missing:
+        raise IllegalAction(f"{what} needs {' and '.join(missing)}", rule)
+    card = args.get("card")
+    if card is not None and card not in m.cards.get(what, {}):
+        allowed = ", ".join(m.labels[c] for c in m.cards.get(what, {})) or "none"
+        raise IllegalAction(
+            f"card: {m.labels.get(str(card), card)} cannot be chosen to {KINDS[what]} now (those that can: {allowed})", rule
+        )
+    game = game_of(d)
+    if what in ("attack-street", "attack-pad"):
+        target = str(args["target"])
+        if target not in m.targets.get(what, {}):
+            where = "in the street" if what == "attack-street" else "in the pad of a neighbour with no un-shagged out bitches in the street"
+            raise IllegalAction(f"target: {m.labels.get(target, target)} is not a bitch you may attack {where}", rule)
+        attackers = [m.labels[c] for c in args["attackers"]]
+        verb = "attacks" if len(attackers) == 1 else "attack"
+        return f"{join_names(attackers)} {verb} {m.labels[target]} in {_where(game, pimp, target)}"
+    if what == "trash":
+        if args["victim"] not in m.victims:
+            raise IllegalAction(f"victim: {args['victim']}'s pad may not be trashed now", rule)
+        return f"{m.labels[str(card)]} trashes {args['victim']}'s pad"
+    if what == "buy":
+        return f"buy {args['amount']} influence for {dollars(int(args['amount']))}"
+    if card is not None:
+        return f"{KINDS[what]}: {m.labels[str(card)]}"
+    return m.kinds[what]
+
+
+def answer_do(d: Decision, action: referee.Action) -> None:
+    game = game_of(d)
+    pimp = action.seat
+    args = dict(action.args)
+    label = _check(d, pimp, args)
+    what = str(args["do"])
+    if what == "end":
+        d.emit(ActionBegan(pimp=pimp, number=game.actions + 1, action="end", label=label), rule="doing shit")
+        return
+    d.emit(
+        ActionBegan(pimp=pimp, number=game.actions + 1, action=what, label=label, args={k: v for k, v in args.items() if k != "do"}),
+        rule="doing shit",
+    )
+    if what == "special":
+        d.emit(SpecialPlayed(pimp=pimp, card=face(d, args["card"])), rule="playing a special card")
+    elif what == "bring":
+        _bring(d, pimp, str(args["card"]))
+    elif what in ("to-street", "to-pad"):
+        d.emit(
+            named(d, BitchMoved(pimp=pimp, card=str(args["card"]), to="street" if what == "to-street" else "pad")),
+            rule=f"moving a bitch {'into the street' if what == 'to-street' else 'to your pad'}",
+        )
+    elif what == "collect":
+        card = str(args["card"])
+        amount = game.on_bitch.get(card, 0)
+        d.emit(named(d, MoneyTransferred(pimp=pimp, card=card, amount=amount)), rule="transferring money")
+        money(d, pimp, amount, f"taken off {game.cards[card].name}", "transferring money")
+    elif what == "buy":
+        amount = int(args["amount"])
+        d.emit(InfluenceBought(pimp=pimp, amount=amount), rule="buying influence")
+        money(d, pimp, -amount, "bought influence", "buying influence")
+        influence(d, pimp, amount, "bought with money", "buying influence")
+    elif what in ("attack-street", "attack-pad"):
+        target = str(args["target"])
+        d.emit(
+            named(
+                d,
+                AttackDeclared(
+                    pimp=pimp,
+                    victim=game.owner(target),
+                    where="street" if what == "attack-street" else "pad",
+                    target=target,
+                    attackers=list(args["attackers"]),
+                ),
+            ),
+            rule=RULES[what],
+        )
+    elif what == "solicit":
+        solicit(d, pimp, str(args["card"]))
+    elif what in ("trash", "edge"):
+        pass  # the activity began with ActionBegan; its step runs next
+    elif not d.rules.hook.pimp_extra_action(decision=d, pimp=pimp, args=args):
+        raise IllegalAction(f"no rule of pimp handles the action {what!r}", "doing shit")
+
+
+def _bring(d: Decision, pimp: str, card: str) -> None:
+    game = game_of(d)
+    card_face = game.cards[card]
+    clash = game.named_in_play(card_face.name) if card_face.kind == "escort" else None
+    if clash is not None:
+        d.emit(
+            InfluenceTestBegan(challenger=pimp, holder=game.owner(clash), name=card_face.name, card=card_face, held=clash),
+            rule="escorts: the influence test",
+        )
+        return
+    price = cost(d, pimp, card)
+    d.emit(BitchBroughtIntoPlay(pimp=pimp, card=card_face, cost=price), rule="bringing a bitch into play")
+    influence(d, pimp, -price, f"brought {card_face.name} into play", "bringing a bitch into play")
+
+
+# edge slots, looking at the top of the deck ---------------------------------------------------
+
+
+def edge_step(d: Decision) -> None:
+    game = game_of(d)
+    pimp = d.flow.seat or ""
+    p = game.pimps[pimp]
+    top = p.deck[0]
+    slots = edge_slots(d, pimp)
+    held = ", ".join(f"{n}: {game.cards[c].name}" for n, c in enumerate(p.edges[:slots], start=1) if c is not None)
+    d.request(
+        pimp,
+        "slot",
+        f"{pimp}, you draw {card_label(game.cards[top])}. Which edge slot does it go in? "
+        f"Leave the slot out to put it at the bottom of your deck"
+        + (f"; a card already in the slot goes to the bottom (now {held})." if held else "."),
+        answer={"slot": Amount(min=1, max=slots, optional=True, label="edge slot; left out: the bottom of your deck")},
+        id=f"t{d.flow.turn}.slot.{game.actions}",
+        rule="putting a card in an edge slot",
+    )
+
+
+def answer_slot(d: Decision, action: referee.Action) -> None:
+    game = game_of(d)
+    p = game.pimps[action.seat]
+    slot = action.args.get("slot")
+    replaced = p.edges[int(slot) - 1] if slot is not None and int(slot) <= len(p.edges) else None
+    d.emit(
+        EdgeSlotLooked(pimp=action.seat, card=p.deck[0], slot=None if slot is None else int(slot), replaced=replaced),
+        rule="putting a card in an edge slot",
+        visible_to=[action.seat],
+    )
+
+
+def look_top_step(d: Decision) -> None:
+    game = game_of(d)
+    pimp = d.flow.seat or ""
+    a = activity(d)
+    assert isinstance(a, LookTop)
+    top = game.pimps[pimp].deck[: a.count]
+    d.request(
+        pimp,
+        "reorder",
+        f"{pimp}, the top of your deck, top first: "
+        + ", ".join(game.cards[c].name for c in top)
+        + ". Put them back in any order, top first.",
+        answer={"order": Order(options((c, game.cards[c].name) for c in top), label="top first")},
+        sealed=True,  # the answer names cards of a face-down deck
+        id=f"t{d.flow.turn}.reorder.{game.actions}",
+        rule="looking at the top of the deck",
+    )
+
+
+def answer_reorder(d: Decision, action: referee.Action) -> None:
+    d.emit(
+        CardsReordered(pimp=action.seat, cards=list(action.args["order"])), rule="looking at the top of the deck", visible_to=[action.seat]
+    )

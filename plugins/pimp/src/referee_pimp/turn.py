@@ -1,0 +1,212 @@
+"""Setting up, and the turn: Pay Dues, Recruitment, Doing Shit (its four actions are
+offered from ``menu``), Retirement; then the next pimp's turn, or the game's end."""
+
+from __future__ import annotations
+
+import itertools
+
+import referee
+from referee import Decision, IllegalAction, Pick
+from referee.results import join_names, rank
+
+from .common import (
+    ACTIONS_PER_TURN,
+    DUES,
+    STARTING_HAND,
+    card_label,
+    dollars,
+    draw_to_hand,
+    face,
+    game_of,
+    hand_limit,
+    influence,
+    money,
+    named,
+    options,
+    total,
+)
+from .decks import faces_for
+from .events import (
+    BribePaid,
+    CardDiscarded,
+    DeckListed,
+    DeckShuffled,
+    FirstPimpChosen,
+    GirlfriendDrawn,
+    MoneyCounted,
+    PimpOut,
+    ShaggedOutCleared,
+)
+from .menu import action_fields
+
+
+def set_up(d: Decision) -> None:
+    game = game_of(d)
+    chosen = d.options.get("decks", {})
+    # One deck named alone is every seat's deck.
+    decks = dict.fromkeys(d.seats, chosen) if isinstance(chosen, str) else dict(chosen)
+    strangers = sorted(set(decks) - set(d.seats))
+    if strangers:
+        raise IllegalAction(
+            f"decks are given for {', '.join(strangers)}, who have no seat (seats: {', '.join(d.seats)})", "pimp setting up"
+        )
+    for index, seat in enumerate(d.seats):
+        name, faces = faces_for(seat, index, decks.get(seat))
+        d.emit(DeckListed(pimp=seat, deck=name, cards=faces), rule="setting up: the deck", visible_to=[seat])
+        order = d.shuffle([f.id for f in faces], purpose=f"{seat} shuffles their deck")
+        d.emit(DeckShuffled(pimp=seat, order=order), rule="setting up: shuffling", visible_to=[])
+    for seat in d.seats:
+        for _ in range(STARTING_HAND):
+            draw_to_hand(d, seat, "starting hand")
+    _girlfriends(d)
+    d.begin_round()
+    begin_turn(d, game.first or d.seats[0])
+
+
+def _girlfriends(d: Decision) -> None:
+    """Each pimp turns up their top card; the best girlfriend's pimp goes first; ties draw again."""
+    game = game_of(d)
+    drawing = list(d.seats)
+    for round_number in itertools.count(1):
+        best: dict[str, int] = {}
+        for seat in drawing:
+            deck = game.pimps[seat].deck
+            if not deck:
+                continue
+            card = game.cards[deck[0]]
+            d.emit(GirlfriendDrawn(pimp=seat, card=card, round=round_number), rule="setting up: girlfriends")
+            if card.bitch:
+                best[seat] = card.cost
+        if not best:
+            if not any(game.pimps[s].deck for s in drawing):
+                d.emit(FirstPimpChosen(pimp=drawing[0], cost=0), rule="setting up: girlfriends")
+                return
+            continue
+        top = max(best.values())
+        leaders = [s for s in drawing if best.get(s) == top]
+        if len(leaders) == 1:
+            d.emit(FirstPimpChosen(pimp=leaders[0], cost=top), rule="setting up: girlfriends")
+            return
+        drawing = leaders
+
+
+def _turn_order(d: Decision) -> list[str]:
+    seats = list(d.seats)
+    start = game_of(d).first or seats[0]
+    i = seats.index(start)
+    return seats[i:] + seats[:i]
+
+
+def begin_turn(d: Decision, pimp: str) -> None:
+    game = game_of(d)
+    d.begin_turn(pimp)
+    d.begin_phase("pay dues")
+    shagged = [c for c in game.in_play(pimp) if c in game.shagged]
+    if shagged:
+        d.emit(named(d, ShaggedOutCleared(pimp=pimp, bitches=shagged)), rule="doing the business: shagged out")
+    dues = (DUES if game.in_play(pimp) else 0) + total(d.rules.hook.pimp_dues(state=d.state, pimp=pimp))
+    if dues:
+        influence(d, pimp, dues, "pay dues", "pay dues")
+    d.end_phase()
+    d.begin_phase("recruitment")
+    draw_to_hand(d, pimp, "recruitment")
+    d.end_phase()
+    d.begin_phase("doing shit")
+    offer_actions(d)
+
+
+def offer_actions(d: Decision) -> None:
+    """The next action of Doing Shit, or the end of the phase."""
+    game = game_of(d)
+    pimp = d.flow.seat or ""
+    if game.zero_tolerance or d.state.over:
+        return
+    if game.pimps[pimp].out or game.ended or game.actions >= ACTIONS_PER_TURN:
+        _end_doing_shit(d)
+        return
+    d.request(
+        pimp,
+        "do",
+        f"{pimp}, action {game.actions + 1} of {ACTIONS_PER_TURN}: what shit do you do?",
+        answer=action_fields(d, pimp),
+        id=f"t{d.flow.turn}.do.{game.actions + 1}",
+        rule="doing shit",
+    )
+
+
+def _end_doing_shit(d: Decision) -> None:
+    game = game_of(d)
+    pimp = d.flow.seat or ""
+    p = game.pimps[pimp]
+    if p.bribe and not p.out:
+        if p.money >= p.bribe:
+            amount = p.bribe
+            d.emit(BribePaid(pimp=pimp, amount=amount), rule="police bust")
+            money(d, pimp, -amount, "police bribe", "police bust")
+        else:
+            d.emit(PimpOut(pimp=pimp, reason=f"could not pay the {dollars(p.bribe)} police bribe"), rule="police bust")
+    d.end_phase()
+    d.begin_phase("retirement")
+    retirement(d)
+
+
+def retirement(d: Decision) -> None:
+    game = game_of(d)
+    pimp = d.flow.seat or ""
+    p = game.pimps[pimp]
+    if not p.out and len(p.hand) > hand_limit(d, pimp):
+        d.request(
+            pimp,
+            "discard",
+            f"{pimp}, your hand holds {len(p.hand)} cards; retire one (hand limit {hand_limit(d, pimp)}).",
+            answer={"card": Pick(options((c, card_label(game.cards[c])) for c in p.hand), label="the card retired")},
+            id=f"t{d.flow.turn}.discard.{len(p.hand)}",
+            rule="retirement",
+        )
+        return
+    if not p.out and p.influence == 0:
+        d.emit(PimpOut(pimp=pimp, reason="ended their retirement phase on zero influence"), rule="ending a turn on 0 influence")
+    d.end_phase()
+    _next_turn(d)
+
+
+def answer_discard(d: Decision, action: referee.Action) -> None:
+    d.emit(CardDiscarded(pimp=action.seat, card=face(d, str(action.args["card"]))), rule="retirement")
+
+
+def _next_turn(d: Decision) -> None:
+    game = game_of(d)
+    current = d.flow.seat or ""
+    d.end_turn()
+    living = game.living()
+    if len(living) <= 1:
+        end_game(d, "last pimp standing" if living else "nobody is left")
+        return
+    order = _turn_order(d)
+    following = [s for s in order[order.index(current) + 1 :] if not game.pimps[s].out]
+    if not following:
+        d.end_round()
+        if d.flow.round >= int(d.options.get("turns", 20)):
+            end_game(d, f"turn {d.flow.round}, the last, is over")
+            return
+        d.begin_round()
+        following = [s for s in order if not game.pimps[s].out]
+    begin_turn(d, following[0])
+
+
+def end_game(d: Decision, how: str) -> None:
+    game = game_of(d)
+    for p in game.pimps.values():
+        d.emit(MoneyCounted(pimp=p.name, money=p.money, out=p.out), rule="winning / ending the game")
+    living = game.living()
+    if how == "last pimp standing":
+        winners = living
+        reason = f"{living[0]} is the only pimp left"
+    elif not living:
+        winners, reason = [], "every pimp is out"
+    else:
+        best = max(game.pimps[s].money for s in living)
+        winners = [s for s in living if game.pimps[s].money == best]
+        reason = f"{how}: {join_names(winners)} {'has' if len(winners) == 1 else 'have'} the most money ({dollars(best)})"
+    standings = rank((p.name, p.money, not p.out, "out of the game" if p.out else "") for p in game.pimps.values())
+    d.end_game(winners, reason, standings, rule="winning / ending the game")

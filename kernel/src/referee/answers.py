@@ -22,7 +22,7 @@ from typing import Any
 import msgspec
 
 from .errors import IllegalAction, RefereeError
-from .limits import shown
+from .limits import plain
 
 __all__ = [
     "Option",
@@ -256,7 +256,7 @@ def validate(fields: Fields, args: Mapping[str, Any]) -> None:
     unknown = [k for k in args if k not in fields]
     if unknown:
         takes = ", ".join(fields) or "no fields"
-        raise IllegalAction(f"{shown(unknown[0])}: no such field in this answer (it takes {takes})")
+        raise IllegalAction(f"{plain(unknown[0])}: no such field in this answer (it takes {takes})")
     for name, shape in fields.items():
         if name not in args:
             if not shape.optional:

@@ -24,8 +24,8 @@ from collections.abc import Iterator
 from functools import cache
 
 import msgspec
-
 from attacker import Body, Known
+
 from referee.log import Entry
 from referee_cashnguns.components import CARDS
 from referee_cashnguns.powers import POWERS
@@ -115,9 +115,7 @@ def pigsty_clauses(others: list[str], max_amount: int = PIGSTY_MAX_AMOUNT) -> li
 def pigsty_orders(farmer: str, farmers: tuple[str, ...]) -> tuple[tuple[str, Body], ...]:
     """Every order text of the grammar for ``farmer``, with the OrdersWritten body it parses to."""
     clauses = pigsty_clauses([f for f in farmers if f != farmer])
-    texts = [""] + [
-        "; ".join(combo) for n in range(1, PIGSTY_CLAUSES + 1) for combo in itertools.product(clauses, repeat=n)
-    ]
+    texts = [""] + ["; ".join(combo) for n in range(1, PIGSTY_CLAUSES + 1) for combo in itertools.product(clauses, repeat=n)]
     written = []
     for text in texts:
         orders, total = parse_orders(text, farmer=farmer, farmers=list(farmers), eliminated=[])

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-
 from attacker import Holding
 from guesses import pigsty_orders
+
 from referee import MEMORY, Referee, Registry, TableStore
 
 REGISTRY = Registry()

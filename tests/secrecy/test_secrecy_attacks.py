@@ -13,11 +13,12 @@ test, that the same attacker does recover bodies from a log sealed the old way, 
 from __future__ import annotations
 
 import pytest
-
-from attacker import Fingerprints, attack, domains, with_truth
+from attacker import Fingerprints, Known, attack, domains, with_truth
 from guesses import GUESSERS
-from referee import Referee
-from tables import GAMES, PIGSTY_WRITER, count_actions, fix_table_key, holding, play
+from tables import GAMES, PIGSTY_WRITER, REGISTRY, answer, count_actions, fix_table_key, holding, open_table, play
+
+from referee import MEMORY, Referee, TableStore
+from referee.log import canonical
 
 HONEST = {
     "cashnguns": {
@@ -72,10 +73,6 @@ def test_no_seat_recovers_a_hidden_body_at_any_point(name, tmp_path, monkeypatch
 def test_the_guessers_enumerate_every_true_secret(name, monkeypatch):
     """The attacker's candidates (without being told the truth) contain every true body of
     the hidden types it models, so "recovers nothing" is not for want of trying."""
-    from attacker import Known
-    from referee import MEMORY, TableStore
-    from tables import REGISTRY, answer, open_table
-
     fix_table_key(monkeypatch)
     with Referee(registry=REGISTRY, store=TableStore(MEMORY)) as ref:
         table = open_table(ref, GAMES[name])
@@ -89,8 +86,6 @@ def test_the_guessers_enumerate_every_true_secret(name, monkeypatch):
             continue
         if name == "pigsty" and entry.visible_to != [PIGSTY_WRITER]:
             continue  # bots write longer orders than the grammar's bound
-        from referee.log import canonical
-
         candidates = {canonical(body) for body in GUESSERS[name](entry, known)}
         assert canonical(entry.event) in candidates, f"entry {entry.seq} {entry.type} {entry.event} is outside the attacker's guesses"
         checked += 1

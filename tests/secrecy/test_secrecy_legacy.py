@@ -16,12 +16,12 @@ from collections.abc import Sequence
 
 import msgspec
 import pytest
-
 from attacker import Fingerprints, Holding, attack
 from guesses import GUESSERS
+from tables import GAMES, PIGSTY_WRITER, answer, fix_table_key, holding, open_table
+
 from referee import Entry, Referee
 from referee.log import _header_hash, canonical, check_chain, dump_jsonl, redact_for
-from tables import GAMES, PIGSTY_WRITER, answer, fix_table_key, holding, open_table
 
 
 def legacy(entries: Sequence[Entry]) -> list[Entry]:

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import msgspec
 import pytest
-
 from attacker import Holding
+from tables import FIXED_KEY, GAMES, answer, fix_table_key, holding, open_table
+
 from referee import Referee
 from referee.log import dump_jsonl, redact_for
 from referee.randomness import bot_random, seed_commitment, seed_hash
-from tables import FIXED_KEY, GAMES, answer, fix_table_key, holding, open_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED_GUESSES = 100_000
@@ -95,7 +95,9 @@ def test_no_seat_predicts_another_seats_bot(name, tmp_path, monkeypatch):
             held = holding(ref, table, seat)
             entries = ref.entries(table)
             # The old scheme: the opening published the seed's plain hash, bots drew from it.
-            opened = msgspec.structs.replace(entries[0], event={**entries[0].event, "seed_hash": seed_hash(game.seed), "seed_commitment": ""})
+            opened = msgspec.structs.replace(
+                entries[0], event={**entries[0].event, "seed_hash": seed_hash(game.seed), "seed_commitment": ""}
+            )
             old = Holding(seat=seat, export=dump_jsonl(redact_for([opened, *entries[1:]], seat, game_over=False)))
             for bot in game.seats:
                 if bot == seat:
@@ -118,7 +120,9 @@ ALLOWED_RANDOM = {
 def test_no_randomness_but_the_table_key_and_the_seed_reaches_a_game():
     """Grep the installed code: every generator of Python's ``random`` module is either the
     bots' (keyed by the table's secret) or the service's retry backoff."""
-    pattern = re.compile(r"\brandom\.(Random|SystemRandom|random|choice|choices|randint|randrange|shuffle|sample|uniform|seed|getrandbits)\(")
+    pattern = re.compile(
+        r"\brandom\.(Random|SystemRandom|random|choice|choices|randint|randrange|shuffle|sample|uniform|seed|getrandbits)\("
+    )
     found = {}
     for folder in ("kernel/src", "plugins", "adapters"):
         for path in (ROOT / folder).rglob("*.py"):

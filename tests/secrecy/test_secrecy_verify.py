@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-
 from attacker import domains, variations
 from forging import reseal, revealed_key
+from tables import GAMES, REGISTRY, answer, fix_table_key, open_table
+
 from referee import Referee, verify
 from referee.log import dump_jsonl
-from tables import GAMES, REGISTRY, answer, fix_table_key, open_table
 
 
 def finished(tmp_path, name: str) -> tuple[Referee, str]:

@@ -156,7 +156,10 @@ class Referee:
             try:
                 state, emitted = decide(loaded.rules, loaded.state, Action(seat, action, dict(args or {}), request), source)
             except IllegalAction as exc:
-                log.info("action refused", table=table_id, seat=seat, action=action, reason=exc.message)
+                # The seat is told why; the log, which is kept and shipped with less care
+                # than the store, gets the rule only: a refusal's words may quote a sealed
+                # answer (an order line) or the seat's own hidden choices.
+                log.info("action refused", table=table_id, seat=seat, action=action, rule=exc.rule)
                 raise
             except RefereeError:
                 raise

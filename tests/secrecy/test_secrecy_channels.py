@@ -59,8 +59,8 @@ class Secret:
     """Powers and cards the body names that the seat is shown nowhere else, and their titles."""
 
 
-def secrets_from(ref: Referee, table: str, seat: str) -> list[Secret]:
-    """Hidden entries ``seat`` may not see, less any whose body is also shown to it."""
+def secrets_from(ref: Referee, table: str, seat: str | None) -> list[Secret]:
+    """Hidden entries ``seat`` (``None``: a spectator) may not see, less any whose body is also shown to it."""
     rules = ref.rules(table)
     full = ref.entries(table)
     shown = {canonical(e.event) for e in full if e.visible(seat) and e.event is not None}
@@ -150,6 +150,7 @@ def test_no_cli_command_a_seat_runs_shows_another_seats_secret(name, tmp_path, m
     table, seats = stopped(db, name)
     with Referee(db) as ref:
         secrets = {seat: secrets_from(ref, table, seat) for seat in seats}
+        spectators = secrets_from(ref, table, None)
         hidden = {seat: [e.seq for e in ref.load_log(ref.export(table, seat)) if e.redacted] for seat in seats}
     for seat in seats:
         assert secrets[seat], f"{seat} has secrets to keep"
@@ -174,6 +175,13 @@ def test_no_cli_command_a_seat_runs_shows_another_seats_secret(name, tmp_path, m
         for what, output in text.items():
             found = leaks(output, secrets[seat], canary=seat != PIGSTY_WRITER)
             assert not found, f"{seat}'s {what} shows {found}"
+
+    # A spectator: the table's view and reports, with no seat at all.
+    assert len(spectators) > max(len(s) for s in secrets.values())
+    for argv in (["view", table], ["view", table, "--json"], ["report", table], ["tables", "--json"]):
+        output = run(capsys, "--db", str(db), *argv)
+        found = leaks(output.out + output.err, spectators)
+        assert not found, f"a spectator's {' '.join(argv)} shows {found}"
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -131,3 +131,22 @@ def test_no_randomness_but_the_table_key_and_the_seed_reaches_a_game():
     assert set(found) == set(ALLOWED_RANDOM), f"randomness outside the table's secrets: {sorted(set(found) - set(ALLOWED_RANDOM))}"
     source = (ROOT / "kernel/src/referee/randomness.py").read_text(encoding="utf-8")
     assert 'hmac.new(bytes.fromhex(table_key), f"bot|{seat}|{seq}"' in source
+
+
+def test_a_person_chosen_seed_is_only_as_secret_as_it_is_hard_to_guess(tmp_path):
+    """docs/security.md: ``--seed`` reproduces the outcomes, so public outcomes test guesses
+    of it.  A Pimp table opened with seed "3" shows its dice to everyone; a seat that tries
+    seeds against them finds "3", and with it every face-down deck order.  The seed
+    commitment itself gave nothing away (test above); Referee's own seeds are 256 random bits."""
+    from referee.randomness import roll
+
+    with Referee(tmp_path / "tables.sqlite") as ref:
+        game = GAMES["pimp"]
+        table = ref.open(game.name, game.seats, options=dict(game.options), seed="3")
+        while not any(e.type == "referee.RandomDrawn" and e.event and e.event["kind"] == "die" for e in ref.visible_entries(table, "Ada")):
+            assert answer(ref, table)
+        public = [e.event for e in ref.visible_entries(table, "Ada") if e.type == "referee.RandomDrawn" and e.event is not None]
+        guessed = [str(n) for n in range(1_000) if all(roll(str(n), d["draw"], d["kind"], d["spec"]) == d["outcome"] for d in public)]
+        assert guessed == ["3"]
+        hidden = [e.event for e in ref.entries(table) if e.type == "referee.RandomDrawn" and e.visible_to is not None]
+        assert hidden and all(roll("3", d["draw"], d["kind"], d["spec"]) == d["outcome"] for d in hidden)

@@ -88,3 +88,47 @@ def test_a_seat_checks_its_own_hidden_bodies_during_the_game(name, tmp_path, mon
                 forged[e.seq - 1] = msgspec.structs.replace(e, event=edited(e.event, domain))
                 verdict = verify(REGISTRY, ref.load_log(dump_jsonl(forged)))
                 assert not verdict.ok and verdict.bad_seq == e.seq
+
+
+def test_a_seats_export_pins_the_log_against_a_later_rewrite(tmp_path, monkeypatch):
+    """After the reveal a forger can re-seal any body and the whole chain (tests/forging.py).
+    A seat that kept its export during the game holds the hash of every entry up to then,
+    hidden ones included: the rewritten log disagrees with it at the entry changed."""
+    fix_table_key(monkeypatch)
+    with Referee(tmp_path / "tables.sqlite") as ref:
+        table = open_table(ref, GAMES["cashnguns"])
+        for _ in range(10):
+            assert answer(ref, table)
+        kept = ref.load_log(ref.export(table, "Ada"))
+        while answer(ref, table):
+            pass
+        full = ref.entries(table)
+    assert [e.hash for e in kept] == [e.hash for e in full[: len(kept)]]
+    target = next(e for e in kept if e.redacted and e.type == "cashnguns.BulletChosen")
+    original = full[target.seq - 1].event
+    forged = reseal(
+        full,
+        revealed_key(full),
+        lambda e: {**original, "card": "click" if original["card"] != "click" else "bang"} if e.seq == target.seq else e.event,
+    )
+    differing = [mine.seq for mine, theirs in zip(kept, forged) if mine.hash != theirs.hash]
+    assert differing and differing[0] == target.seq
+
+
+def test_verify_notes_other_code_under_the_same_version(tmp_path, monkeypatch):
+    """verify re-runs the installed code; a log recorded by other files under the same
+    version (``PluginRecord.code``) is still checked, with a note saying so."""
+    fix_table_key(monkeypatch)
+    ref, table = finished(tmp_path, "pigsty")
+    with ref:
+        full = ref.entries(table)
+    assert verify(REGISTRY, full).notes == []
+
+    def other_code(e):
+        if e.type != "referee.TableOpened":
+            return e.event
+        return {**e.event, "plugins": [{**p, "code": "0" * 64} for p in e.event["plugins"]]}
+
+    verdict = verify(REGISTRY, reseal(full, revealed_key(full), other_code))
+    assert verdict.ok
+    assert any("is not the code that recorded this table" in note for note in verdict.notes), verdict.notes

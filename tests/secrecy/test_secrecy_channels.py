@@ -251,3 +251,28 @@ def test_timestamps_are_whole_seconds(tmp_path, monkeypatch):
             assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", e.at) for e in entries)
             for cause in {e.cause for e in entries}:
                 assert len({e.at for e in entries if e.cause == cause}) == 1
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_act_shows_the_acting_seat_only_what_it_may_see(name, tmp_path, monkeypatch, capsys):
+    """``referee act`` prints the entries the action appended that the seat may see: an
+    answer that completes a sealed step appends other seats' hidden events too."""
+    fix_table_key(monkeypatch)
+    monkeypatch.delenv("REFEREE_DB", raising=False)
+    db = tmp_path / "tables.sqlite"
+    table, _seats = stopped(db, name)
+    checked = 0
+    for step in range(12):
+        with Referee(db) as ref:
+            if ref.over(table):
+                break
+            request = ref.requests(table)[0]
+            args = {"text": "G 1"} if name == "pigsty" else ref.bot_answer(table, request)
+        style = ["--json"] if step % 2 else []
+        acted = run(capsys, "--db", str(db), "act", table, request.seat, request.action, "--args", json.dumps(args), *style)
+        assert acted.code == 0, acted.err
+        with Referee(db) as ref:
+            found = leaks(acted.out, secrets_from(ref, table, request.seat), canary=request.seat != PIGSTY_WRITER)
+        assert not found, f"{request.seat}'s act shows {found}"
+        checked += 1
+    assert checked >= 3

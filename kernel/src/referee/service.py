@@ -164,11 +164,13 @@ class Referee:
             except RefereeError:
                 raise
             except Exception as exc:
-                # A plugin's own bug: say so, keep the table as it was.
+                # A plugin's own bug: say so, keep the table as it was.  The seat is told the
+                # kind of failure only: the plugin's own words were written looking at the
+                # whole table, other seats' secrets included (the traceback is logged).
                 log.exception("a plugin failed deciding an action", table=table_id, seat=seat, action=action)
                 game = loaded.state.game_name
                 raise RefereeError(
-                    f"the rules of {game} failed on {seat}'s {action!r} ({type(exc).__name__}: {exc}); nothing was recorded"
+                    f"the rules of {game} failed on {seat}'s {action!r} ({type(exc).__name__}, logged); nothing was recorded"
                 ) from exc
             entries = seal(emitted, after=loaded.last, seat=seat, at=now(), table_key=self._key(table_id))
             self._check_size(table_id, f"{seat}'s {action!r}", entries)
@@ -307,7 +309,8 @@ class Referee:
         except RefereeError:
             raise
         except Exception as exc:
-            raise RefereeError(f"the rules of {loaded.state.game_name} failed to show the table ({type(exc).__name__}: {exc})") from exc
+            log.exception("a plugin failed showing the table", table=table_id, seat=seat)
+            raise RefereeError(f"the rules of {loaded.state.game_name} failed to show the table ({type(exc).__name__}, logged)") from exc
 
     def requests(self, table_id: str) -> list[Request]:
         return list(self._load(table_id).state.flow.requests.values())
@@ -390,7 +393,8 @@ class Referee:
         try:
             return loaded.rules.hook.referee_report(state=state, entries=decoded, round=round)
         except Exception as exc:
-            raise RefereeError(f"the rules of {state.game_name} failed to write the report ({type(exc).__name__}: {exc})") from exc
+            log.exception("a plugin failed writing the report", table=table_id, round=round)
+            raise RefereeError(f"the rules of {state.game_name} failed to write the report ({type(exc).__name__}, logged)") from exc
 
     def overdue(self, table_id: str, now: datetime | None = None) -> list[Request]:
         """Open timed requests whose deadline has passed (by the time each was opened)."""

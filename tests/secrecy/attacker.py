@@ -105,9 +105,6 @@ class Known:
             known.round_at[e.seq], known.turn_at[e.seq] = current, turn
         return known
 
-    def others(self, seat: str) -> list[str]:
-        return [s for s in self.seats if s != seat]
-
 
 Guesser = Callable[[Entry, Known], Iterable[Body]]
 """Candidate bodies for one hidden entry, from its header and what is public."""

@@ -3,7 +3,8 @@ receives lets it derive another seat's hidden body, a commitment's opening (an e
 or a bot's choice; after the end, ``verify`` checks every commitment and catches an edited
 hidden body.
 
-Hypothesis draws the game, the number of seats, the Cash'n'Guns powers in play, the seed,
+Hypothesis draws the game, the number of seats, the Cash'n'Guns powers in play (and
+Pigsty's Harvest Festival house rule, or not), the seed,
 the table key and how far the game is played before the seats' material is examined.
 """
 
@@ -16,7 +17,7 @@ import random
 from unittest import mock
 
 import msgspec
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from tables import REGISTRY, holding
 
@@ -35,9 +36,11 @@ def tables(draw):
     game = draw(st.sampled_from(sorted(SIZES)))
     low, high = SIZES[game]
     seats = SEATS[: draw(st.integers(low, high))]
-    extensions = (
-        draw(st.lists(st.sampled_from(POWERS), unique=True, min_size=len(seats), max_size=len(POWERS))) if game == "cashnguns" else None
-    )
+    extensions = None
+    if game == "cashnguns":
+        extensions = draw(st.lists(st.sampled_from(POWERS), unique=True, min_size=len(seats), max_size=len(POWERS)))
+    elif game == "pigsty":
+        extensions = draw(st.sampled_from([[], ["harvest-festival"]]))
     seed = f"seed-{draw(st.integers(0, 10**6))}"
     key = draw(st.binary(min_size=32, max_size=32)).hex()
     stop = draw(st.integers(0, 80))
@@ -58,15 +61,20 @@ def outputs(rng: random.Random) -> tuple[float, ...]:
     return tuple(rng.random() for _ in range(4))
 
 
-@settings(max_examples=14, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=16, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_nothing_a_seat_receives_opens_what_it_may_not_see(drawn):
     game, seats, extensions, seed, key, stop, edit = drawn
+    event(f"{game} {len(seats)} seats" + (" with the Harvest Festival" if extensions == ["harvest-festival"] else ""))
     with mock.patch("referee.service.new_table_key", lambda: key), Referee(registry=REGISTRY, store=TableStore(MEMORY)) as ref:
         table = ref.open(game, seats, options=dict(OPTIONS[game]), extensions=extensions, seed=seed)
-        play(ref, table, stop)
+        taken = play(ref, table, stop)
         if ref.over(table):
-            return
+            # Same seed, same key: the same game again, stopped before its last action.
+            table = ref.open(game, seats, options=dict(OPTIONS[game]), extensions=extensions, seed=seed)
+            play(ref, table, taken - 1)
+        assert not ref.over(table)
+        event("examined at the opening" if taken == 0 else "examined during play")
         full = ref.entries(table)
         table_key = bytes.fromhex(key)
         for seat in seats:

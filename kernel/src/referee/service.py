@@ -178,16 +178,21 @@ class Referee:
             try:
                 state, emitted = decide(loaded.rules, loaded.state, Action(seat, action, dict(args or {}), request), source)
             except IllegalAction as exc:
-                log.info("action refused", table=table_id, seat=seat, action=action, reason=exc.message)
+                # The seat is told why; the log, which is kept and shipped with less care
+                # than the store, gets the rule only: a refusal's words may quote a sealed
+                # answer (an order line) or the seat's own hidden choices.
+                log.info("action refused", table=table_id, seat=seat, action=action, rule=exc.rule)
                 raise
             except RefereeError:
                 raise
             except Exception as exc:
-                # A plugin's own bug: say so, keep the table as it was.
+                # A plugin's own bug: say so, keep the table as it was.  The seat is told the
+                # kind of failure only: the plugin's own words were written looking at the
+                # whole table, other seats' secrets included (the traceback is logged).
                 log.exception("a plugin failed deciding an action", table=table_id, seat=seat, action=action)
                 game = loaded.state.game_name
                 raise RefereeError(
-                    f"the rules of {game} failed on {seat}'s {action!r} ({type(exc).__name__}: {exc}); nothing was recorded"
+                    f"the rules of {game} failed on {seat}'s {action!r} ({type(exc).__name__}, logged); nothing was recorded"
                 ) from exc
             entries = seal(emitted, after=loaded.last, seat=seat, at=_now(), table_key=self._key(table_id))
             self._check_size(table_id, f"{seat}'s {action!r}", entries)
@@ -334,7 +339,8 @@ class Referee:
         except RefereeError:
             raise
         except Exception as exc:
-            raise RefereeError(f"the rules of {loaded.state.game_name} failed to show the table ({type(exc).__name__}: {exc})") from exc
+            log.exception("a plugin failed showing the table", table=table_id, seat=seat)
+            raise RefereeError(f"the rules of {loaded.state.game_name} failed to show the table ({type(exc).__name__}, logged)") from exc
 
     def requests(self, table_id: str) -> list[Request]:
         return list(self._load(table_id).state.flow.requests.values())
@@ -421,7 +427,8 @@ class Referee:
         except RefereeError:
             raise
         except Exception as exc:
-            raise RefereeError(f"the rules of {state.game_name} failed to write the report ({type(exc).__name__}: {exc})") from exc
+            log.exception("a plugin failed writing the report", table=table_id, round=round)
+            raise RefereeError(f"the rules of {state.game_name} failed to write the report ({type(exc).__name__}, logged)") from exc
 
     def overdue(self, table_id: str, now: datetime | None = None) -> list[Request]:
         """Open timed requests whose deadline has passed (by the time each was opened)."""

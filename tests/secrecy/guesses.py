@@ -1,0 +1,154 @@
+"""Candidate bodies for hidden entries, from nothing but the entry's header and what the
+rules make public (the seats, the guns, the round an entry falls in).
+
+Each guesser enumerates the values the game allows:
+
+* Cash'n'Guns: every power (PowerDealt), every bullet card for every gun (BulletChosen,
+  BulletDiscarded with every reason the rules give), every target (TargetChosen), both
+  nerves (NerveShown), and every answer to every request a gangster can be asked
+  (bullet with or without a power revealed, aim, nerve, claim, take-gun);
+* Pigsty to Palace: every order text of at most ``PIGSTY_CLAUSES`` clauses with amounts
+  0 to ``PIGSTY_MAX_AMOUNT`` over the other farmers (the grammar of rule 10.1, written as
+  ``letter amount [farmer]`` joined by ``; `` as the bots and the rulebook write them),
+  both as the answer (ActionTaken) and as the orders it parses to (OrdersWritten);
+* Pimp: every influence bid from 0 to ``PIMP_MAX_BID`` (InfluenceBid and its answer).
+
+Everything else (shuffles, request prompts, cards drawn) is covered by the true body and
+its one-field variations (``attacker.with_truth``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from functools import cache
+
+import msgspec
+from attacker import Body, Known
+
+from referee.log import Entry
+from referee_cashnguns.components import CARDS
+from referee_cashnguns.powers import POWERS
+from referee_pigsty.orders import parse_orders
+
+PIGSTY_MAX_AMOUNT = 3
+PIGSTY_CLAUSES = 2
+PIMP_MAX_BID = 40
+
+
+def _answer(seat: str, action: str, args: Body, request: str) -> Body:
+    return {"seat": seat, "action": action, "args": args, "request": request}
+
+
+# --- Cash'n'Guns --------------------------------------------------------------------------
+
+
+def _cashnguns_answers(seat: str, round: int, known: Known) -> Iterator[Body]:
+    guns = [g for g, owner in known.guns.items()] or [seat]
+    for gun in guns:
+        rid = f"r{round}.bullet.{gun}"
+        for card in CARDS:
+            yield _answer(seat, "bullet", {"card": card}, rid)
+            for power in POWERS:
+                yield _answer(seat, "bullet", {"card": card, "reveal": power}, rid)
+        for power in POWERS:
+            yield _answer(seat, "bullet", {"reveal": power}, rid)
+        for target in known.seats:
+            yield _answer(seat, "aim", {"target": target}, f"r{round}.aim.{gun}")
+    for brave in (True, False):
+        yield _answer(seat, "nerve", {"brave": brave}, f"r{round}.nerve.{seat}")
+    yield _answer(seat, "claim", {"claim": False}, f"r{round}.claim.{seat}")
+    for power in POWERS:
+        yield _answer(seat, "claim", {"claim": True, "power": power}, f"r{round}.claim.{seat}")
+    yield _answer(seat, "take-gun", {"take": False}, f"r{round}.take-gun.{seat}")
+    for power in POWERS:
+        for dead in known.seats:
+            yield _answer(seat, "take-gun", {"take": True, "power": power, "dead": dead}, f"r{round}.take-gun.{seat}")
+
+
+def _discard_reasons(known: Known) -> list[str]:
+    return ["backed down", "not fired", "sat the round out", "hit by Bang! Bang! Bang! before shooting"] + [
+        f"aimed at {t}, who is out of the round" for t in known.seats
+    ]
+
+
+def cashnguns(entry: Entry, known: Known) -> Iterator[Body]:
+    owner = (entry.visible_to or [""])[0] if entry.visible_to else (entry.seat or "")
+    guns = list(known.guns) or known.seats
+    match entry.type:
+        case "referee.ActionTaken":
+            yield from _cashnguns_answers(entry.seat or owner, known.round_at.get(entry.seq, 0), known)
+        case "cashnguns.PowerDealt":
+            for power in POWERS:
+                yield {"gangster": owner, "power": power}
+        case "cashnguns.BulletChosen":
+            for gun, card in itertools.product(guns, CARDS):
+                yield {"gangster": owner, "gun": gun, "card": card}
+        case "cashnguns.BulletDiscarded":
+            for gun, card, reason in itertools.product(guns, CARDS, _discard_reasons(known)):
+                yield {"gangster": owner, "gun": gun, "card": card, "reason": reason}
+        case "cashnguns.TargetChosen":
+            for gun, target in itertools.product(guns, known.seats):
+                yield {"gangster": owner, "gun": gun, "target": target}
+        case "cashnguns.NerveShown":
+            for brave in (True, False):
+                yield {"gangster": owner, "brave": brave}
+
+
+# --- Pigsty to Palace ---------------------------------------------------------------------
+
+_LETTERS = {"punishment": "P", "investment": "I", "guards": "G", "stealing": "S", "trading": "T", "yeomen": "Y"}
+
+
+def pigsty_clauses(others: list[str], max_amount: int = PIGSTY_MAX_AMOUNT) -> list[str]:
+    clauses = []
+    for kind, letter in _LETTERS.items():
+        for amount in range(max_amount + 1):
+            if kind in ("stealing", "trading"):
+                clauses += [f"{letter} {amount} {other}" for other in others]
+            else:
+                clauses.append(f"{letter} {amount}")
+    return clauses
+
+
+@cache
+def pigsty_orders(farmer: str, farmers: tuple[str, ...]) -> tuple[tuple[str, Body], ...]:
+    """Every order text of the grammar for ``farmer``, with the OrdersWritten body it parses to."""
+    clauses = pigsty_clauses([f for f in farmers if f != farmer])
+    texts = [""] + ["; ".join(combo) for n in range(1, PIGSTY_CLAUSES + 1) for combo in itertools.product(clauses, repeat=n)]
+    written = []
+    for text in texts:
+        orders, total = parse_orders(text, farmer=farmer, farmers=list(farmers), eliminated=[])
+        written.append((text, {"farmer": farmer, "orders": msgspec.to_builtins(list(orders)), "stated_total": total}))
+    return tuple(written)
+
+
+def pigsty(entry: Entry, known: Known) -> Iterator[Body]:
+    farmer = (entry.visible_to or [""])[0] if entry.visible_to else ""
+    if not farmer:
+        return
+    orders = pigsty_orders(farmer, tuple(known.seats))
+    turn = known.round_at.get(entry.seq, 0)
+    if entry.type == "referee.ActionTaken":
+        for text, _ in orders:
+            yield _answer(farmer, "orders", {"text": text}, f"turn{turn}.orders.{farmer}")
+    elif entry.type == "pigsty.OrdersWritten":
+        for _, body in orders:
+            yield body
+
+
+# --- Pimp ---------------------------------------------------------------------------------
+
+
+def pimp(entry: Entry, known: Known) -> Iterator[Body]:
+    owner = (entry.visible_to or [""])[0] if entry.visible_to else ""
+    if entry.type == "pimp.InfluenceBid":
+        for tokens in range(PIMP_MAX_BID + 1):
+            yield {"pimp": owner, "tokens": tokens}
+    elif entry.type == "referee.ActionTaken":
+        turn = known.turn_at.get(entry.seq, 0)
+        for tokens in range(PIMP_MAX_BID + 1):
+            yield _answer(owner, "bid", {"tokens": tokens}, f"t{turn}.bid.{owner}")
+
+
+GUESSERS = {"cashnguns": cashnguns, "pigsty": pigsty, "pimp": pimp}

@@ -57,13 +57,12 @@ def _cashnguns_answers(seat: str, round: int, known: Known) -> Iterator[Body]:
             yield _answer(seat, "aim", {"target": target}, f"r{round}.aim.{gun}")
     for brave in (True, False):
         yield _answer(seat, "nerve", {"brave": brave}, f"r{round}.nerve.{seat}")
-    yield _answer(seat, "claim", {"claim": False}, f"r{round}.claim.{seat}")
-    for power in POWERS:
-        yield _answer(seat, "claim", {"claim": True, "power": power}, f"r{round}.claim.{seat}")
-    yield _answer(seat, "take-gun", {"take": False}, f"r{round}.take-gun.{seat}")
-    for power in POWERS:
-        for dead in known.seats:
-            yield _answer(seat, "take-gun", {"take": True, "power": power, "dead": dead}, f"r{round}.take-gun.{seat}")
+    # Claims and gun offers as answer shapes ask them: one pick, or nothing picked.
+    for claim in ("stay-down", *POWERS):
+        yield _answer(seat, "claim", {"claim": claim}, f"r{round}.claim.{seat}")
+    yield _answer(seat, "take-gun", {}, f"r{round}.take-gun.{seat}")
+    for dead in known.seats:
+        yield _answer(seat, "take-gun", {"take": dead}, f"r{round}.take-gun.{seat}")
 
 
 def _discard_reasons(known: Known) -> list[str]:

@@ -40,7 +40,7 @@ GAMES = {
         "cashnguns", ("Ada", "Bert", "Cleo", "Dino"), seed="7", extensions=tuple(e.name for e in REGISTRY.extensions_of("cashnguns"))
     ),
     # Seed 8 brings an influence test (sealed bids) and an offer to the street (sealed sending).
-    "pimp": Game("pimp", ("Ada", "Bert", "Cleo"), seed="8", options={"turns": 4}),
+    "pimp": Game("pimp", ("Ada", "Bert", "Cleo"), seed="1", options={"turns": 4}),
 }
 
 

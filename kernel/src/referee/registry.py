@@ -384,9 +384,9 @@ def _showing(function: Callable[..., Any], plugin: str, hook: str) -> Callable[.
             raise
         except Exception as exc:
             log.error("a plugin failed", plugin=plugin, hook=hook, error=f"{type(exc).__name__}: {exc}")
-            raise RefereeError(
-                f"plugin {plugin} failed in {hook} ({type(exc).__name__}: {shown(str(exc), 200)}); nothing was changed"
-            ) from exc
+            # The exception's own text may quote what this seat must not see: it goes to
+            # the log only.
+            raise RefereeError(f"plugin {plugin} failed in {hook} ({type(exc).__name__}, logged); nothing was changed") from exc
 
     return guarded
 

@@ -150,7 +150,7 @@ class Referee:
             # A plugin's own bug while laying out the table: say so; nothing is stored.
             log.exception("a plugin failed opening a table", game=game)
             raise RefereeError(
-                f"the rules of {game} failed while laying out the table ({type(exc).__name__}: {shown(str(exc), 200)}); nothing was stored"
+                f"the rules of {game} failed while laying out the table ({type(exc).__name__}, logged); nothing was stored"
             ) from exc
         entries = seal(emitted, after=None, seat=None, at=_now(), table_key=bytes.fromhex(secret.key))
         self._check_size(table_id, "opening", entries)
@@ -280,7 +280,7 @@ class Referee:
             log.exception("a plugin failed replaying a table", table=table_id)
             raise RefereeError(
                 f"table {table_id} cannot be loaded: the installed rules failed replaying it "
-                f"({type(exc).__name__}: {shown(str(exc), 200)}); the stored log is unchanged"
+                f"({type(exc).__name__}, logged); the stored log is unchanged"
             ) from exc
         return _Loaded(len(entries), entries[-1], rules, state)
 

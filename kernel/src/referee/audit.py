@@ -79,9 +79,7 @@ def decode(rules: Rules, entry: Entry) -> Event:
 def _decode_as(event_type: type[Event], entry: Entry) -> Event:
     assert entry.event is not None
     if entry.v < 1 or entry.v > event_type.version:
-        raise BadLog(
-            f"entry {entry.seq} ({entry.type}) claims schema version {entry.v}; the installed rules know 1 to {event_type.version}"
-        )
+        raise BadLog(f"entry {entry.seq} ({entry.type}) claims schema version {entry.v}; the installed rules know 1 to {event_type.version}")
     try:
         return decode_event(event_type, entry.event, entry.v)
     except (msgspec.ValidationError, TypeError, ValueError, KeyError) as exc:
@@ -171,11 +169,7 @@ def _table_key(entries: Sequence[Entry], opened: TableOpened) -> tuple[bytes | N
         except ValueError:
             return None, revealed, f"entry {entry.seq} ({entry.type}): the revealed table key is not hexadecimal"
         if len(key) != 32 or seed_commitment(revealed.key, revealed.seed) != opened.seed_commitment:
-            return (
-                None,
-                revealed,
-                f"entry {entry.seq} ({entry.type}): the revealed seed and key do not match the commitment published when the table opened",
-            )
+            return None, revealed, f"entry {entry.seq} ({entry.type}): the revealed seed and key do not match the commitment published when the table opened"
         return key, revealed, None
     if opened.seed_hash and seed_hash(revealed.seed) == opened.seed_hash:
         return None, revealed, None
@@ -301,9 +295,7 @@ def _verify(registry: Registry, entries: Sequence[Entry], scripted_ok: bool) -> 
         except (IllegalAction, RandomnessMismatch, RefereeError) as exc:
             return _fail(first.seq, f"entry {first.seq} ({first.type}): the installed rules refuse it: {exc}", first.seq - 1)
         except Exception as exc:  # a plugin's own failure on a crafted log is a refusal, not a crash
-            return _fail(
-                first.seq, f"entry {first.seq} ({first.type}): the rules failed on it ({type(exc).__name__}: {exc})", first.seq - 1
-            )
+            return _fail(first.seq, f"entry {first.seq} ({first.type}): the rules failed on it ({type(exc).__name__}: {exc})", first.seq - 1)
         fresh = _reseal(emitted, after, seat)
         for recorded, redone in zip(segment, fresh):
             upcast = recorded.v != redone.v and recorded.type == redone.type
@@ -324,9 +316,7 @@ def _verify(registry: Registry, entries: Sequence[Entry], scripted_ok: bool) -> 
                 except BadLog as exc:
                     return _fail(recorded.seq, exc.message, recorded.seq - 1)
                 if typed:
-                    return _fail(
-                        recorded.seq, f"entry {recorded.seq} ({recorded.type}): a value has the wrong type: {typed}", recorded.seq - 1
-                    )
+                    return _fail(recorded.seq, f"entry {recorded.seq} ({recorded.type}): a value has the wrong type: {typed}", recorded.seq - 1)
             return _fail(recorded.seq, f"entry {recorded.seq} does not follow from the rules: {difference}", recorded.seq - 1)
         if len(fresh) != len(segment):
             if len(fresh) > len(segment):

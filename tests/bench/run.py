@@ -1,56 +1,56 @@
-"""Referee benchmarks: every speed is a RATIO to a baseline measured in the same run.
+"""Referee benchmarks: every figure is a RATIO to a baseline measured in the same run.
 
-Run with ``nox -s bench`` (about a minute on 2 cores), ``nox -s bench -- --quick`` (a smoke run
-of about 15 s), or ``python tests/bench/run.py --help``.  Nothing here asserts a speed: the
-machines are shared and noisy, so an absolute figure means little and a threshold would flake.
-Each comparison takes its subject and its baseline side by side, in alternating order, several
-times (``--reps``, default 5); it reports the median rate of each with its spread, and the
-median of the per-repetition ratios with their range.
+Run with ``nox -s bench`` (a few minutes on 2 cores), ``nox -s bench -- --quick`` (a smoke run
+with a 10,000-entry long table), or ``python tests/bench/run.py --help``.  Nothing here asserts
+a speed: the machines are shared and noisy, so a threshold would flake.  Each comparison runs
+its subject and its baseline side by side, in alternating order, ``--reps`` times (default 5)
+after one untimed warm-up, and reports the median of the per-repetition ratios.
 
-Every ratio is ``subject rate / baseline rate`` (higher is better; 1.0 is "as fast as the
-baseline"); the ``x time`` column is its inverse: how many times longer the subject takes for
-the same work.
+Every ratio is ``subject rate / baseline rate`` (higher is better, 1.0 is "as fast as the
+baseline"); ``x time`` is its inverse, how many times longer the subject takes.  The rows are
+those of issue 9, each with its goal:
 
-``durability``  Whole Pigsty bot games (``Referee.open`` + ``Referee.play_bots``, fixed seeds)
-    on the default SQLite store, a temporary file, against the same games on the in-memory
-    (POPO) store; actions/s.  The cost of writing every action to disk, including the reads
-    eventsourcing does before each write.  Entries appended/s is given too.
-``append``      ``Referee.act`` alone, replaying the recorded actions of those games on a fresh
-    SQLite store, against raw ``sqlite3`` inserting the same JSON lines, grouped the same way
-    (one transaction per action), with the journal mode (WAL) and ``synchronous`` setting that
-    eventsourcing's SQLite connection has (read from it at run time); entries/s.  What the
-    kernel (deciding, sealing, eventsourcing's load-and-save) costs on top of the database.
-``replay``      ``referee.replay(registry, entries)`` against decoding the same JSON lines with
-    ``msgspec.json.decode(line, type=Entry)``, the floor of any replay; entries/s.
-``verify``      ``referee.verify`` (checks the hash chain, then re-decides every action)
-    against ``referee.replay`` of the same entries; entries/s.
-``load``        The first ``Referee.state()`` of a stored table on a new ``Referee`` over the
-    same SQLite file (read the stream, decode the lines, replay) against ``replay`` of the same,
-    already decoded, entries in memory; entries/s.  The file is in the OS page cache, so this
-    is "a cold process, a warm disk".  The cost of creating the ``Referee`` (opening the store)
-    is reported beside it, not in the ratio.
+``verify/<game>``    ``referee.verify`` of one long bot game (in-process) against decoding the
+    same JSON lines with ``msgspec.json.decode(line, type=Entry)``; entries/s.  The time of one
+    verify is reported beside it.  Goal: ratio >= 0.25; a 6-seat Pimp game under 100 ms.
+``durable/<game>``   the same bot game played with ``Referee.open`` + ``play_bots`` on a SQLite
+    file against raw ``sqlite3`` writing the same lines, one commit per action, with the
+    journal mode and ``synchronous`` of eventsourcing's own connection; actions/s.  Goal >= 0.5.
+``warm-act/<store>`` one ``Referee.act`` on a warm table of ``--long`` entries (default
+    100,000) against one on a table of 100, on SQLite and in memory; actions/s.  Goal: x time
+    <= 1.2.
+``cli-act``          ``referee act`` (a new process) on a stored table of ``--long`` entries
+    against one of 100: wall time and the subprocess's peak RSS.  Goal: x time <= 1.5.
+``cli-tables``       ``referee tables`` with one ``--long``-entry table in the store against a
+    store with one table of 100.  Goal: independent of the table's length.
+``cli-help`` / ``cli-games``  ``referee --help`` and ``referee games`` against
+    ``python -c pass``.  Goal: x time <= 6 / <= 10.
+``pg-open``          4 processes opening one PostgreSQL store at once, ``--pg-rounds`` times on
+    a fresh database each (only with ``REFEREE_TEST_POSTGRES`` set): opens that failed.  Goal: 0.
 
-A ratio moving between runs on the same machine means more than any absolute figure; compare
-ratios of one kind of machine only.  ``--profile`` adds cProfile summaries of a long game (the
-slowest parts of the kernel), outside the timed measurements.
+The long tables are grown with a throwaway game (``tests/kernel/tally.py``: each action adds
+one mark, three entries) played in memory and copied stored event by stored event into a
+SQLite file, snapshots included, so that the file is exactly what playing on SQLite would
+have left.  The CLI finds that game as a third party's plugin would be found: an entry point,
+declared by a ``.dist-info`` folder written next to the store and put on ``PYTHONPATH``.
 """
 
 from __future__ import annotations
 
 import argparse
-import cProfile
 import gc
 import importlib.metadata
-import io
 import json
+import multiprocessing
 import os
 import platform
-import pstats
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -61,13 +61,29 @@ from typing import Any
 import msgspec
 
 import referee.logging
-import referee_pigsty.plugin
-from referee import MEMORY, Entry, Referee, Registry, TableStore, replay, verify
+from referee import MEMORY, Entry, Referee, Registry, TableStore, verify
+from referee.log import encode_line
 
-MEASUREMENTS = ("durability", "append", "replay", "load")
-GAME = "pigsty"
-FARMERS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+ROOT = Path(__file__).resolve().parents[2]
+KERNEL_TESTS = ROOT / "tests" / "kernel"
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 SYNCHRONOUS = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}
+SHORT = 100
+"""Entries of the short table every long one is compared with."""
+ROWS = ("verify", "durable", "warm-act", "cli-act", "cli-tables", "cli-start", "pg-open")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One installed game's long bot game: the workload of ``verify`` and ``durable``."""
+
+    name: str
+    seats: int
+    extensions: list[str] | None
+    """None: the game's default extensions; [] plays the rulebook alone (no house rules)."""
+
+
+GAMES = (GameSpec("pimp", 6, None), GameSpec("cashnguns", 6, None), GameSpec("pigsty", 5, []))
 
 
 # -- settings and reporting --------------------------------------------------------------
@@ -75,20 +91,14 @@ SYNCHRONOUS = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}
 
 @dataclass(frozen=True)
 class Settings:
-    games: int
-    """Pigsty games per sample (fixed seeds ``bench-0`` ...)."""
-    seats: int
     reps: int
-    """Repetitions of each comparison; medians are taken over them."""
+    long: int
     min_time: float
-    """Fast operations (decode, replay, verify) are looped until a sample lasts this long (s)."""
+    cli_runs: int
+    pg_rounds: int
     tmpdir: str | None
     only: tuple[str, ...]
-    profile: bool
-
-    @property
-    def farmers(self) -> list[str]:
-        return list(FARMERS[: self.seats])
+    quick: bool
 
 
 def progress(message: str) -> None:
@@ -97,8 +107,6 @@ def progress(message: str) -> None:
 
 @dataclass
 class Series:
-    """One side of a comparison: a rate per repetition."""
-
     label: str
     unit: str
     rates: list[float] = field(default_factory=list)
@@ -107,21 +115,16 @@ class Series:
     def median(self) -> float:
         return statistics.median(self.rates)
 
-    @property
-    def spread(self) -> float:
-        """(max - min) / median: how far apart the repetitions were."""
-        return (max(self.rates) - min(self.rates)) / self.median if self.rates else 0.0
-
     def show(self) -> str:
-        return f"{self.median:>10,.0f} {self.unit} ±{self.spread * 50:.0f}%"
+        spread = (max(self.rates) - min(self.rates)) / self.median if self.rates else 0.0
+        return f"{self.median:>10,.1f} {self.unit} ±{spread * 50:.0f}%"
 
 
 @dataclass
 class Comparison:
-    """A subject against its baseline, measured in the same repetitions."""
-
     key: str
     title: str
+    goal: str
     subject: Series
     baseline: Series
     notes: list[str] = field(default_factory=list)
@@ -139,10 +142,11 @@ class Comparison:
         return {
             "key": self.key,
             "title": self.title,
+            "goal": self.goal,
             "unit": self.subject.unit,
             "subject": {"label": self.subject.label, "median": self.subject.median, "rates": self.subject.rates},
             "baseline": {"label": self.baseline.label, "median": self.baseline.median, "rates": self.baseline.rates},
-            "ratio": {"median": self.ratio, "min": min(self.ratios), "max": max(self.ratios), "all": self.ratios},
+            "ratio": {"median": self.ratio, "min": min(self.ratios), "max": max(self.ratios), "x_time": 1 / self.ratio},
             "notes": self.notes,
             **self.extra,
         }
@@ -151,18 +155,15 @@ class Comparison:
 def compare(
     key: str,
     title: str,
+    goal: str,
     settings: Settings,
     unit: str,
     subject: tuple[str, Callable[[], float]],
     baseline: tuple[str, Callable[[], float]],
 ) -> Comparison:
-    """Run ``subject`` and ``baseline`` (each returning one rate) ``settings.reps`` times.
-
-    The order alternates between repetitions so that a machine slowing down or speeding up
-    during the run weighs on both sides alike; each ratio pairs the two samples of one
-    repetition.  One untimed round first warms caches, imports and the allocator.
-    """
-    result = Comparison(key, title, Series(subject[0], unit), Series(baseline[0], unit))
+    """Run ``subject`` and ``baseline`` (each returning one rate) ``settings.reps`` times,
+    alternating which goes first so a machine slowing down mid-run weighs on both."""
+    result = Comparison(key, title, goal, Series(subject[0], unit), Series(baseline[0], unit))
     progress(f"[{key}] warm-up")
     subject[1]()
     baseline[1]()
@@ -170,9 +171,8 @@ def compare(
     for rep in range(1, settings.reps + 1):
         for (label, run), series in sides if rep % 2 else reversed(sides):
             gc.collect()
-            rate = run()
-            series.rates.append(rate)
-            progress(f"[{key}] repetition {rep}/{settings.reps}: {label:<28} {rate:>10,.0f} {unit}")
+            series.rates.append(run())
+            progress(f"[{key}] {rep}/{settings.reps}: {label:<34} {series.rates[-1]:>12,.1f} {unit}")
     return result
 
 
@@ -186,70 +186,8 @@ def looped(run: Callable[[], int], min_time: float) -> float:
             return items / elapsed
 
 
-# -- the games ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PlayedGame:
-    """One bot game as recorded on the in-memory store: what to replay, write and load."""
-
-    table_id: str
-    seed: str
-    seats: list[str]
-    lines: list[str]
-    """The full log as exported (JSON Lines), the bytes the store keeps."""
-    entries: list[Entry]
-    actions: list[tuple[str, str, dict[str, Any]]]
-    """``(seat, action, args)`` of every ActionTaken, in order."""
-    groups: list[list[str]]
-    """The lines appended together: the opening's, then each action's."""
-
-
-def game_ids(settings: Settings) -> list[str]:
-    # A fixed table id as well as a fixed seed: the bots may draw on either.
-    return [f"bench-{n}" for n in range(settings.games)]
-
-
-def play(app: Referee, settings: Settings) -> tuple[int, int]:
-    """Open and play every game to its end with bots; ``(actions, entries)`` appended."""
-    actions = entries = 0
-    farmers = settings.farmers
-
-    def count(_request: object, appended: list[Entry]) -> None:
-        nonlocal actions, entries
-        actions += 1
-        entries += len(appended)
-
-    for game_id in game_ids(settings):
-        table_id = app.open(GAME, farmers, seed=game_id, table_id=game_id)
-        entries += len(app.entries(table_id))
-        app.play_bots(table_id, farmers, on_step=count)
-    return actions, entries
-
-
-def record_games(registry: Registry, settings: Settings) -> list[PlayedGame]:
-    with Referee(registry=registry, store=TableStore(MEMORY)) as app:
-        play(app, settings)
-        played = []
-        for game_id in game_ids(settings):
-            if not app.state(game_id).over:
-                raise RuntimeError(f"bot game {game_id} did not end")
-            lines = app.export(game_id).splitlines()
-            entries = [msgspec.json.decode(line, type=Entry) for line in lines]
-            actions: list[tuple[str, str, dict[str, Any]]] = []
-            groups: list[list[str]] = []
-            for entry, line in zip(entries, lines):
-                if entry.type == "referee.ActionTaken" or not groups:
-                    groups.append([])
-                if entry.type == "referee.ActionTaken" and entry.event is not None:
-                    actions.append((entry.event["seat"], entry.event["action"], entry.event["args"]))
-                groups[-1].append(line)
-            played.append(PlayedGame(game_id, game_id, settings.farmers, lines, entries, actions, groups))
-    return played
-
-
 class Scratch:
-    """Fresh SQLite files in one temporary folder, removed with their -wal and -shm files."""
+    """Files in one temporary folder, SQLite files removed with their -wal and -shm."""
 
     def __init__(self, parent: str | None) -> None:
         self._dir = tempfile.TemporaryDirectory(prefix="referee-bench-", dir=parent)
@@ -277,297 +215,381 @@ class Scratch:
         self._dir.cleanup()
 
 
-def eventsourcing_sqlite_pragmas(scratch: Scratch, registry: Registry) -> dict[str, Any]:
-    """``journal_mode`` and ``synchronous`` as eventsourcing's own SQLite connection has them.
-
-    eventsourcing 9.5 sets WAL and leaves ``synchronous`` at SQLite's default; reading it from
-    a live connection keeps the raw baseline honest if either changes.
-    """
-    with scratch.file("pragmas") as path, Referee(path, registry=registry) as app:
-        try:
-            datastore = app.store.app.recorder.datastore  # type: ignore[attr-defined]
-            with datastore.transaction(commit=False) as cursor:
-                cursor.execute("PRAGMA journal_mode")
-                journal = cursor.fetchone()[0]
-                cursor.execute("PRAGMA synchronous")
-                synchronous = int(cursor.fetchone()[0])
-            source = "eventsourcing's connection"
-        except AttributeError:  # another eventsourcing layout: a plain connection's defaults
-            with sqlite3.connect(path) as plain:
-                journal = "wal"
-                synchronous = int(plain.execute("PRAGMA synchronous").fetchone()[0])
-            source = "a plain sqlite3 connection (eventsourcing's was not reachable)"
-    return {"journal_mode": str(journal).lower(), "synchronous": synchronous, "source": source}
+# -- the bot games ---------------------------------------------------------------------------
 
 
-# -- 1. durability: whole bot games, SQLite against memory -----------------------------------
+@dataclass(frozen=True)
+class PlayedGame:
+    spec: GameSpec
+    table_id: str
+    lines: list[bytes]
+    """The full log as exported, the bytes the store keeps (with the end's reveal)."""
+    entries: list[Entry]
+    groups: list[list[bytes]]
+    """Lines appended together: the opening's, then each action's."""
+
+    @property
+    def seats(self) -> list[str]:
+        return list(NAMES[: self.spec.seats])
+
+    @property
+    def actions(self) -> int:
+        return len(self.groups) - 1
 
 
-def measure_durability(registry: Registry, settings: Settings, games: list[PlayedGame], scratch: Scratch) -> Comparison:
-    expected = sum(len(g.actions) for g in games)
-    entry_rates: dict[str, list[float]] = {"sqlite": [], "memory": []}
+def play_game(app: Referee, spec: GameSpec) -> int:
+    """Open and play ``spec``'s bot game to its end; returns the actions taken."""
+    seats = list(NAMES[: spec.seats])
+    table_id = app.open(spec.name, seats, seed=f"bench-{spec.name}", table_id=f"bench-{spec.name}", extensions=spec.extensions)
+    actions = 0
 
-    def sample(kind: str) -> Callable[[], float]:
-        def run() -> float:
-            with scratch.file("games") as path, Referee(registry=registry, store=TableStore(path if kind == "sqlite" else MEMORY)) as app:
-                start = time.perf_counter()
-                actions, entries = play(app, settings)
-                elapsed = time.perf_counter() - start
-            if actions != expected:
-                raise RuntimeError(f"the bot games took {actions} actions on {kind}, {expected} on the recording: not the same games")
-            entry_rates[kind].append(entries / elapsed)
-            return actions / elapsed
+    def count(_request: object, _entries: object) -> None:
+        nonlocal actions
+        actions += 1
 
-        return run
+    app.play_bots(table_id, seats, on_step=count)
+    return actions
+
+
+def record_game(registry: Registry, spec: GameSpec) -> PlayedGame:
+    with Referee(registry=registry, store=TableStore(MEMORY)) as app:
+        play_game(app, spec)
+        table_id = f"bench-{spec.name}"
+        if not app.over(table_id):
+            raise RuntimeError(f"the {spec.name} bot game did not end")
+        stored = app.entries(table_id)
+        lines = [line.encode() for line in app.export(table_id).splitlines()]
+    entries = [msgspec.json.decode(line, type=Entry) for line in lines]
+    return PlayedGame(spec, table_id, lines, entries, grouped(stored))
+
+
+# -- verify: in-process, against msgspec decoding ------------------------------------------------
+
+
+def measure_verify(registry: Registry, settings: Settings, game: PlayedGame) -> Comparison:
+    lines, entries = game.lines, game.entries
+    verdict = verify(registry, entries)
+    if not verdict.ok:
+        raise RuntimeError(f"the recorded {game.spec.name} game does not verify: {verdict.message}")
+    seconds: list[float] = []
+
+    def run_verify() -> float:
+        start = time.perf_counter()
+        verify(registry, entries)
+        elapsed = time.perf_counter() - start
+        seconds.append(elapsed)
+        return len(entries) / elapsed
+
+    def run_decode() -> int:
+        for line in lines:
+            msgspec.json.decode(line, type=Entry)
+        return len(lines)
 
     result = compare(
-        "durability",
-        f"bot games ({settings.games} x {settings.seats} farmers): SQLite / memory",
+        f"verify/{game.spec.name}",
+        f"verify one {game.spec.seats}-seat {game.spec.name} bot game ({len(entries):,} entries, {game.actions} actions)",
+        "ratio >= 0.25" + ("; one verify < 100 ms" if game.spec.name == "pimp" else ""),
         settings,
-        "actions/s",
-        ("SQLite store (temp file)", sample("sqlite")),
-        ("in-memory store", sample("memory")),
+        "entries/s",
+        ("referee.verify", run_verify),
+        ("msgspec.json.decode(line, type=Entry)", lambda: looped(run_decode, settings.min_time)),
     )
-    # Entries/s rides along with actions/s; drop the warm-up's, which compare() did not keep.
-    sqlite_entries, memory_entries = entry_rates["sqlite"][1:], entry_rates["memory"][1:]
-    result.extra["entries_per_s"] = {"sqlite": sqlite_entries, "memory": memory_entries}
-    result.notes.append(
-        f"entries appended/s: SQLite {statistics.median(sqlite_entries):,.0f}, memory {statistics.median(memory_entries):,.0f}"
-        f" ({sum(len(g.entries) for g in games) / expected:.1f} entries per action)"
-    )
+    ms = statistics.median(seconds[1:]) * 1000
+    result.extra["verify_ms"] = ms
+    result.notes.append(f"one verify of the whole game: {ms:,.0f} ms (median)")
     return result
 
 
-# -- 2. append: Referee.act against raw sqlite3 --------------------------------------------
+# -- durable: bot play on SQLite against raw sqlite3 ------------------------------------------
 
 
-def act_all(registry: Registry, games: list[PlayedGame], path: Path) -> tuple[int, float]:
-    """Open every game on a store at ``path`` and retake its recorded actions with ``act``."""
-    entries, elapsed = 0, 0.0
-    with Referee(path, registry=registry) as app:
-        for game in games:
-            app.open(GAME, game.seats, seed=game.seed, table_id=game.table_id)
-            start = time.perf_counter()
-            for seat, action, args in game.actions:
-                entries += len(app.act(game.table_id, seat, action, args))
-            elapsed += time.perf_counter() - start
-    expected = sum(len(g.entries) - len(g.groups[0]) for g in games)
-    if entries != expected:
-        raise RuntimeError(f"Referee.act appended {entries} entries, the recording has {expected}: not the same games")
-    return entries, elapsed
+def eventsourcing_pragmas(scratch: Scratch) -> dict[str, Any]:
+    """``journal_mode`` and ``synchronous`` as eventsourcing's own SQLite connection has them."""
+    with scratch.file("pragmas") as path, TableStore(path) as store:
+        datastore = store.recorder.datastore  # type: ignore[attr-defined]
+        with datastore.transaction(commit=False) as cursor:
+            cursor.execute("PRAGMA journal_mode")
+            journal = str(cursor.fetchone()[0]).lower()
+            cursor.execute("PRAGMA synchronous")
+            synchronous = int(cursor.fetchone()[0])
+    return {"journal_mode": journal, "synchronous": synchronous}
 
 
-def insert_raw(games: list[PlayedGame], path: Path, pragmas: dict[str, Any]) -> tuple[int, float]:
-    """The same lines with plain sqlite3: one transaction per action, as the kernel commits."""
+def raw_inserts(game: PlayedGame, path: Path, pragmas: dict[str, Any]) -> float:
+    """The game's lines with plain sqlite3, one commit per action; actions/s."""
     connection = sqlite3.connect(path, isolation_level=None)
     try:
         connection.execute(f"PRAGMA journal_mode={pragmas['journal_mode']}")
         connection.execute(f"PRAGMA synchronous={pragmas['synchronous']}")
         connection.execute(
-            "CREATE TABLE log (stream TEXT NOT NULL, position INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY (stream, position))"
+            "CREATE TABLE log (stream BLOB NOT NULL, position INTEGER NOT NULL, topic TEXT NOT NULL, state BLOB NOT NULL,"
+            " PRIMARY KEY (stream, position))"
         )
-        insert = "INSERT INTO log (stream, position, line) VALUES (?, ?, ?)"
-        lines, elapsed = 0, 0.0
-        for game in games:
-            position = 0
-
-            def write(group: list[str], table_id: str = game.table_id) -> None:
-                nonlocal position
-                rows = [(table_id, position + n, line) for n, line in enumerate(group, start=1)]
-                connection.execute("BEGIN")
-                connection.executemany(insert, rows)
-                connection.execute("COMMIT")
-                position += len(group)
-
-            write(game.groups[0])  # the opening, untimed as Referee.open is
-            start = time.perf_counter()
-            for group in game.groups[1:]:
-                write(group)
-                lines += len(group)
-            elapsed += time.perf_counter() - start
+        insert = "INSERT INTO log (stream, position, topic, state) VALUES (?, ?, ?, ?)"
+        stream = uuid.uuid4().bytes
+        position = 0
+        start = time.perf_counter()
+        for group in game.groups:
+            rows = [(stream, position + n, "t", line) for n, line in enumerate(group, start=1)]
+            connection.execute("BEGIN")
+            connection.executemany(insert, rows)
+            connection.execute("COMMIT")
+            position += len(group)
+        return game.actions / (time.perf_counter() - start)
     finally:
         connection.close()
-    return lines, elapsed
 
 
-def measure_append(
-    registry: Registry, settings: Settings, games: list[PlayedGame], scratch: Scratch, pragmas: dict[str, Any]
-) -> Comparison:
+def grouped(entries: Sequence[Entry]) -> list[list[bytes]]:
+    """The stored lines appended together: the opening's, then each action's."""
+    groups: list[list[bytes]] = []
+    for entry in entries:
+        if entry.type == "referee.ActionTaken" or not groups:
+            groups.append([])
+        groups[-1].append(encode_line(entry))
+    return groups
+
+
+def measure_durable(registry: Registry, settings: Settings, game: PlayedGame, scratch: Scratch, pragmas: dict[str, Any]) -> Comparison:
+    # The bots draw from each table's own secret key, so every game played differs: the raw
+    # side writes the very lines the last game on SQLite stored, grouped as it appended them.
+    last: list[PlayedGame] = []
+
     def kernel() -> float:
-        with scratch.file("act") as path:
-            entries, elapsed = act_all(registry, games, path)
-        return entries / elapsed
+        with scratch.file("durable") as path, Referee(path, registry=registry) as app:
+            start = time.perf_counter()
+            actions = play_game(app, game.spec)
+            elapsed = time.perf_counter() - start
+            stored = app.entries(game.table_id)
+        last[:] = [PlayedGame(game.spec, game.table_id, [], stored, grouped(stored))]
+        if len(last[0].groups) - 1 != actions:
+            raise RuntimeError(f"{game.spec.name}: {actions} actions played but {len(last[0].groups) - 1} stored")
+        return actions / elapsed
 
     def raw() -> float:
-        # Much quicker than the kernel's side, and fsync-bound: looped, on a fresh file each
-        # time, so that one slow flush of a shared disk does not decide the sample.
-        lines, elapsed = 0, 0.0
-        while elapsed < settings.min_time:
+        # Far quicker than a game and fsync-bound: looped on fresh files, so that one slow
+        # flush of a shared disk does not decide the sample.
+        seconds, runs = 0.0, 0
+        while seconds < settings.min_time:
             with scratch.file("raw") as path:
-                more, seconds = insert_raw(games, path, pragmas)
-            lines, elapsed = lines + more, elapsed + seconds
-        return lines / elapsed
+                seconds += last[0].actions / raw_inserts(last[0], path, pragmas)
+            runs += 1
+        return runs * last[0].actions / seconds
 
     sync = SYNCHRONOUS.get(pragmas["synchronous"], str(pragmas["synchronous"]))
     result = compare(
-        "append",
-        "Referee.act on SQLite / raw sqlite3, one commit per action",
+        f"durable/{game.spec.name}",
+        f"{game.spec.name} bot game on SQLite / raw sqlite3, same lines, one commit per action",
+        "ratio >= 0.5",
         settings,
-        "entries/s",
-        ("Referee.act (SQLite)", kernel),
-        (f"raw sqlite3 ({pragmas['journal_mode']}, sync {sync})", raw),
+        "actions/s",
+        ("Referee.open + play_bots (SQLite)", kernel),
+        (f"raw sqlite3 ({pragmas['journal_mode']}, synchronous {sync})", raw),
     )
-    result.notes.append(f"both sides: journal_mode={pragmas['journal_mode']}, synchronous={sync}, as read from {pragmas['source']}")
+    result.notes.append(f"both sides journal_mode={pragmas['journal_mode']}, synchronous={sync} (read from eventsourcing's connection)")
     return result
 
 
-# -- 3. replay and verify ------------------------------------------------------------------
+@dataclass
+class Run:
+    seconds: float
+    rss_mib: float
 
 
-def decode_all(games: Sequence[PlayedGame]) -> int:
-    for game in games:
-        for line in game.lines:
-            msgspec.json.decode(line, type=Entry)
-    return sum(len(g.lines) for g in games)
+# -- long tables --------------------------------------------------------------------------------
 
 
-def replay_all(registry: Registry, games: Sequence[PlayedGame]) -> int:
-    for game in games:
-        replay(registry, game.entries)
-    return sum(len(g.entries) for g in games)
+def tally_plugin_dir(scratch: Scratch) -> Path:
+    """A folder that, on ``sys.path``, declares the tally game as an installed plugin."""
+    site = scratch.path / "site"
+    info = site / "referee_bench_tally-1.0.dist-info"
+    info.mkdir(parents=True, exist_ok=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: referee-bench-tally\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[referee]\ntally = tally\n")
+    return site
 
 
-def verify_all(registry: Registry, games: Sequence[PlayedGame]) -> int:
-    for game in games:
-        verify(registry, game.entries)
-    return sum(len(g.entries) for g in games)
+def copy_store(source: TableStore, target: TableStore) -> int:
+    """Every stored event of ``source`` into ``target``, in order; returns how many."""
+    copied, start = 0, None
+    while True:
+        page = source.recorder.select_notifications(start, 5000, inclusive_of_start=start is None)
+        if page:
+            target.recorder.insert_events(list(page))
+            copied += len(page)
+        if len(page) < 5000:
+            return copied
+        start = page[-1].id
 
 
-def measure_replay(registry: Registry, settings: Settings, games: list[PlayedGame]) -> list[Comparison]:
-    for game in games:  # a correctness check, once, so that a failing verify is not timed as a fast one
-        verdict = verify(registry, game.entries)
-        if not verdict.ok:
-            raise RuntimeError(f"the recorded game {game.table_id} does not verify: {verdict.message}")
-    replay_side = ("referee.replay", lambda: looped(lambda: replay_all(registry, games), settings.min_time))
-    return [
-        compare(
-            "replay",
-            "referee.replay / msgspec decode of the same lines",
-            settings,
-            "entries/s",
-            replay_side,
-            ("msgspec.json.decode(type=Entry)", lambda: looped(lambda: decode_all(games), settings.min_time)),
-        ),
-        compare(
-            "verify",
-            "referee.verify / referee.replay",
-            settings,
-            "entries/s",
-            ("referee.verify", lambda: looped(lambda: verify_all(registry, games), settings.min_time)),
-            replay_side,
-        ),
-    ]
+def grow(app: Referee, table_id: str, entries: int) -> None:
+    """Mark until the table has at least ``entries`` entries (three per mark)."""
+    length = app.store.length(table_id)
+    while length < entries:
+        length += len(app.act(table_id, "Ann", "mark", {}))
 
 
-# -- 4. load: a stored table on a new Referee --------------------------------------------
+def build_tally_tables(registry: Registry, store: TableStore, long: int) -> tuple[str, str]:
+    """A ``long``-entry and a 100-entry tally table in ``store``; their ids."""
+    app = Referee(registry=registry, store=store)  # not closed: the store outlives it
+    short_id = app.open("tally", ["Ann", "Bob"], seed="short", table_id="tally-short")
+    grow(app, short_id, SHORT)
+    long_id = app.open("tally", ["Ann", "Bob"], seed="long", table_id="tally-long")
+    grow(app, long_id, long)
+    return long_id, short_id
 
 
-def measure_load(registry: Registry, settings: Settings, games: list[PlayedGame], scratch: Scratch) -> Comparison:
-    path = scratch.new("stored")
-    act_all(registry, games, path)
-    opens: list[float] = []
+def measure_warm_act(registry: Registry, settings: Settings, kind: str, store: TableStore, ids: tuple[str, str]) -> Comparison:
+    long_id, short_id = ids
+    app = Referee(registry=registry, store=store)
+    # Warm both: after the first act each table is folded in this process.
+    app.act(long_id, "Ann", "mark", {})
+    app.act(short_id, "Ann", "mark", {})
 
-    def load() -> float:
-        """Entries/s of the first ``state()`` of each game, each on a new Referee, looped."""
-        entries, loading, start = 0, 0.0, time.perf_counter()
-        while time.perf_counter() - start < settings.min_time:
-            for game in games:
-                before = time.perf_counter()
-                with Referee(path, registry=registry) as app:
-                    opened = time.perf_counter()
-                    app.state(game.table_id)
-                    loading += time.perf_counter() - opened
-                opens.append(opened - before)
-                entries += len(game.entries)
-        return entries / loading
+    def acting(table_id: str) -> Callable[[], float]:
+        def mark() -> int:
+            app.act(table_id, "Ann", "mark", {})
+            return 1
+
+        return lambda: looped(mark, max(settings.min_time, 0.5))
+
+    length = store.length(long_id)
+    return compare(
+        f"warm-act/{kind}",
+        f"one warm act at entry {length:,} / at entry {SHORT} ({'SQLite file' if kind == 'sqlite' else 'in memory'})",
+        "x time <= 1.2",
+        settings,
+        "actions/s",
+        (f"act on the {length:,}-entry table", acting(long_id)),
+        (f"act on the {SHORT}-entry table", acting(short_id)),
+    )
+
+
+LAUNCHER = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+err = child.stderr.read()
+_, status, usage = os.wait4(child.pid, 0)
+print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status), err.decode(errors="replace")[-500:])
+"""
+"""Runs a command and reports its wall time and peak RSS.  A child's peak RSS counts what
+it inherited before exec, so the command is started by this small process, not by the
+benchmark (whose own memory would otherwise be every command's peak)."""
+
+
+def run_process(argv: Sequence[str], env: dict[str, str]) -> Run:
+    """Run ``argv`` to its end; its wall time and peak resident memory (this child only)."""
+    out = subprocess.run([sys.executable, "-c", LAUNCHER, *argv], env=env, capture_output=True, text=True, check=True).stdout
+    seconds, maxrss, code, stderr = out.split(" ", 3)
+    if int(code) != 0:
+        raise RuntimeError(f"{' '.join(argv)} failed ({code}): {stderr.strip()}")
+    # ru_maxrss is in KiB on Linux, bytes on macOS.
+    return Run(float(seconds), int(maxrss) / (1024 * 1024 if sys.platform == "darwin" else 1024))
+
+
+def measure_process(
+    key: str,
+    title: str,
+    goal: str,
+    settings: Settings,
+    subject: tuple[str, list[str], dict[str, str]],
+    baseline: tuple[str, list[str], dict[str, str]],
+) -> Comparison:
+    """Runs/s of two commands (each sample the median of ``cli_runs`` runs), with peak RSS."""
+    rss: dict[str, list[float]] = {"subject": [], "baseline": []}
+
+    def sampler(side: str, argv: list[str], env: dict[str, str]) -> Callable[[], float]:
+        def run() -> float:
+            runs = [run_process(argv, env) for _ in range(settings.cli_runs)]
+            rss[side].append(max(r.rss_mib for r in runs))
+            return 1 / statistics.median(r.seconds for r in runs)
+
+        return run
 
     result = compare(
-        "load",
-        "first Referee.state() on a new Referee (SQLite) / replay in memory",
+        key,
+        title,
+        goal,
         settings,
-        "entries/s",
-        ("first state(), new Referee", load),
-        ("referee.replay", lambda: looped(lambda: replay_all(registry, games), settings.min_time)),
+        "runs/s",
+        (subject[0], sampler("subject", subject[1], subject[2])),
+        (baseline[0], sampler("baseline", baseline[1], baseline[2])),
     )
-    Scratch.remove(path)
+    subject_ms, baseline_ms = 1000 / result.subject.median, 1000 / result.baseline.median
+    peak = {side: max(values) for side, values in rss.items()}
+    result.extra["ms"] = {"subject": subject_ms, "baseline": baseline_ms}
+    result.extra["peak_rss_mib"] = peak
     result.notes.append(
-        f"creating the Referee (opening the SQLite store), not in the ratio: median {statistics.median(opens) * 1000:.2f} ms;"
-        f" a game's log is about {statistics.median(len(g.entries) for g in games):.0f} entries"
+        f"wall time {subject_ms:,.0f} ms against {baseline_ms:,.0f} ms; peak RSS {peak['subject']:,.0f} MiB against {peak['baseline']:,.0f} MiB"
     )
-    result.extra["open_store_seconds"] = statistics.median(opens)
     return result
 
 
-# -- profile: where a long game spends its time ------------------------------------------
+def referee_command() -> list[str]:
+    found = Path(sys.executable).parent / "referee"
+    return [str(found)] if found.exists() else [sys.executable, "-m", "referee_cli.main"]
 
 
-def top_functions(profile: cProfile.Profile, count: int) -> list[str]:
-    """The ``count`` functions with most cumulative time, leaving out this file's own."""
-    stats = pstats.Stats(profile, stream=io.StringIO())
-    rows = []
-    for (filename, line, name), (_cc, calls, _tt, cumulative, _callers) in stats.stats.items():  # type: ignore[attr-defined]
-        if filename == __file__ or name in ("<built-in method builtins.exec>", "<lambda>"):
-            continue
-        where = "/".join(Path(filename).parts[-2:]) if filename != "~" else "(built-in)"
-        rows.append((cumulative, f"{cumulative:8.3f} s {calls:>9,} calls  {name}  ({where}:{line})"))
-    rows.sort(reverse=True)
-    return [text for _, text in rows[:count]]
+# -- PostgreSQL: opening one store from several processes at once ------------------------------
 
 
-def run_profiles(registry: Registry, settings: Settings, scratch: Scratch) -> list[str]:
-    """cProfile of a long bot game on SQLite, and of the replay and verify of its log (not timed)."""
-    out = []
-    farmers = settings.farmers
-    long_options = {"palace_pigs": 100_000}  # the game then ends only by its other ways: a long log
-    path = scratch.new("profile")
-    with Referee(path, registry=registry) as app:
-        table_id = app.open(GAME, farmers, seed="bench-long", table_id="bench-long", options=long_options)
-        steps: list[float] = []
-        last = time.perf_counter()
+def _open_store(url: str, barrier: Any, results: Any) -> None:
+    barrier.wait()
+    start = time.perf_counter()
+    try:
+        TableStore(url).close()
+        results.put(("ok", time.perf_counter() - start))
+    except Exception as exc:  # the point is to count any failure, whatever it is
+        results.put((f"{type(exc).__name__}: {exc}", time.perf_counter() - start))
 
-        def step(_request: object, _entries: object) -> None:
-            nonlocal last
-            now = time.perf_counter()
-            steps.append(now - last)
-            last = now
 
-        profile = cProfile.Profile()
-        profile.enable()
-        app.play_bots(table_id, farmers, on_step=step)
-        profile.disable()
-        entries = app.entries(table_id)
-    quarter = max(1, len(steps) // 4)
-    per_quarter = [statistics.mean(steps[i * quarter : (i + 1) * quarter]) * 1000 for i in range(4)]
-    out.append(f"long bot game on SQLite: {len(steps)} actions, {len(entries)} entries (profiled, so slow)")
-    out.append("  ms per action by quarter of the game: " + ", ".join(f"{ms:.2f}" for ms in per_quarter))
-    out += ["  " + row for row in top_functions(profile, 12)]
+def fresh_database(url: str) -> str:
+    import psycopg
 
-    profile = cProfile.Profile()
-    profile.enable()
-    for _ in range(5):
-        replay(registry, entries)
-    profile.disable()
-    out.append(f"referee.replay of that log ({len(entries)} entries) x5")
-    out += ["  " + row for row in top_functions(profile, 10)]
+    name = f"referee_bench_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return url.rsplit("/", 1)[0] + "/" + name
 
-    profile = cProfile.Profile()
-    profile.enable()
-    verify(registry, entries)
-    profile.disable()
-    out.append(f"referee.verify of that log ({len(entries)} entries) x1")
-    out += ["  " + row for row in top_functions(profile, 10)]
-    Scratch.remove(path)
-    return out
+
+def drop_database(url: str, name_url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name_url.rsplit('/', 1)[1]} WITH (FORCE)")
+
+
+def measure_pg_open(settings: Settings, url: str) -> dict[str, Any]:
+    context = multiprocessing.get_context("spawn")
+    failures: list[str] = []
+    seconds: list[float] = []
+    for round_ in range(settings.pg_rounds):
+        database = fresh_database(url)
+        try:
+            barrier, results = context.Barrier(4), context.Queue()
+            processes = [context.Process(target=_open_store, args=(database, barrier, results)) for _ in range(4)]
+            for p in processes:
+                p.start()
+            outcomes = [results.get(timeout=120) for _ in processes]
+            for p in processes:
+                p.join()
+        finally:
+            drop_database(url, database)
+        for outcome, elapsed in outcomes:
+            seconds.append(elapsed)
+            if outcome != "ok":
+                failures.append(outcome)
+        progress(f"[pg-open] round {round_ + 1}/{settings.pg_rounds}: {sum(o != 'ok' for o, _ in outcomes)} of 4 failed")
+    return {
+        "key": "pg-open",
+        "title": "4 processes opening one new PostgreSQL store at once",
+        "goal": "none fail",
+        "opens": len(seconds),
+        "failed": len(failures),
+        "failures": failures[:5],
+        "open_ms_median": statistics.median(seconds) * 1000,
+    }
 
 
 # -- the report ------------------------------------------------------------------------------
@@ -575,7 +597,7 @@ def run_profiles(registry: Registry, settings: Settings, scratch: Scratch) -> li
 
 def versions() -> dict[str, str]:
     found = {"python": platform.python_version(), "sqlite": sqlite3.sqlite_version}
-    for dist in ("referee", "referee-pigsty", "eventsourcing", "msgspec", "pluggy"):
+    for dist in ("referee", "eventsourcing", "msgspec", "pluggy", "referee-pigsty", "referee-cashnguns", "referee-pimp"):
         try:
             found[dist] = importlib.metadata.version(dist)
         except importlib.metadata.PackageNotFoundError:
@@ -583,44 +605,51 @@ def versions() -> dict[str, str]:
     return found
 
 
-def table(results: list[Comparison]) -> str:
-    header = f"{'measurement':<11} {'subject (median ± half-range)':<36} {'baseline (median ± half-range)':<36} {'ratio':>6} {'[min-max]':<13} {'x time':>6}"
+def table(results: list[Comparison], pg: dict[str, Any] | None) -> str:
+    header = f"{'row':<18} {'subject (median)':<30} {'baseline (median)':<30} {'ratio':>7} {'[min-max]':<15} {'x time':>7}  goal"
     lines = [header, "-" * len(header)]
     for r in results:
         low, high = min(r.ratios), max(r.ratios)
         lines.append(
-            f"{r.key:<11} {r.subject.show():<36} {r.baseline.show():<36} {r.ratio:>6.3f} [{low:.3f}-{high:.3f}] {1 / r.ratio:>6.1f}"
+            f"{r.key:<18} {r.subject.show():<30} {r.baseline.show():<30} {r.ratio:>7.3f} [{low:.3f}-{high:.3f}] {1 / r.ratio:>7.2f}  {r.goal}"
+        )
+    if pg is None:
+        lines.append(f"{'pg-open':<18} skipped (set REFEREE_TEST_POSTGRES to a PostgreSQL address to run it)")
+    else:
+        lines.append(
+            f"{'pg-open':<18} {pg['failed']} of {pg['opens']} opens failed (median open {pg['open_ms_median']:,.0f} ms)  goal: {pg['goal']}"
         )
     lines.append("")
     for r in results:
         lines.append(f"{r.key}: {r.title}")
-        lines.append(f"    subject:  {r.subject.label}; baseline: {r.baseline.label}")
+        lines.append(f"    subject: {r.subject.label}; baseline: {r.baseline.label}")
         lines += [f"    {note}" for note in r.notes]
+    if pg and pg["failures"]:
+        lines.append("pg-open failures: " + "; ".join(pg["failures"]))
     return "\n".join(lines)
 
 
-def parse(argv: Sequence[str] | None) -> tuple[Settings, str | None]:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog="Every speed is a ratio to a baseline of the same run.")
-    parser.add_argument("--quick", action="store_true", help="a smoke run of about 15 s: fewer games, repetitions and shorter samples")
-    parser.add_argument("--json", metavar="FILE", help="also write every sample and ratio to FILE as JSON")
-    parser.add_argument("--games", type=int, help="bot games per sample (default 8; --quick 3)")
-    parser.add_argument("--seats", type=int, default=5, help="farmers per game (default 5)")
+def parse(argv: Sequence[str] | None) -> tuple[Settings, str]:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a smoke run: a 10,000-entry long table, 3 repetitions, short loops")
+    parser.add_argument("--json", metavar="FILE", default="bench-results/latest.json", help="where the JSON goes (default %(default)s)")
     parser.add_argument("--reps", type=int, help="repetitions per comparison (default 5; --quick 3)")
-    parser.add_argument("--min-time", type=float, help="seconds per sample of the fast loops (default 0.5; --quick 0.1)")
+    parser.add_argument("--long", type=int, help="entries of the long table (default 100,000; --quick 10,000)")
+    parser.add_argument("--min-time", type=float, help="seconds per sample of the decoding loop (default 0.5; --quick 0.1)")
+    parser.add_argument("--cli-runs", type=int, help="runs of a command per sample (default 3; --quick 1)")
+    parser.add_argument("--pg-rounds", type=int, default=10, help="rounds of 4 concurrent PostgreSQL opens (default 10)")
     parser.add_argument("--tmpdir", help="where the SQLite files go (the filesystem decides what a commit costs)")
-    parser.add_argument("--only", action="append", choices=MEASUREMENTS, help="run only this measurement (repeatable)")
-    parser.add_argument("--profile", action="store_true", help="also profile a long game and its replay (cProfile, untimed)")
+    parser.add_argument("--only", action="append", choices=ROWS, help="run only these rows (repeatable)")
     args = parser.parse_args(argv)
-    if not 3 <= args.seats <= len(FARMERS):
-        parser.error(f"--seats must be 3 to {len(FARMERS)}")
     settings = Settings(
-        games=args.games or (3 if args.quick else 8),
-        seats=args.seats,
         reps=args.reps or (3 if args.quick else 5),
+        long=args.long or (10_000 if args.quick else 100_000),
         min_time=args.min_time or (0.1 if args.quick else 0.5),
+        cli_runs=args.cli_runs or (1 if args.quick else 3),
+        pg_rounds=args.pg_rounds if not args.quick else min(args.pg_rounds, 3),
         tmpdir=args.tmpdir,
-        only=tuple(args.only or MEASUREMENTS),
-        profile=args.profile,
+        only=tuple(args.only or ROWS),
+        quick=args.quick,
     )
     return settings, args.json
 
@@ -629,62 +658,129 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings, json_path = parse(argv)
     referee.logging.configure("error")  # the kernel's info lines would drown the progress
     started, clock = datetime.now(UTC), time.perf_counter()
-    # Pigsty alone, not every installed plugin: a house rule installed on one machine (and
-    # chosen by default) would change the games, and the ratios would not compare.
-    registry = Registry([referee_pigsty.plugin], entry_points=False)
     scratch = Scratch(settings.tmpdir)
+    results: list[Comparison] = []
+    pg: dict[str, Any] | None = None
     try:
-        progress(f"recording {settings.games} bot games of {settings.seats} farmers on the in-memory store")
-        games = record_games(registry, settings)
-        pragmas = eventsourcing_sqlite_pragmas(scratch, registry)
-        results: list[Comparison] = []
-        if "durability" in settings.only:
-            results.append(measure_durability(registry, settings, games, scratch))
-        if "append" in settings.only:
-            results.append(measure_append(registry, settings, games, scratch, pragmas))
-        if "replay" in settings.only:  # replay and verify
-            results += measure_replay(registry, settings, games)
-        if "load" in settings.only:
-            results.append(measure_load(registry, settings, games, scratch))
-        profile = run_profiles(registry, settings, scratch) if settings.profile else []
+        # The tally game is found the way any installed plugin is, here and in the CLI's
+        # processes, so the tables built here are the same plugin set the CLI loads.
+        site = tally_plugin_dir(scratch)
+        sys.path[:0] = [str(site), str(KERNEL_TESTS)]
+        registry = Registry()
+        pragmas = eventsourcing_pragmas(scratch)
+        if "verify" in settings.only or "durable" in settings.only:
+            for spec in GAMES:
+                if spec.name not in registry.games:
+                    progress(f"{spec.name} is not installed: its rows are left out")
+                    continue
+                progress(f"recording a {spec.seats}-seat {spec.name} bot game")
+                game = record_game(registry, spec)
+                if "verify" in settings.only:
+                    results.append(measure_verify(registry, settings, game))
+                if "durable" in settings.only:
+                    results.append(measure_durable(registry, settings, game, scratch, pragmas))
+
+        long_rows = {"warm-act", "cli-act", "cli-tables"} & set(settings.only)
+        if long_rows:
+            progress(f"growing a {settings.long:,}-entry tally table in memory")
+            memory = TableStore(MEMORY)
+            memory_ids = build_tally_tables(registry, memory, settings.long)
+            long_db = scratch.new("long")
+            with TableStore(long_db) as target:
+                copied = copy_store(memory, target)
+            progress(f"copied {copied:,} stored events to {long_db.name}")
+            if "warm-act" in settings.only:
+                with TableStore(long_db) as on_disk:
+                    results.append(measure_warm_act(registry, settings, "sqlite", on_disk, memory_ids))
+                results.append(measure_warm_act(registry, settings, "memory", memory, memory_ids))
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(KERNEL_TESTS), os.environ.get("PYTHONPATH", "")])}
+            cli = [*referee_command(), "--log-level", "error", "--db", str(long_db)]
+            if "cli-act" in settings.only:
+                long_id, short_id = memory_ids
+                results.append(
+                    measure_process(
+                        "cli-act",
+                        f"referee act on a table of {settings.long:,} entries / of {SHORT}",
+                        "x time <= 1.5",
+                        settings,
+                        ("referee act (long table)", [*cli, "act", long_id, "Ann", "mark", "--args", "{}"], env),
+                        ("referee act (short table)", [*cli, "act", short_id, "Ann", "mark", "--args", "{}"], env),
+                    )
+                )
+            if "cli-tables" in settings.only:
+                only_long = scratch.new("only-long")
+                with TableStore(MEMORY) as alone:
+                    app = Referee(registry=registry, store=alone)
+                    app.open("tally", ["Ann", "Bob"], seed="alone", table_id="tally-alone")
+                    grow(app, "tally-alone", settings.long)
+                    with TableStore(only_long) as target:
+                        copy_store(alone, target)
+                only_short = scratch.new("only-short")
+                with TableStore(MEMORY) as alone:
+                    app = Referee(registry=registry, store=alone)
+                    app.open("tally", ["Ann", "Bob"], seed="alone", table_id="tally-alone")
+                    grow(app, "tally-alone", SHORT)
+                    with TableStore(only_short) as target:
+                        copy_store(alone, target)
+                base = [*referee_command(), "--log-level", "error", "--db"]
+                results.append(
+                    measure_process(
+                        "cli-tables",
+                        f"referee tables: one {settings.long:,}-entry table in the store / one {SHORT}-entry table",
+                        "independent of the table's length",
+                        settings,
+                        ("referee tables (one long table)", [*base, str(only_long), "tables"], env),
+                        ("referee tables (one short table)", [*base, str(only_short), "tables"], env),
+                    )
+                )
+        if "cli-start" in settings.only:
+            plain = dict(os.environ)
+            nothing = ("python -c pass", [sys.executable, "-c", "pass"], plain)
+            results.append(
+                measure_process(
+                    "cli-help",
+                    "referee --help / python -c pass",
+                    "x time <= 6",
+                    settings,
+                    ("referee --help", [*referee_command(), "--help"], plain),
+                    nothing,
+                )
+            )
+            results.append(
+                measure_process(
+                    "cli-games",
+                    "referee games / python -c pass",
+                    "x time <= 10",
+                    settings,
+                    ("referee games", [*referee_command(), "games"], plain),
+                    nothing,
+                )
+            )
+        url = os.environ.get("REFEREE_TEST_POSTGRES")
+        if url and "pg-open" in settings.only:
+            pg = measure_pg_open(settings, url)
     finally:
         scratch.close()
     duration = time.perf_counter() - clock
 
     found = versions()
-    actions = sum(len(g.actions) for g in games)
-    entries = sum(len(g.entries) for g in games)
-    print("Referee benchmarks: ratios to baselines measured in this run (ratio = subject rate / baseline rate; x time = 1 / ratio)")
-    print(
-        f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs; "
-        + ", ".join(f"{k} {v}" for k, v in found.items())
-        + f"; SQLite files in {scratch.path.parent}"
-    )
-    print(
-        f"{settings.games} games x {settings.seats} farmers ({actions} actions, {entries} entries), "
-        f"{settings.reps} repetitions, loops of {settings.min_time} s; run took {duration:.1f} s"
-    )
+    print("Referee benchmarks (issue 9): ratio = subject rate / baseline rate, both measured in this run; x time = 1 / ratio")
+    print(f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs; " + ", ".join(f"{k} {v}" for k, v in found.items()))
+    print(f"{settings.reps} repetitions, long table {settings.long:,} entries; run took {duration:.0f} s")
     print()
-    print(table(results))
-    if profile:
-        print()
-        print("\n".join(profile))
-
-    if json_path:
-        document = {
-            "started": started.isoformat(timespec="seconds"),
-            "seconds": duration,
-            "machine": {"system": platform.system(), "machine": platform.machine(), "cpus": os.cpu_count()},
-            "versions": found,
-            "settings": {k: v for k, v in settings.__dict__.items()},
-            "sqlite_pragmas": pragmas,
-            "workload": {"games": settings.games, "actions": actions, "entries": entries},
-            "results": [r.as_json() for r in results],
-            "profile": profile,
-        }
-        Path(json_path).parent.mkdir(parents=True, exist_ok=True)
-        Path(json_path).write_text(json.dumps(document, indent=2) + "\n")
-        progress(f"results written to {json_path}")
+    print(table(results, pg))
+    document = {
+        "started": started.isoformat(timespec="seconds"),
+        "seconds": duration,
+        "machine": {"system": platform.system(), "machine": platform.machine(), "cpus": os.cpu_count()},
+        "versions": found,
+        "settings": dict(settings.__dict__),
+        "results": [r.as_json() for r in results],
+        "pg_open": pg if pg is not None else "skipped (REFEREE_TEST_POSTGRES not set)",
+    }
+    Path(json_path).parent.mkdir(parents=True, exist_ok=True)
+    Path(json_path).write_text(json.dumps(document, indent=2) + "\n")
+    progress(f"results written to {json_path}")
     return 0
 
 

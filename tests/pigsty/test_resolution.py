@@ -553,16 +553,16 @@ def test_4_6_the_fund_buys_a_yeoman_at_ten_and_restarts() -> None:
         YeomenFunded(farmer="Ann", pork=2, fund=9),
         YeomenFunded(farmer="Bob", pork=4, fund=13),
     ]
-    assert events_of(results, YeomanJoined) == [YeomanJoined(yeomen=2, fund=3)]
+    assert events_of(results, YeomanJoined) == [YeomanJoined(joined=1, yeomen=2, fund=3)]
     after = fold(board, results)
     assert (after.yeomen, after.fund) == (2, 3)
 
 
 def test_4_6_a_big_payment_buys_several_yeomen() -> None:
-    """4.6 ruling: 23 Pork buys 2 Yeomen and leaves 3 in the Fund."""
+    """4.6 ruling: 23 Pork buys 2 Yeomen at once and leaves 3 in the Fund."""
     board = table({"Ann": 30, "Bob": 10, "Cid": 10})
     results = play(board, {"Ann": "Y 23"})
-    assert events_of(results, YeomanJoined) == [YeomanJoined(yeomen=2, fund=13), YeomanJoined(yeomen=3, fund=3)]
+    assert events_of(results, YeomanJoined) == [YeomanJoined(joined=2, yeomen=3, fund=3)]
     after = fold(board, results)
     assert (after.yeomen, after.fund) == (3, 3)
 
@@ -876,7 +876,7 @@ def test_11_4_bandits_pigs_are_all_lost() -> None:
     assert [(e.taken, e.lost, e.stolen) for e in events_of(results, PigsTaken)] == [(2, 2, 0)] * 3
     assert set(rules_of(results, PigsTaken)) == {"11.4"}
     assert events_of(results, LostPigsCounted) == [LostPigsCounted(lost=6, returned=0, lost_total=41)]
-    assert events_of(results, BanditJoined) == [BanditJoined(bandits=5, lost_total=41)]
+    assert events_of(results, BanditJoined) == [BanditJoined(joined=1, bandits=5, lost_total=41)]
 
 
 def test_11_2_every_ten_lost_pigs_attract_a_bandit() -> None:
@@ -885,7 +885,7 @@ def test_11_2_every_ten_lost_pigs_attract_a_bandit() -> None:
     results = play(board, {"Ann": "S 20 Bob"})
     assert taken(results, "Ann", "Bob").lost == 5
     assert events_of(results, LostPigsCounted) == [LostPigsCounted(lost=5, returned=0, lost_total=10)]
-    assert events_of(results, BanditJoined) == [BanditJoined(bandits=2, lost_total=10)]
+    assert events_of(results, BanditJoined) == [BanditJoined(joined=1, bandits=2, lost_total=10)]
     after = fold(board, results)
     assert (after.bandits, after.lost_total) == (2, 10)
 
@@ -901,16 +901,24 @@ def test_11_2_returned_pigs_do_not_count() -> None:
 
 
 def test_11_2_several_bandits_at_once() -> None:
-    """11.2: 25 lost Pigs on top of 8 make 33: three more Bandits in one turn."""
+    """11.2: 25 lost Pigs on top of 8 make 33: three more Bandits in one turn, in one event."""
     board = table({"Ann": 100, "Bob": 60, "Cid": 10}, lost_total=8)
     results = play(board, {"Ann": "S 100 Bob"})
     assert taken(results, "Ann", "Bob").lost == 25
-    assert events_of(results, BanditJoined) == [
-        BanditJoined(bandits=2, lost_total=33),
-        BanditJoined(bandits=3, lost_total=33),
-        BanditJoined(bandits=4, lost_total=33),
-    ]
+    assert events_of(results, BanditJoined) == [BanditJoined(joined=3, bandits=4, lost_total=33)]
     assert fold(board, results).bandits == 4
+
+
+def test_11_2_and_4_6_logs_of_one_event_per_unit_still_replay() -> None:
+    """11.2, 4.6: version 1 logged one BanditJoined per Bandit and one YeomanJoined per
+    Yeoman; such bodies upcast to events of one each and fold to the same board."""
+    bandit = decode_event(BanditJoined, {"bandits": 3, "lost_total": 25}, 1)
+    yeoman = decode_event(YeomanJoined, {"yeomen": 2, "fund": 4}, 1)
+    assert bandit == BanditJoined(joined=1, bandits=3, lost_total=25)
+    assert yeoman == YeomanJoined(joined=1, yeomen=2, fund=4)
+    board = table({"Ann": 10, "Bob": 10, "Cid": 10})
+    after = fold(board, [(bandit, "11.2"), (yeoman, "4.6")])
+    assert (after.bandits, after.yeomen, after.fund) == (3, 2, 4)
 
 
 def test_11_2_nothing_lost_nothing_counted() -> None:
@@ -1171,11 +1179,11 @@ def test_property_folded_board_is_consistent(case: tuple[Board, dict[str, tuple[
     final = results[-1][0]
     assert isinstance(final, TurnResolved)
     assert final.pigs == {name: farmer.pigs for name, farmer in after.farmers.items()}
-    assert after.yeomen == board.yeomen + len(events_of(results, YeomanJoined))
+    assert after.yeomen == board.yeomen + sum(e.joined for e in events_of(results, YeomanJoined))
     assert after.fund == (board.fund + sum(e.pork for e in events_of(results, YeomenFunded))) % 10
     for event, _ in results:
         body = msgspec.json.decode(msgspec.json.encode(encode_event(event)))
-        assert decode_event(type(event), body, 1) == event
+        assert decode_event(type(event), body, type(event).version) == event
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

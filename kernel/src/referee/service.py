@@ -458,7 +458,9 @@ class Referee:
     def bot_answer(self, table_id: str, request: Request) -> dict[str, Any]:
         """A bot's legal answer to ``request``, chosen from that seat's view only, with
         randomness from the table's secret key (unpredictable until the game ends)."""
-        loaded = self._load(table_id)
+        return self._bot_answer(table_id, self._load(table_id), request)
+
+    def _bot_answer(self, table_id: str, loaded: _Loaded, request: Request) -> dict[str, Any]:
         seat_view = view(loaded.rules, copy_state(loaded.state), request.seat)
         rng = bot_random(self._secret(table_id).key, request.seat, loaded.length)
         args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=request, rng=rng)
@@ -486,7 +488,8 @@ class Referee:
             if not pending or loaded.state.over:
                 return
             request = pending[0]
-            entries = self.act(table_id, request.seat, request.action, self.bot_answer(table_id, request), request=request.id)
+            # The table was just read: the bot answers from it without reading it again.
+            entries = self.act(table_id, request.seat, request.action, self._bot_answer(table_id, loaded, request), request=request.id)
             if on_step:
                 on_step(request, entries)
         raise RefereeError(f"bots took {max_actions} actions at table {table_id} without the game ending")

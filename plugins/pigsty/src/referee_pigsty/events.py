@@ -11,6 +11,8 @@ Tags are stable (``pigsty.<Name>``) and must never change once logs exist.
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from referee.events import Event
 from referee_pigsty.orders import Order
 
@@ -116,13 +118,22 @@ class YeomenFunded(Event, tag="pigsty.YeomenFunded"):
 
 
 class YeomanJoined(Event, tag="pigsty.YeomanJoined"):
-    """The Fund reached its target and one more Yeoman entered play (rule 4.6).
+    """The Fund reached its target and ``joined`` more Yeomen entered play (rule 4.6).
 
-    ``yeomen`` is the number in play now and ``fund`` what is left in the Fund.
+    ``yeomen`` is the number in play now and ``fund`` what is left in the Fund.  One
+    payment that covers the target several times brings them all in one event.
     """
 
+    version: ClassVar[int] = 2
+
+    joined: int
     yeomen: int
     fund: int
+
+    @staticmethod
+    def upcast_v1_v2(body: dict[str, Any]) -> dict[str, Any]:
+        # Version 1 logged one event per Yeoman.
+        return {**body, "joined": 1}
 
 
 class GuardsHired(Event, tag="pigsty.GuardsHired"):
@@ -239,10 +250,21 @@ class LostPigsCounted(Event, tag="pigsty.LostPigsCounted"):
 
 
 class BanditJoined(Event, tag="pigsty.BanditJoined"):
-    """Lost Pigs attracted another Bandit (rule 11.2); ``bandits`` is the count now."""
+    """Lost Pigs attracted ``joined`` more Bandits (rule 11.2); ``bandits`` is the count now.
 
+    However many Pigs were lost, the Bandits they attract join in one event.
+    """
+
+    version: ClassVar[int] = 2
+
+    joined: int
     bandits: int
     lost_total: int
+
+    @staticmethod
+    def upcast_v1_v2(body: dict[str, Any]) -> dict[str, Any]:
+        # Version 1 logged one event per Bandit.
+        return {**body, "joined": 1}
 
 
 class FarmerEliminated(Event, tag="pigsty.FarmerEliminated"):

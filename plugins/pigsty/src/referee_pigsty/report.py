@@ -83,7 +83,8 @@ def describe(event: Event) -> str | None:
         case YeomenFunded():
             return f"{event.farmer} paid {event.pork} Pork into the Yeoman Fund (now {event.fund})"
         case YeomanJoined():
-            return f"a new Yeoman enters play: {_plural(event.yeomen, 'Yeoman').replace('Yeomans', 'Yeomen')} in play"
+            arrived = "a new Yeoman enters" if event.joined == 1 else f"{event.joined} new Yeomen enter"
+            return f"{arrived} play: {_plural(event.yeomen, 'Yeoman').replace('Yeomans', 'Yeomen')} in play"
         case GuardsHired():
             return f"{event.farmer} hired {_plural(event.guards, 'Guard')}"
         case TheftAttempted():
@@ -115,7 +116,8 @@ def describe(event: Event) -> str | None:
         case LostPigsCounted():
             return f"{_plural(event.lost, 'Pig')} lost this turn, {event.returned} returned; {event.lost_total} lost in all"
         case BanditJoined():
-            return f"the lost Pigs attract another Bandit: {_plural(event.bandits, 'Bandit')}"
+            arrived = "another Bandit" if event.joined == 1 else f"{event.joined} more Bandits"
+            return f"the lost Pigs attract {arrived}: {_plural(event.bandits, 'Bandit')}"
         case FarmerEliminated():
             return f"{event.farmer} has lost all his Pigs and is out of the game"
         case PorkIndustryDestroyed():

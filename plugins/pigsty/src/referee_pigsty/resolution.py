@@ -454,8 +454,9 @@ class _Turn:
             if not pork:
                 continue
             self.emit(YeomenFunded(farmer=name, pork=pork, fund=self.board.fund + pork), "4.6")
-            while self.board.fund >= target:
-                self.emit(YeomanJoined(yeomen=self.board.yeomen + 1, fund=self.board.fund - target), "4.6")
+            joined, fund = divmod(self.board.fund, target)
+            if joined:
+                self.emit(YeomanJoined(joined=joined, yeomen=self.board.yeomen + joined, fund=fund), "4.6")
 
     def count_lost_pigs(self, lost: int, returned: int) -> None:
         if not lost:
@@ -463,8 +464,8 @@ class _Turn:
         lost_total = self.board.lost_total + lost - returned
         self.emit(LostPigsCounted(lost=lost - returned, returned=returned, lost_total=lost_total), "11.2")
         bandits = 1 + lost_total // self.params.pigs_lost_per_bandit
-        for count in range(self.board.bandits + 1, bandits + 1):
-            self.emit(BanditJoined(bandits=count, lost_total=lost_total), "11.2")
+        if bandits > self.board.bandits:
+            self.emit(BanditJoined(joined=bandits - self.board.bandits, bandits=bandits, lost_total=lost_total), "11.2")
 
     def end_turn(self) -> None:
         for name in self.seats:

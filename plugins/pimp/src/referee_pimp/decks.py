@@ -6,19 +6,43 @@ path (read when the table opens) or holds a deck file's text; the faces go into 
 
 from __future__ import annotations
 
+import functools
+import os
 from pathlib import Path
 
 from referee import RefereeError, hookimpl
 
-from .cards import Card, DataError, check, expand, load_deck, shipped_decks, slug
+from .cards import Card, DataError, Deck, check, expand, load_deck, shipped_decks, slug
 from .events import CardFace
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_file(path: str, mtime_ns: int, size: int) -> Deck:
+    return load_deck(Path(path))
+
+
+@functools.lru_cache(maxsize=16)
+def _deck_text(text: str) -> Deck:
+    return load_deck(text)
+
+
+def _load(source: str | Path) -> Deck:
+    """``load_deck``, read and checked once per file version: every table's setup (and every
+    verify and replay of one) reads the decks again, and a Deck is immutable."""
+    if isinstance(source, str) and "\n" in source:
+        return _deck_text(source)
+    try:
+        stat = os.stat(source)
+    except OSError:
+        return load_deck(source)  # which says what is wrong with the file
+    return _deck_file(str(source), stat.st_mtime_ns, stat.st_size)
 
 
 def ready_made() -> dict[str, str]:
     """Each shipped deck's name (and file name) -> its file."""
     found: dict[str, str] = {}
     for path in shipped_decks():
-        deck = load_deck(path)
+        deck = _load(path)
         found[slug(deck.name)] = str(path)
         found[path.stem] = str(path)
     return found
@@ -69,11 +93,11 @@ def faces_for(seat: str, index: int, choice: str | None) -> tuple[str, list[Card
         known = ready_made()
         if slug(choice) not in known:
             raise RefereeError(
-                f"{seat}'s deck {choice!r} is not a ready-made deck; the decks are {', '.join(sorted({slug(load_deck(p).name) for p in decks}))}"
+                f"{seat}'s deck {choice!r} is not a ready-made deck; the decks are {', '.join(sorted({slug(_load(p).name) for p in decks}))}"
             )
         source = known[slug(choice)]
     try:
-        deck = load_deck(source)
+        deck = _load(source)
     except DataError as exc:
         raise RefereeError(f"{seat}'s deck: {exc}") from None
     return deck.name, [_face(seat, card) for card in expand(deck)]

@@ -22,7 +22,7 @@ def app(request, tmp_path):
     ("args", "named"),
     [
         ({"drops": MAX_ENTRIES_PER_ACTION}, f"more than the {MAX_ENTRIES_PER_ACTION:,} one action may"),
-        ({"drops": 1, "size": MAX_LINE_BYTES}, f"larger than {MAX_LINE_BYTES:,} bytes"),
+        ({"drops": 1, "size": MAX_LINE_BYTES}, f"more than the {MAX_LINE_BYTES:,} a log line may"),
     ],
     ids=["too-many-entries", "entry-too-large"],
 )

@@ -66,7 +66,7 @@ def test_a_long_table_loads_from_its_latest_snapshot_as_a_replay_would_fold_it(l
         snapshot = app.store.snapshot(table)
         assert snapshot is not None and len(entries) - snapshot.seq < SNAPSHOT_EVERY
         # Loading must not fall back to replaying the whole log.
-        with mock.patch.object(referee.service, "replay", side_effect=AssertionError("replayed from the first entry")):
+        with mock.patch.object(referee.service, "fold_entries", side_effect=AssertionError("replayed from the first entry")):
             loaded = app.state(table)
         _rules, replayed = replay(registry(), entries)
         assert same(loaded, replayed)
@@ -122,7 +122,7 @@ def test_snapshot_and_tail_equal_a_full_replay(game, seats, actions, seed):
         event(f"{game}: {'from a snapshot' if snapshot is not None else 'no snapshot yet'}")
         fresh = Referee(registry=registry, store=store)
         if snapshot is not None:
-            with mock.patch.object(referee.service, "replay", side_effect=AssertionError("replayed from the first entry")):
+            with mock.patch.object(referee.service, "fold_entries", side_effect=AssertionError("replayed from the first entry")):
                 loaded = fresh.state(table)
         else:
             loaded = fresh.state(table)

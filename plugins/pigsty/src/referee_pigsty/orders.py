@@ -62,7 +62,7 @@ _WORDS: dict[str, str] = {
     "yeomen": "yeomen",
 }
 
-MAX_AMOUNT = 1_000_000
+MAX_AMOUNT = 10**18
 """Most Pork one order (or the stated total) may name.  No farmer comes near it, and an
 order for more than he has is cut by rule 10.2 anyway; the bound keeps a thousand-digit
 number from reaching the arithmetic."""

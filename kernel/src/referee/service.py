@@ -211,6 +211,8 @@ class Referee:
                 log.debug("table changed meanwhile; deciding again", table=table_id, attempt=attempt + 1)
                 time.sleep(random.uniform(0, min(0.002 * 2 ** min(attempt, 8), 0.25)))
                 continue
+            except RefereeError as exc:
+                raise RefereeError(f"{seat}'s {action!r} at table {table_id}: {exc.message}") from None
             self._cache[table_id] = _Loaded(length, entries[-1], loaded.rules, state)
             log.debug("action taken", table=table_id, seat=seat, action=action, entries=len(entries))
             return entries

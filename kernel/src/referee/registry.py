@@ -335,7 +335,8 @@ def _code_digest(plugin: object) -> str:
     module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
     top = (getattr(module, "__name__", "") or "").split(".")[0]
     package = sys.modules.get(top)
-    origin = Path(package.__file__) if package is not None and getattr(package, "__file__", None) else None
+    file = getattr(package, "__file__", None) if package is not None else None
+    origin = Path(file) if file else None
     if origin is None:
         return ""
     if top not in _code_digests:

@@ -14,6 +14,7 @@ import os
 import random
 import secrets
 import time
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -291,14 +292,16 @@ class Referee:
 
     def _snapshot(self, rules: Rules, state: TableState, seq: int, last_hash: str) -> Snapshot:
         kernel = msgspec.structs.replace(state, game=None)
-        image = msgspec.msgpack.encode([msgspec.msgpack.encode(kernel), msgspec.msgpack.encode(state.game)])
+        # Compressed: a game's state repeats its names and card texts, and a snapshot every
+        # few hundred entries should not double what the log itself takes on disk.
+        image = zlib.compress(msgspec.msgpack.encode([msgspec.msgpack.encode(kernel), msgspec.msgpack.encode(state.game)]), 1)
         return Snapshot(seq=seq, last_hash=last_hash, fingerprint=self._fingerprint(rules), state=image)
 
     def _restore(self, snapshot: Snapshot) -> _Loaded | None:
         """The table as a snapshot keeps it; None when the snapshot cannot be used (made by
         other plugin code, or unreadable): the log is then replayed from the start."""
         try:
-            kernel_bytes, game_bytes = msgspec.msgpack.decode(snapshot.state, type=tuple[bytes, bytes])
+            kernel_bytes, game_bytes = msgspec.msgpack.decode(zlib.decompress(snapshot.state), type=tuple[bytes, bytes])
             state = msgspec.msgpack.decode(kernel_bytes, type=TableState)
             rules = self.registry.rules_for(state.game_name, state.plugins)
             if snapshot.fingerprint != self._fingerprint(rules):
@@ -308,7 +311,7 @@ class Referee:
             )
             fresh = rules.hook.referee_initial_state(opened=opened)
             state.game = msgspec.msgpack.decode(game_bytes, type=type(fresh)) if fresh is not None else None
-        except (msgspec.DecodeError, RefereeError, TypeError, ValueError):
+        except (msgspec.DecodeError, RefereeError, TypeError, ValueError, zlib.error):
             return None
         last = Entry(seq=snapshot.seq, type="", plugin="", hash=snapshot.last_hash)
         return _Loaded(snapshot.seq, last, rules, state)

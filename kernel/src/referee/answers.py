@@ -490,7 +490,9 @@ def describe(fields: Fields) -> str:
     if not fields:
         return "no answer is needed: send the action alone"
     lines = []
-    for name, shape in fields.items():
+    # Required fields first: a stored request keeps its fields in sorted order, and the
+    # field a person must fill in (a Pimp action's kind) should lead.
+    for name, shape in sorted(fields.items(), key=lambda item: item[1].optional):
         notes = ", ".join(n for n in (shape.label, "optional" if shape.optional else "") if n)
         lines.append(f"{name}{f' ({notes})' if notes else ''}: {describe_field(shape)}")
     if len(fields) > 1:

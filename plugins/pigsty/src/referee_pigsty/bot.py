@@ -37,7 +37,9 @@ def bots_by_seat(spec: str | Mapping[str, str], seats: Sequence[str]) -> dict[st
     if isinstance(spec, Mapping):
         strangers = sorted(set(spec) - set(seats))
         if strangers:
-            raise IllegalAction(f"option bots names {', '.join(strangers)}, who have no seat (seats: {', '.join(seats)})", "options")
+            raise IllegalAction(
+                f"option bots names {', '.join(strangers)}, not seated at this table (seats: {', '.join(seats)})", "options"
+            )
         return {seat: str(spec.get(seat, DEFAULT_BOT)).strip() for seat in seats}
     kinds = [kind.strip() for kind in spec.split(",")]
     if len(kinds) == 1:

@@ -28,6 +28,65 @@ def refused(text: str, farmer: str = "Charlie", **kwargs: object) -> OrderError:
 # -- 10.1: the rulebook's example and the accepted layouts -------------------------------
 
 
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("T5 Danny", Order(1, "trading", 5, "Danny")),
+        ("t5 danny", Order(1, "trading", 5, "Danny")),
+        ("S4 Eddie", Order(1, "stealing", 4, "Eddie")),
+        ("Steal 4 from Eddie", Order(1, "stealing", 4, "Eddie")),
+        ("steal 4 pork from Eddie", Order(1, "stealing", 4, "Eddie")),
+        ("trade 5 to Danny", Order(1, "trading", 5, "Danny")),
+        ("Trade 5 with Danny.", Order(1, "trading", 5, "Danny")),
+        ("Trade: 5 to Mary Ann", Order(1, "trading", 5, "Mary Ann")),
+        ("T Danny 5", Order(1, "trading", 5, "Danny")),
+        ("S Eddie 4", Order(1, "stealing", 4, "Eddie")),
+        ("Steal from Eddie 4", Order(1, "stealing", 4, "Eddie")),
+        ("I10", Order(1, "investment", 10)),
+        ("Invest 10 Pork", Order(1, "investment", 10)),
+        ("Guards: 1", Order(1, "guards", 1)),
+        ("G:1", Order(1, "guards", 1)),
+        ("Y 2 pork", Order(1, "yeomen", 2)),
+    ],
+)
+def test_10_1_what_forum_players_write_is_read_where_it_is_unambiguous(text: str, order: Order) -> None:
+    """10.1 "It is enough to write the initial letter (P, I, G, S, T, Y) of each option,
+    but you can write it in full if you prefer": players also glue the letter to the Pork,
+    say "from" and "to", add "Pork", or put the name before the Pork.  Each reads one way."""
+    assert parse(text) == ((order,), None)
+
+
+def test_10_1_charlies_example_as_a_forum_player_writes_it() -> None:
+    """10.1: Charlie's orders in forum shorthand mean exactly the rulebook's example."""
+    assert parse("T5 Danny\nSteal 4 from Eddie\nG1\n------\n10") == parse("T 5 Danny\nS 4 Eddie\nG 1\n------\n10")
+
+
+@pytest.mark.parametrize(
+    ("text", "farmers", "fragment"),
+    [
+        ("S 4 from Eddie", ("Charlie", "Eddie", "From Eddie"), '"from Eddie" could mean "Eddie" or "From Eddie"'),
+        ("T 5 to Danny", ("Charlie", "Danny", "To Danny"), '"to Danny" could mean "Danny" or "To Danny"'),
+        ("S 4 Pork Chop", ("Charlie", "Chop", "Pork Chop"), '"Pork Chop" could mean "Chop" or "Pork Chop"'),
+        ("S 4 to Eddie", FARMERS, '"to Eddie" reads the other way'),
+        ("T 5 from Danny", FARMERS, '"from Danny" reads the other way'),
+        ("S 4 Ed", FARMERS, 'no Pig Farmer called "Ed"'),
+        ("T 5 Danny Eddie", FARMERS, 'no Pig Farmer called "Danny Eddie"'),
+        ("T5Danny", FARMERS, 'unknown order "T5Danny"'),
+        ("X5 Danny", FARMERS, 'unknown order "X5"'),
+        ("T Danny 5 Eddie", FARMERS, '"Danny" is not a whole amount of Pork'),
+        ("S 4 from Charlie", FARMERS, "Stealing from yourself is not allowed"),
+        ("G 1 from Danny", FARMERS, "Guards takes no farmer's name"),
+    ],
+)
+def test_10_1_what_could_be_read_two_ways_or_not_at_all_is_still_refused(text: str, farmers: tuple[str, ...], fragment: str) -> None:
+    """10.1: the GM acts only on orders he can read one way; a guess would be a silent
+    ruling against the player, so two readings (or none) are refused, naming the line."""
+    with pytest.raises(OrderError) as caught:
+        parse_orders(text, farmer="Charlie", farmers=farmers)
+    assert fragment in str(caught.value)
+    assert str(caught.value).startswith(f'line 1 "{text}": ')
+
+
 def test_10_1_charlies_example() -> None:
     """10.1: "T 5 Danny / S 4 Eddie / G 1 / ------ / 10"."""
     orders, total = parse("T 5 Danny\nS 4 Eddie\nG 1\n------\n10")
@@ -148,7 +207,7 @@ def test_order_error_is_a_value_error_and_an_illegal_action() -> None:
         ("S", 'line 1 "S": missing the Pork to spend on Stealing (10.1)'),
         ("I five", '"five" is not a whole amount of Pork (10.1)'),
         ("I 2.5", '"2.5" is not a whole amount of Pork (10.1)'),
-        ("S Eddie 4", '"Eddie" is not a whole amount of Pork (10.1)'),
+        ("S Eddie", '"Eddie" is not a whole amount of Pork (10.1)'),
         ("G -3", "cannot spend negative Pork (-3) (10.1)"),
         ("S 4", 'say which farmer you are stealing from, e.g. "S 4 Eddie" (10.1)'),
         ("T 5", 'say which farmer you are trading to, e.g. "T 5 Danny" (10.1)'),

@@ -567,13 +567,19 @@ def test_4_6_a_big_payment_buys_several_yeomen() -> None:
     assert (after.yeomen, after.fund) == (3, 3)
 
 
-def test_4_6_new_yeomen_serve_from_next_turn() -> None:
-    """4.6 ruling: Yeomen bought this turn do not stop this turn's Thieves."""
+def test_4_6_a_new_yeoman_enters_play_as_soon_as_the_fund_reaches_10() -> None:
+    """4.6 "As soon as the Yeoman Fund reaches 10, one more Yeoman enters play": read like
+    4.6.4.1's "as soon as" (Honesty), when the orders are carried out, so the Yeoman Ann
+    completes stops Bob's Thieves and returns her Pigs this very turn."""
     board = table({"Ann": 20, "Bob": 20, "Cid": 10})
     results = play(board, {"Ann": "Y 10", "Bob": "S 6 Ann"})
+    kinds = [type(event).__name__ for event, _ in results]
+    assert kinds.index("YeomanJoined") < kinds.index("TheftAttempted")
     attempt = next(e for e in events_of(results, TheftAttempted) if e.thief == "Bob")
-    assert attempt.stopped_by_yeomen == 1
-    assert events_of(results, PigsReturned)[0].yeomen == 1
+    assert (attempt.stopped_by_yeomen, attempt.pigs_wanted) == (2, 2)
+    assert events_of(results, PigsReturned)[0].yeomen == 2
+    # Two Yeomen are a level of Punishment (4.6.3) for stealing from Honest Ann.
+    assert events_of(results, PunishmentImposed)[0].by_yeomen == 1
     assert fold(board, results).yeomen == 2
 
 
@@ -949,62 +955,36 @@ def test_9_resolution_order_and_rules() -> None:
             "Cid": "I 5; T 5 Bob; S 2 Dan",
         },
     )
-    kinds = [type(event).__name__ for event, _ in results]
-    assert kinds == [
-        "BecameHonest",
-        "GuardsHired",
-        "TheftAttempted",
-        "TheftAttempted",
-        "TheftAttempted",
-        "TheftAttempted",
-        "TheftAttempted",
-        "TheftAttempted",
-        "PigTraded",
-        "TradeCancelled",
-        "PigTraded",
-        "PigsBred",
-        "PigsBred",
-        "PigsBred",
-        "PigsTaken",
-        "PigsTaken",
-        "PigsReturned",
-        "PunishmentImposed",
-        "BecameDishonest",
-        "YeomenFunded",
-        "YeomenFunded",
-        "YeomanJoined",
-        "LostPigsCounted",
-        "FarmerEliminated",
-        "TurnResolved",
+    assert [(type(event).__name__, rule) for event, rule in results] == [
+        ("BecameHonest", "4.6.4.1"),
+        ("YeomenFunded", "4.6"),
+        ("YeomenFunded", "4.6"),
+        ("YeomanJoined", "4.6"),
+        ("GuardsHired", "4.3"),
+        ("TheftAttempted", "4.4.4"),
+        ("TheftAttempted", "4.4.4"),
+        ("TheftAttempted", "11.3"),
+        ("TheftAttempted", "11.3"),
+        ("TheftAttempted", "11.3"),
+        ("TheftAttempted", "11.3"),
+        ("PigTraded", "4.5"),
+        ("TradeCancelled", "4.5.5"),
+        ("PigTraded", "4.5"),
+        ("PigsBred", "4.2"),
+        ("PigsBred", "4.2"),
+        ("PigsBred", "4.2"),
+        ("PigsTaken", "4.4.5"),
+        ("PigsTaken", "4.4.5"),
+        ("PigsReturned", "4.6.2"),
+        ("PunishmentImposed", "4.1"),
+        ("BecameDishonest", "4.6.4.2"),
+        ("LostPigsCounted", "11.2"),
+        ("FarmerEliminated", "7"),
+        ("TurnResolved", "9"),
     ]
-    assert [rule for _, rule in results] == [
-        "4.6.4.1",
-        "4.3",
-        "4.4.4",
-        "4.4.4",
-        "11.3",
-        "11.3",
-        "11.3",
-        "11.3",
-        "4.5",
-        "4.5.5",
-        "4.5",
-        "4.2",
-        "4.2",
-        "4.2",
-        "4.4.5",
-        "4.4.5",
-        "4.6.2",
-        "4.1",
-        "4.6.4.2",
-        "4.6",
-        "4.6",
-        "4.6",
-        "11.2",
-        "7",
-        "9",
-    ]
-    assert results[-1][0] == TurnResolved(turn=1, pigs={"Ann": 33, "Bob": 19, "Cid": 23, "Dan": 0})
+    # The Yeoman joining in step 1 is one of the two stopping Ann's Thieves and
+    # returning Bob's Pigs: Bob 20 + 1 traded + 1 bred - 3 taken + 2 returned.
+    assert results[-1][0] == TurnResolved(turn=1, pigs={"Ann": 32, "Bob": 21, "Cid": 23, "Dan": 0})
 
 
 def test_9_turn_numbers_count_up() -> None:

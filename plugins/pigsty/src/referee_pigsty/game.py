@@ -18,9 +18,10 @@ from referee import GAMESMASTER, Decision, Event, Game, IllegalAction, Standing,
 from referee.results import join_names, rank
 
 from . import hookspecs
+from .bot import BOTS, DEFAULT_BOT, bots_by_seat
 from .events import EVENT_TYPES, FarmerEliminated, OrdersRevealed, OrdersWritten, PorkAllotted
 from .orders import Order, parse_orders, pay_orders
-from .resolution import Board, Params, allot_pork, evolve, new_board, resolve_turn
+from .resolution import Board, Params, allot_pork, evolve, new_board, pork_industry_destroyed, resolve_turn
 
 _HERE = Path(__file__).parent
 
@@ -29,6 +30,8 @@ ORDERS_HINT = (
     "the Pork to spend, and for S and T the farmer's name; e.g. 'T 5 Danny; S 4 Eddie; G 1'; "
     "empty orders spend nothing"
 )
+
+MAD_ENDING = "M.A.D.: the local pork industry is destroyed and everyone loses"
 
 ORDERS_ANSWER = {"text": referee.Text(hint=ORDERS_HINT, label="orders")}
 """Orders are free text (rule 10.1); leaving the text out is refused by the kernel, so
@@ -42,11 +45,19 @@ class Options(Params, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Rule 3."""
     turn_limit: int = 0
     """Turns after which the game ends with no Palace; 0 (the rulebook) plays on."""
+    bots: str | dict[str, str] = DEFAULT_BOT
+    """How bot seats play (``bot.BOTS``): one kind for every seat ("random"), one per
+    seat in seat order ("heuristic,random,random"), or a mapping of seat to kind (seats
+    left out play "heuristic").  It changes nothing for seats played by people."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.starting_pigs < 1 or self.turn_limit < 0:
             raise ValueError("starting_pigs must be at least 1 and turn_limit at least 0")
+        kinds = self.bots.values() if isinstance(self.bots, dict) else self.bots.split(",")
+        unknown = sorted({kind.strip() for kind in kinds} - set(BOTS))
+        if unknown:
+            raise ValueError(f"no bot called {', '.join(map(repr, unknown))}; the bots are {', '.join(BOTS)}")
 
 
 class Pigsty(msgspec.Struct):
@@ -113,13 +124,22 @@ def referee_evolve(state: referee.TableState, event: Event) -> None:
 
 @hookimpl
 def referee_setup(decision: Decision) -> bool:
+    # A list of bots must fit the seats; checked here, where the seats are known.
+    bots_by_seat(decision.options.get("bots", DEFAULT_BOT), list(decision.game.board.farmers))
     _begin_turn(decision)
     return True
 
 
 def _begin_turn(decision: Decision) -> None:
-    decision.begin_round()
     game: Pigsty = decision.game
+    # 7.1 "If ever": the Pigs in play are settled here too, at the start of the game (a
+    # table may start with few Pigs) and after a house rule's effects at the end of a turn.
+    destroyed = pork_industry_destroyed(game.board, _params(decision))
+    if destroyed is not None:
+        decision.emit(destroyed, rule="7.1")
+        decision.end_game([], MAD_ENDING, _standings(game.board), rule="7.1")
+        return
+    decision.begin_round()
     for event, rule in allot_pork(game.board):
         decision.emit(event, rule=rule)
     turn = decision.flow.round
@@ -186,7 +206,7 @@ def _resolve(decision: Decision) -> None:
     if board.over and board.winners:
         decision.end_game(board.winners, f"{join_names(board.winners)} can afford a Palace", standings, rule="8")
     elif board.over:
-        decision.end_game([], "M.A.D.: the local pork industry is destroyed and everyone loses", standings, rule="7.1")
+        decision.end_game([], MAD_ENDING, standings, rule="7.1")
     elif limit and board.turn >= limit:
         decision.end_game([], f"the table's turn limit of {limit} turns was reached; nobody built a Palace", standings, rule="options")
     else:
@@ -233,4 +253,6 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
         "lost_pigs": board.lost_total,
         "my_orders": None if mine is None else [msgspec.to_builtins(o) for o in mine.orders],
         "winners": list(board.winners),
+        # The table's options are public (they open its log); bots read their kind here.
+        "bots": bots_by_seat(state.options.get("bots", DEFAULT_BOT), list(board.farmers)),
     }

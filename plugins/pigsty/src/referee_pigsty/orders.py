@@ -162,39 +162,80 @@ class _Roster:
 
     def target(self, entry: _Entry, kind: str, named: str) -> str:
         verb, rule = ("Stealing from", "4.4") if kind == "stealing" else ("Trading to", "4.5")
+        example = "S 4 Eddie" if kind == "stealing" else "T 5 Danny"
         if not named:
-            example = "S 4 Eddie" if kind == "stealing" else "T 5 Danny"
             raise entry.fail(f'say which farmer you are {verb.lower()}, e.g. "{example}"')
-        key = name_key(named)
-        if key == name_key(self.farmer):
-            raise entry.fail(f"{verb} yourself is not allowed; name another Pig Farmer", rule)
-        if key in self.playing:
-            return self.playing[key]
-        if key in self.out:
-            raise entry.fail(f"{self.out[key]} has lost all his Pigs and is out of the game", "7")
+        readings = _name_readings(named, _PREPOSITIONS[kind])
+        # Every reading that names a farmer counts; two different farmers are ambiguous.
+        meant = {self.playing[key] for key in map(name_key, readings) if key in self.playing}
+        if len(meant) > 1:
+            either = " or ".join(f'"{name}"' for name in sorted(meant))
+            raise entry.fail(f'"{_cut(named)}" could mean {either}; write the farmer\'s name alone, e.g. "{example}"')
+        if meant:
+            (name,) = meant
+            if name_key(name) == name_key(self.farmer):
+                raise entry.fail(f"{verb} yourself is not allowed; name another Pig Farmer", rule)
+            return name
+        out = [self.out[key] for key in map(name_key, readings) if key in self.out]
+        if out:
+            raise entry.fail(f"{out[0]} has lost all his Pigs and is out of the game", "7")
+        wrong = _PREPOSITIONS["trading" if kind == "stealing" else "stealing"]
+        if any(name_key(reading) in self.playing for reading in _name_readings(named, wrong)):
+            raise entry.fail(f'{verb} a farmer is written "{example}" or "{_FORMS[kind]}"; "{_cut(named)}" reads the other way')
         others = [name for k, name in self.playing.items() if k != name_key(self.farmer)]
         listed = ", ".join(others) if others else "nobody else"
         raise entry.fail(f'no Pig Farmer called "{_cut(named)}"; the farmers are {listed}')
 
     def order(self, entry: _Entry) -> Order:
-        word, *rest = entry.text.split(" ", 2)
+        word, *rest = entry.text.split(" ")
+        word = word.removesuffix(":")
         kind = _WORDS.get(word.casefold())
+        glued = _GLUED.fullmatch(word)
+        if kind is None and glued and glued[1].casefold() in _WORDS:
+            # "T5 Danny": the order's letter (or word) and its Pork written as one.
+            kind, rest = _WORDS[glued[1].casefold()], [glued[2], *rest]
         if kind is None:
             raise entry.fail(f'unknown order "{_cut(word)}"; write P, I, G, S, T or Y')
         if not rest:
             raise entry.fail(f"missing the Pork to spend on {kind.capitalize()}")
-        amount = rest[0]
+        if kind in TARGETED_KINDS and not _WHOLE.fullmatch(rest[0]) and not _NEGATIVE.fullmatch(rest[0]) and _WHOLE.fullmatch(rest[-1]):
+            # "T Danny 5": the name first and the Pork last, as some players write it.
+            amount, named = rest[-1], " ".join(rest[:-1])
+        else:
+            amount, named = rest[0], " ".join(rest[1:])
         if _NEGATIVE.fullmatch(amount):
             raise entry.fail(f"cannot spend negative Pork ({_cut(amount)})")
         if not _WHOLE.fullmatch(amount):
             raise entry.fail(f'"{_cut(amount)}" is not a whole amount of Pork')
         pork = _pork(entry, amount)
-        named = rest[1] if len(rest) > 1 else ""
         if kind in TARGETED_KINDS:
             return Order(entry.number, kind, pork, self.target(entry, kind, named))
-        if named:
+        if named and named.casefold() != "pork":
             raise entry.fail(f'{kind.capitalize()} takes no farmer\'s name, but "{_cut(named)}" follows')
         return Order(entry.number, kind, pork)
+
+
+_GLUED = re.compile(r"([A-Za-z]+):?(\d+)")
+
+_PREPOSITIONS: dict[str, tuple[str, ...]] = {"stealing": ("from",), "trading": ("to", "with")}
+"""The little words players put before the name: "Steal 4 from Eddie", "trade 5 to Danny"."""
+
+_FORMS = {"stealing": "Steal 4 from Eddie", "trading": "Trade 5 to Danny"}
+
+
+def _name_readings(named: str, prepositions: tuple[str, ...]) -> set[str]:
+    """What the text after the Pork may name: as written, without a leading "Pork", without
+    a leading preposition of this order, and without a closing full stop."""
+    readings = {named}
+    words = named.split(" ")
+    if len(words) > 1 and words[0].casefold() == "pork":
+        readings.add(" ".join(words[1:]))
+    for reading in list(readings):
+        first, _, after = reading.partition(" ")
+        if after and first.casefold() in prepositions:
+            readings.add(after)
+    readings |= {reading.removesuffix(".") for reading in readings if len(reading) > 1}
+    return readings
 
 
 def _pork(entry: _Entry, digits: str) -> int:

@@ -54,6 +54,7 @@ __all__ = [
     "copy_board",
     "evolve",
     "new_board",
+    "pork_industry_destroyed",
     "resolve_turn",
 ]
 
@@ -215,6 +216,20 @@ def evolve(board: Board, event: Event) -> None:
                 raise TypeError(f"evolve does not know how to fold {tag}")
 
 
+def pork_industry_destroyed(board: Board, params: Params = RULEBOOK) -> PorkIndustryDestroyed | None:
+    """The M.A.D. event if the Pigs in play are now fewer than 5 per Pig Farmer (rule 7.1).
+
+    "If ever": the game calls this wherever the Pigs in play are settled, at the start
+    of the game and of every turn as well as at the end of every turn's resolution
+    (RULES.md, 7.1).  Farmers out of the game are not counted (a ruling).
+    """
+    remaining = [farmer for farmer in board.farmers.values() if not farmer.eliminated]
+    in_play = sum(farmer.pigs for farmer in remaining)
+    if not remaining or in_play < params.mad_pigs_per_farmer * len(remaining):
+        return PorkIndustryDestroyed(pigs_in_play=in_play, farmers=len(remaining))
+    return None
+
+
 def _check_playing(board: Board) -> None:
     if board.over:
         if board.winners:
@@ -295,7 +310,8 @@ class _Turn:
         self.spending = _tally(board, orders)
         self.seats = list(self.spending)
         self.seat_of = {name: index for index, name in enumerate(self.seats)}
-        # Yeomen bought this turn arrive after the turn's thefts (RULES.md, 4.6).
+        # Set once the Fund has been paid (step 1): every Yeoman in play then works
+        # for the whole turn (RULES.md, 4.6, "as soon as").
         self.yeomen = board.yeomen
         self.events: list[tuple[Event, str]] = []
 
@@ -311,13 +327,14 @@ class _Turn:
 
     def resolve(self) -> list[tuple[Event, str]]:
         self.become_honest()
+        self.fund_yeomen()
+        self.yeomen = self.board.yeomen
         guards = self.hire_guards()
         attempts = self.attempt_thefts(guards)
         self.trade_and_breed(attempts)
         takings = self.take_pigs(attempts)
         returned = self.return_lost_pigs(takings)
         self.punish_and_disgrace()
-        self.fund_yeomen()
         self.count_lost_pigs(sum(taking.lost for taking in takings), returned)
         self.end_turn()
         return self.events
@@ -471,12 +488,13 @@ class _Turn:
         for name in self.seats:
             if self.pigs(name) == 0:
                 self.emit(FarmerEliminated(farmer=name), "7")
-        remaining = [name for name in self.seats if not self.board.farmers[name].eliminated]
-        in_play = sum(self.pigs(name) for name in remaining)
-        if not remaining or in_play < self.params.mad_pigs_per_farmer * len(remaining):
-            self.emit(PorkIndustryDestroyed(pigs_in_play=in_play, farmers=len(remaining)), "7.1")
+        destroyed = pork_industry_destroyed(self.board, self.params)
+        if destroyed is not None:
+            self.emit(destroyed, "7.1")
         else:
-            for name in remaining:
+            for name in self.seats:
+                if self.board.farmers[name].eliminated:
+                    continue
                 if self.pigs(name) >= self.params.palace_pigs:
                     self.emit(PalaceBought(farmer=name, pigs=self.pigs(name)), "8")
         pigs = {name: farmer.pigs for name, farmer in self.board.farmers.items()}

@@ -151,11 +151,17 @@ def seal_entry(entry: Entry, body: bytes, table_key: bytes, prev: str) -> Entry:
 class Sealable(Protocol):
     """One decided event on its way into the log (``referee.table.Emitted``)."""
 
-    event: Any
-    body: bytes
-    plugin: str
-    rule: str
-    visible_to: tuple[str, ...] | None
+    # Read-only members, so that a frozen ``Emitted`` satisfies the protocol.
+    @property
+    def event(self) -> Any: ...
+    @property
+    def body(self) -> bytes: ...
+    @property
+    def plugin(self) -> str: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def visible_to(self) -> tuple[str, ...] | None: ...
 
 
 def seal(emitted: Sequence[Sealable], *, after: Entry | None, seat: str | None, at: str, table_key: bytes) -> list[Entry]:
@@ -169,7 +175,7 @@ def seal(emitted: Sequence[Sealable], *, after: Entry | None, seat: str | None, 
         entry = seal_entry(
             Entry(
                 seq=seq,
-                type=item.event.__struct_config__.tag,  # type: ignore[attr-defined]
+                type=item.event.__struct_config__.tag,
                 v=type(item.event).version,
                 event=msgspec.json.decode(item.body),
                 plugin=item.plugin,

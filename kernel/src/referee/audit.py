@@ -307,12 +307,15 @@ def _follows(
     if len(segment) != len(emitted):
         return False
     for offset, (recorded, item) in enumerate(zip(segment, emitted)):
-        event_type = type(item.event)
+        kind = type(item.event)
+        stamp = _stamps.get(kind)
+        if stamp is None:
+            stamp = _stamps[kind] = (event_tag(kind), kind.version)
         visible_to = recorded.visible_to
         if (
             bodies[start + offset] != item.body
-            or recorded.type != event_type.__struct_config__.tag
-            or recorded.v != event_type.version
+            or recorded.type != stamp[0]
+            or recorded.v != stamp[1]
             or recorded.plugin != item.plugin
             or recorded.rule != item.rule
             or recorded.seat != seat
@@ -321,6 +324,10 @@ def _follows(
         ):
             return False
     return True
+
+
+_stamps: dict[type[Event], tuple[str, int]] = {}
+"""Each event type's tag and schema version, as ``_follows`` compares them."""
 
 
 def _reseal(emitted: Sequence[Emitted], after: Entry | None, seat: str | None) -> list[Entry]:

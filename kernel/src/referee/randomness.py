@@ -83,13 +83,17 @@ class _Stream:
     """Unbounded deterministic integers for one draw: HMAC-SHA256(seed, draw:block)."""
 
     def __init__(self, seed: str, draw: int) -> None:
-        self._key = seed.encode()
+        # A shuffle reads many blocks under one key: the keyed state is set up once and
+        # copied per block (the same HMAC, computed for less).
+        self._keyed = hmac.new(seed.encode(), digestmod=hashlib.sha256)
         self._draw = draw
         self._block = 0
 
     def _words(self) -> Iterator[int]:
         while True:
-            digest = hmac.new(self._key, f"{self._draw}:{self._block}".encode(), hashlib.sha256).digest()
+            mac = self._keyed.copy()
+            mac.update(f"{self._draw}:{self._block}".encode())
+            digest = mac.digest()
             self._block += 1
             for i in range(0, 32, 8):
                 yield int.from_bytes(digest[i : i + 8], "big")

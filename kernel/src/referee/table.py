@@ -7,8 +7,9 @@ changes only in ``apply``, which folds one event into a ``TableState``.  Replay 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import functools
+import weakref
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -115,11 +116,38 @@ def apply(rules: Rules, state: TableState, event: Event) -> None:
             state.result = event
         case SeedRevealed():
             state.seed, state.key = event.seed, event.key or None
-    rules.hook.referee_evolve(state=state, event=event)
+    _evolve(rules, state, event)
 
 
-@dataclass(frozen=True)
-class Emitted:
+# Every event of every table is folded through ``referee_evolve``: pluggy's dispatch costs
+# more than a plain call to the one or two plugins that implement it, so their functions
+# are called directly.  Only a plain set of implementations taking (state, event) is
+# called this way, checked against the hook's current implementations on every call (a
+# plugin registered later is not missed); anything else goes through pluggy as before.
+_evolvers: weakref.WeakKeyDictionary[Rules, tuple[list[Any], tuple[Callable[[TableState, Event], object], ...] | None]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _evolve(rules: Rules, state: TableState, event: Event) -> None:
+    hook = rules.hook.referee_evolve
+    impls = hook.get_hookimpls()
+    cached = _evolvers.get(rules)
+    if cached is None or cached[0] != impls:
+        plain = all(not (i.wrapper or i.hookwrapper) and tuple(i.argnames) == ("state", "event") for i in impls)
+        # pluggy calls the last registered implementation first.
+        cached = _evolvers[rules] = (impls, tuple(i.function for i in reversed(impls)) if plain else None)
+    functions = cached[1]
+    if functions is None:
+        hook(state=state, event=event)
+        return
+    for function in functions:
+        function(state, event)
+
+
+class Emitted(msgspec.Struct, frozen=True):
+    """One decided event on its way into the log (a Struct: one is made per event)."""
+
     event: Event
     body: bytes
     """The event's canonical bytes (sorted keys, without its tag): committed and stored as is."""
@@ -130,6 +158,13 @@ class Emitted:
 
 _CANONICAL = msgspec.json.Encoder(order="sorted")
 _decoders: dict[type[Event], msgspec.json.Decoder[Any]] = {}
+
+
+@functools.lru_cache(maxsize=4096)
+def _named_rule(plugin: str, game: str, rule: str) -> str:
+    """``rule`` as the log names it: prefixed with its plugin unless it names one already
+    (the same few rules are emitted over and over, so the answer is remembered)."""
+    return rule if rule.startswith((plugin.split(".")[0], game)) else f"{plugin} {rule}"
 
 
 def _canonical_event(event: Event) -> tuple[Event, bytes]:
@@ -177,8 +212,8 @@ class Decision(FlowSteps):
         if self.state.over and not isinstance(event, SeedRevealed):
             raise RefereeError(f"the game is over; {type(event).__name__} cannot follow it")
         plugin = self.rules.owner_of(event)
-        if rule and not rule.startswith((plugin.split(".")[0], self.rules.game.name)):
-            rule = f"{plugin} {rule}"
+        if rule:
+            rule = _named_rule(plugin, self.rules.game.name, rule)
         # Fold the event exactly as the log will give it back (keys sorted, tuples as
         # lists), so the live state and a replay of the log cannot differ.
         event, body = _canonical_event(event)

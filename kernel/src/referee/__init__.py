@@ -49,6 +49,12 @@ _WHERE = {
     "RoundBegan": "events",
     "RoundEnded": "events",
     "SeedRevealed": "events",
+    "SeatsAutomated": "events",
+    "event_tag": "events",
+    "MAX_NESTING": "limits",
+    "check_nesting": "limits",
+    "parse_json": "limits",
+    "shown": "limits",
     "Standing": "events",
     "TableOpened": "events",
     "TurnBegan": "events",
@@ -62,6 +68,7 @@ _WHERE = {
     "Rules": "registry",
     "Referee": "service",
     "TableInfo": "service",
+    "ReplayView": "service",
     "MEMORY": "store",
     "TableStore": "store",
     "GAMESMASTER": "table",
@@ -89,15 +96,18 @@ if TYPE_CHECKING:
         RequestWithdrawn,
         RoundBegan,
         RoundEnded,
+        SeatsAutomated,
         SeedRevealed,
         Standing,
         TableOpened,
         TurnBegan,
         TurnEnded,
+        event_tag,
     )
+    from .limits import MAX_NESTING, check_nesting, parse_json, shown
     from .log import Entry, dump_jsonl, load_jsonl
     from .registry import Extension, Game, Registry, Rules
-    from .service import Referee, TableInfo
+    from .service import Referee, ReplayView, TableInfo
     from .store import MEMORY, TableStore
     from .table import GAMESMASTER, Action, Decision, Flow, TableState
 
@@ -177,7 +187,10 @@ __all__ = [
     "RequestWithdrawn",
     "GameEnded",
     "SeedRevealed",
+    "SeatsAutomated",
+    "event_tag",
     "TableInfo",
+    "ReplayView",
     "RefereeError",
     "IllegalAction",
     "UnknownGame",
@@ -192,4 +205,8 @@ __all__ = [
     "explain",
     "dump_jsonl",
     "load_jsonl",
+    "MAX_NESTING",
+    "check_nesting",
+    "parse_json",
+    "shown",
 ]

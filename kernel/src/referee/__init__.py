@@ -111,27 +111,11 @@ if TYPE_CHECKING:
     from .store import MEMORY, TableStore
     from .table import GAMESMASTER, Action, Decision, Flow, TableState
 
-_configured = False
-
-
-def _configure_logging() -> None:
-    # Quiet by default as a library; adapters and host applications configure their own.
-    global _configured
-    if not _configured:
-        _configured = True
-        import structlog
-
-        from . import logging as _logging
-
-        if not structlog.is_configured():
-            _logging.configure("warning")
-
 
 def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:  # "" is a submodule of that name
         raise AttributeError(f"module 'referee' has no attribute {name!r}")
-    _configure_logging()
     value = (
         importlib.import_module(f".{name}", __name__) if module == "" else getattr(importlib.import_module(f".{module}", __name__), name)
     )

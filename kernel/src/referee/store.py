@@ -70,6 +70,16 @@ def resolve_db(db: str | os.PathLike[str] | None) -> str:
     return str(db)
 
 
+def store_exists(db: str) -> bool:
+    """Whether a store is at ``db`` already (a file store; any other kind is assumed there)."""
+    if db == MEMORY or "://" in db:
+        return True
+    try:
+        return Path(db).expanduser().is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _stream(kind: str, table_id: str) -> uuid.UUID:
     # Ids differing only in case are one table: they read alike to a person.
     return uuid.uuid5(_NAMESPACE, f"{kind}:{table_id.casefold()}")
@@ -146,12 +156,8 @@ def _env_for(db: str, read_only: bool = False) -> dict[str, str]:
     if read_only:
         # Reading creates nothing: no file, no folder, no schema; a store on a read-only
         # medium (or shared read-only) is read through SQLite's own read-only mode.
-        try:
-            found = path.is_file()
-        except (OSError, ValueError):
-            found = False
-        if not found:
-            raise UnknownTable(f"no store at {db} (nothing has been kept there yet)")
+        if not store_exists(db):
+            raise RefereeError(f"no store at {db} (nothing has been kept there yet)")
         uri = f"file:{quote(str(path.resolve()))}?mode=ro"
         return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": uri, "CREATE_TABLE": "no"}
     try:
@@ -203,6 +209,10 @@ class TableStore:
             else:
                 self.factory = _factory(env)
             self.recorder: ApplicationRecorder = self.factory.application_recorder()
+            if read_only:
+                # Read once now: a file that is no store (or a store in a layout that
+                # cannot be read without writing) is refused here, in one sentence.
+                self.recorder.select_events(_INDEX, limit=1)
         except RefereeError:
             raise
         except Exception as exc:  # the persistence module's message names the real cause

@@ -333,15 +333,9 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_tables(args: argparse.Namespace) -> int:
-    from referee import UnknownTable
-
-    app = _referee(args, read_only=True)
-    try:
-        infos = app.tables()
-    except UnknownTable:  # no store there yet: no tables, and none is made by looking
-        infos = []
-    finally:
-        app.close()
+    with _referee(args, read_only=True) as app:
+        # No store there yet: no tables, and none is made by looking.
+        infos = app.tables() if app.store_exists() else []
     lines = [f"{'table':<20} {'game':<10} {'round':>5} {'entries':>7}  status"]
     for info in infos:
         status = (
@@ -529,7 +523,8 @@ class _Version(argparse.Action):
             except PackageNotFoundError:
                 return "(not installed)"
 
-        parser.exit(0, f"referee {of('referee-cli')} (kernel {of('referee')})\n")
+        print(f"referee {of('referee-cli')} (kernel {of('referee')})")
+        parser.exit(0)
 
 
 _DB_HELP = (

@@ -274,6 +274,14 @@ def test_errors_are_json_on_stderr_with_json(cli, argv, problem) -> None:
     assert error["status"] == 2 and problem in error["error"]
 
 
+def test_export_to_a_file_with_json_says_what_it_wrote_as_json(cli, tmp_path) -> None:
+    table = cli("new", "pigsty", "--seats", "Bill,Ted,Zed").table
+    path = tmp_path / "out.jsonl"
+    result = cli("export", table, "-o", path, "--json")
+    assert result.code == 0, result.err
+    assert result.json() == {"table": table, "entries": len(path.read_text().splitlines()), "file": str(path)}
+
+
 def test_errors_without_json_stay_one_line_of_text(cli) -> None:
     result = cli("verify", "nosuch-table")
     assert result.code == 2

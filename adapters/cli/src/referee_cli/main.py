@@ -359,8 +359,13 @@ def cmd_export(args: argparse.Namespace) -> int:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as exc:
             raise RefereeError(f"cannot write {shown(args.output)}: {exc.strerror or exc}") from None
-        print(f"wrote {text.count(chr(10))} entries of table {table_id} to {args.output}", file=sys.stderr)
+        count = text.count("\n")
+        if args.json:
+            _out(args, {"table": table_id, "entries": count, "file": args.output}, "")
+        else:
+            print(f"wrote {count} entries of table {table_id} to {args.output}", file=sys.stderr)
     else:
+        # The log is JSON Lines already: --json changes nothing here but the errors' form.
         sys.stdout.write(text)
     return 0
 

@@ -286,3 +286,24 @@ def test_errors_without_json_stay_one_line_of_text(cli) -> None:
     result = cli("verify", "nosuch-table")
     assert result.code == 2
     assert result.err.startswith("referee: ") and not result.err.startswith("{")
+
+
+def test_service_records_bots_as_an_action_the_log_verifies() -> None:
+    """Issue 10: the table remembers its bots through the kernel's own ``automate`` action
+    (a replay and ``verify`` re-decide it like any other); unknown seats are refused."""
+    from referee import RefereeError
+
+    app = Referee(":memory:")
+    table = app.open("pigsty", ["Bill", "Ted", "Zed"], seed="automate")
+    assert app.bots(table) == ()
+    assert [e.type for e in app.automate(table, ["Zed", "Ted"])] == ["referee.ActionTaken", "referee.SeatsAutomated"]
+    assert app.bots(table) == ("Ted", "Zed")
+    assert app.automate(table, ["Ted", "Zed"]) == []  # already so: nothing appended
+    before = len(app.entries(table))
+    with pytest.raises(RefereeError, match="'Nobody': no seat at table"):
+        app.automate(table, ["Nobody"])
+    assert len(app.entries(table)) == before
+    app.play_bots(table, ["Bill", "Ted", "Zed"])
+    assert app.over(table)
+    assert app.verify(app.entries(table)).ok
+    assert app.replay_view(app.entries(table), to=before).view is not None

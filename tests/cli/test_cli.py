@@ -144,7 +144,7 @@ def test_replay_for_a_seat_hides_other_seats_sealed_orders(cli) -> None:
 def test_bot_names_never_clash_with_a_human_in_another_case(cli, monkeypatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     result = cli("play", "pigsty", "--seats", "ada", "--bots", "3", "--quiet", "--json")
-    assert result.code == 0, result.err
+    assert result.code == 3, result.err  # left unfinished at end of input
     assert result.json()["finished"] is False
     assert "end of input" in result.err
 
@@ -155,7 +155,7 @@ def test_bot_names_never_clash_with_a_human_in_another_case(cli, monkeypatch) ->
 def test_hotseat_reprompts_on_refused_orders_and_saves_at_end_of_input(cli, entries_of, monkeypatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("X 5\nI 10\n"))
     result = cli("play", "pigsty", "--seats", "Bill", "--bots", "3", "--seed", "hotseat")
-    assert result.code == 0, result.err
+    assert result.code == 3, result.err  # left unfinished at end of input
     out = result.out
     table = result.table
 
@@ -182,13 +182,13 @@ def test_hotseat_reprompts_on_refused_orders_and_saves_at_end_of_input(cli, entr
 def test_saved_hotseat_table_goes_on_with_play_table(cli, entries_of, monkeypatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("G 10\n"))
     saved = cli("play", "pigsty", "--seats", "Bill", "--bots", "3", "--seed", "go-on")
-    assert saved.code == 0, saved.err
+    assert saved.code == 3, saved.err
     table = saved.table
     before = len(entries_of(table))
 
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     idle = cli("play", "--table", table, "--bot-seats", "Ada,Bert,Cleo")
-    assert idle.code == 0, idle.err
+    assert idle.code == 3, idle.err
     assert f"play --table {table}" in idle.out
     assert len(entries_of(table)) == before  # end of input at once: nothing new
 

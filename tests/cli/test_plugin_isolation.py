@@ -138,8 +138,15 @@ def test_games_lists_every_real_game_and_names_each_broken_plugin(referee_cmd) -
 
 
 def _errors(result: subprocess.CompletedProcess[str]) -> list[str]:
-    """The command's own error lines (the log's warnings about the broken plugins aside)."""
-    return [line for line in result.stderr.splitlines() if line.startswith("referee:")]
+    """The command's own error lines (the log's warnings about the broken plugins aside);
+    with --json an error is a JSON object on a line of its own, read back as the same line."""
+    errors = []
+    for line in result.stderr.splitlines():
+        if line.startswith('{"error": '):
+            errors.append(f"referee: {json.loads(line)['error']}")
+        elif line.startswith("referee:"):
+            errors.append(line)
+    return errors
 
 
 def _table(result: subprocess.CompletedProcess[str]) -> str:

@@ -49,6 +49,12 @@ _WHERE = {
     "RoundBegan": "events",
     "RoundEnded": "events",
     "SeedRevealed": "events",
+    "SeatsAutomated": "events",
+    "event_tag": "events",
+    "MAX_NESTING": "limits",
+    "check_nesting": "limits",
+    "parse_json": "limits",
+    "shown": "limits",
     "Standing": "events",
     "TableOpened": "events",
     "TurnBegan": "events",
@@ -62,6 +68,7 @@ _WHERE = {
     "Rules": "registry",
     "Referee": "service",
     "TableInfo": "service",
+    "ReplayView": "service",
     "MEMORY": "store",
     "TableStore": "store",
     "GAMESMASTER": "table",
@@ -89,39 +96,26 @@ if TYPE_CHECKING:
         RequestWithdrawn,
         RoundBegan,
         RoundEnded,
+        SeatsAutomated,
         SeedRevealed,
         Standing,
         TableOpened,
         TurnBegan,
         TurnEnded,
+        event_tag,
     )
+    from .limits import MAX_NESTING, check_nesting, parse_json, shown
     from .log import Entry, dump_jsonl, load_jsonl
     from .registry import Extension, Game, Registry, Rules
-    from .service import Referee, TableInfo
+    from .service import Referee, ReplayView, TableInfo
     from .store import MEMORY, TableStore
     from .table import GAMESMASTER, Action, Decision, Flow, TableState
-
-_configured = False
-
-
-def _configure_logging() -> None:
-    # Quiet by default as a library; adapters and host applications configure their own.
-    global _configured
-    if not _configured:
-        _configured = True
-        import structlog
-
-        from . import logging as _logging
-
-        if not structlog.is_configured():
-            _logging.configure("warning")
 
 
 def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:  # "" is a submodule of that name
         raise AttributeError(f"module 'referee' has no attribute {name!r}")
-    _configure_logging()
     value = (
         importlib.import_module(f".{name}", __name__) if module == "" else getattr(importlib.import_module(f".{module}", __name__), name)
     )
@@ -177,7 +171,10 @@ __all__ = [
     "RequestWithdrawn",
     "GameEnded",
     "SeedRevealed",
+    "SeatsAutomated",
+    "event_tag",
     "TableInfo",
+    "ReplayView",
     "RefereeError",
     "IllegalAction",
     "UnknownGame",
@@ -192,4 +189,8 @@ __all__ = [
     "explain",
     "dump_jsonl",
     "load_jsonl",
+    "MAX_NESTING",
+    "check_nesting",
+    "parse_json",
+    "shown",
 ]

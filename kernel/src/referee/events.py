@@ -190,6 +190,15 @@ class SeedRevealed(Event, tag="referee.SeedRevealed"):
     key: str = ""
 
 
+class SeatsAutomated(Event, tag="referee.SeatsAutomated"):
+    """From now on these seats are played by bots (the whole set: it replaces the last one).
+
+    Bots decide nothing the rules do not check; the table remembers them so that whoever
+    goes on with it plays with the same bots."""
+
+    seats: tuple[str, ...]
+
+
 KERNEL_EVENTS: tuple[type[Event], ...] = (
     TableOpened,
     ActionTaken,
@@ -204,4 +213,5 @@ KERNEL_EVENTS: tuple[type[Event], ...] = (
     RequestWithdrawn,
     GameEnded,
     SeedRevealed,
+    SeatsAutomated,
 )

@@ -1,4 +1,9 @@
-"""One structlog configuration for every adapter: console for people, JSON when asked."""
+"""One structlog configuration for every adapter: console for people, JSON when asked.
+
+structlog (with the asyncio and standard-library parts it imports) costs more to import
+than a short command needs: the kernel's loggers are ``get_logger`` proxies that import
+and configure it on their first log call, so a command that logs nothing never loads it.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +11,10 @@ import logging
 import sys
 from typing import Any
 
-import msgspec
-import structlog
-
 
 def _json(obj: Any, default: Any = None) -> str:
+    import msgspec
+
     # structlog's JSONRenderer passes ``default=``; msgspec calls it ``enc_hook``.
     return msgspec.json.encode(obj, enc_hook=default).decode()
 
@@ -25,11 +29,26 @@ class _Stderr:
         sys.stderr.flush()
 
 
+_wanted: tuple[int, bool] | None = None
+"""A configuration asked for before structlog was imported: applied on the first log call."""
+
+
 def configure(level: str = "warning", *, json: bool = False) -> None:
     """Send log lines to stderr at ``level`` and above, rendered for people or as JSON."""
+    global _wanted
     numeric = logging.getLevelName(level.upper())
     if not isinstance(numeric, int):
         raise ValueError(f"unknown log level {level!r}; use debug, info, warning or error")
+    if "structlog" in sys.modules:
+        _wanted = None
+        _apply(numeric, json)
+    else:
+        _wanted = (numeric, json)
+
+
+def _apply(numeric: int, json: bool) -> None:
+    import structlog
+
     renderer: Any = structlog.processors.JSONRenderer(serializer=_json) if json else structlog.dev.ConsoleRenderer(colors=False)
     structlog.configure(
         processors=[
@@ -41,3 +60,33 @@ def configure(level: str = "warning", *, json: bool = False) -> None:
         logger_factory=structlog.PrintLoggerFactory(file=_Stderr()),  # type: ignore[arg-type]  # write + flush is all it uses
         cache_logger_on_first_use=False,
     )
+
+
+def _ready() -> Any:
+    """structlog, configured: as asked, else quiet by default (as a library; adapters and
+    host applications configure their own)."""
+    global _wanted
+    import structlog
+
+    if _wanted is not None:
+        wanted, _wanted = _wanted, None
+        _apply(*wanted)
+    elif not structlog.is_configured():
+        _apply(logging.WARNING, False)
+    return structlog
+
+
+class _Logger:
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._logger: Any = None
+
+    def __getattr__(self, attr: str) -> Any:
+        if self._logger is None:
+            self._logger = _ready().get_logger(self._name)
+        return getattr(self._logger, attr)
+
+
+def get_logger(name: str) -> Any:
+    """A structlog logger that imports structlog on its first use."""
+    return _Logger(name)

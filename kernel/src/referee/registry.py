@@ -20,18 +20,18 @@ from typing import Any
 
 import msgspec
 import pluggy
-import structlog
 
 from . import builtin, hookspecs
 from .errors import BadLog, PluginMismatch, RefereeError, UnknownGame
 from .events import KERNEL_EVENTS, Event, PluginRecord, decode_event, event_tag
 from .limits import plain, shown
 from .log import Entry
+from .logging import get_logger
 from .plugin import NAME
 
 __all__ = ["Game", "Extension", "Registry", "Rules"]
 
-log = structlog.get_logger("referee")
+log = get_logger("referee")
 
 
 @dataclass(frozen=True)
@@ -88,6 +88,18 @@ def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tu
             continue
     return f"{top or type(plugin).__name__} (not installed)", "0"
 
+
+def _name_and_version(dist: importlib.metadata.Distribution) -> tuple[str, str]:
+    # Each of .name and .version parses the distribution's whole METADATA file again; one
+    # distribution often offers many plugins (a game and its cards), so read it once.
+    key = getattr(dist, "_path", None) or id(dist)
+    if key not in _dist_names:
+        metadata = dist.metadata
+        _dist_names[key] = (metadata["Name"], metadata["Version"])
+    return _dist_names[key]
+
+
+_dist_names: dict[object, tuple[str, str]] = {}
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
@@ -228,7 +240,7 @@ class Registry:
         for ep in importlib.metadata.entry_points(group=NAME):
             if self.pm.get_plugin(ep.name) is not None or self.pm.is_blocked(ep.name):
                 continue
-            dist = (ep.dist.name, ep.dist.version) if ep.dist is not None else (ep.module, "0")
+            dist = _name_and_version(ep.dist) if ep.dist is not None else (ep.module, "0")
             try:
                 plugin = ep.load()
                 self.pm.register(plugin, name=ep.name)

@@ -21,24 +21,25 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import msgspec
-import structlog
 
 from . import answers
 from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError, UnknownTable
-from .events import Request, RequestOpened, RoundEnded, SeedRevealed, TableOpened, event_tag
-from .limits import check_table_id, shown
+from .events import GameEnded, Request, RequestOpened, RoundEnded, SeedRevealed, TableOpened, event_tag
+from .limits import TABLE_ID_RULE, check_table_id, shown
 from .log import Entry, dump_jsonl, load_jsonl, redact_for, seal, with_keys
+from .logging import get_logger
 from .randomness import ScriptedSource, SeededSource, bot_random, new_seed, new_table_key, seed_commitment
 from .registry import Registry, Rules, decode_as
-from .store import SNAPSHOT_EVERY, Snapshot, TableSecret, TableStore
-from .table import EXPIRE, GAMESMASTER, Action, TableState, apply, copy_state, decide, fold_entries, open_table, view
+from .table import AUTOMATE, EXPIRE, GAMESMASTER, Action, TableState, apply, copy_state, decide, fold_entries, open_table, view
 
 if TYPE_CHECKING:
     from .audit import Explanation, Verdict
+    from .scenario import ScenarioResult
+    from .store import Snapshot, TableSecret, TableStore
 
-__all__ = ["Referee", "TableInfo", "MAX_ENTRIES_PER_ACTION"]
+__all__ = ["Referee", "TableInfo", "ReplayView", "MAX_ENTRIES_PER_ACTION"]
 
-log = structlog.get_logger("referee")
+log = get_logger("referee")
 
 MAX_ENTRIES_PER_ACTION = 10_000
 """The most entries one action may append: rules that need more must put quantities in
@@ -64,6 +65,21 @@ class TableInfo:
     waiting_for: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class ReplayView:
+    """A log walked up to one entry, as ``Referee.replay_view`` gives it."""
+
+    rules: Rules
+    entries: list[Entry]
+    """The entries up to and including the last one walked, as the seat may hold them."""
+    to: int
+    view: dict[str, Any] | None
+    """What the seat saw after the last entry walked; None when the log hides entries
+    from its holder (a seat's export), so no state can be rebuilt from it."""
+    result: str | None
+    """How the game ended, where it had ended by then."""
+
+
 @dataclass
 class _Loaded:
     length: int
@@ -76,10 +92,20 @@ class Referee:
     """Tables on one store under one set of installed plugins."""
 
     def __init__(
-        self, db: str | os.PathLike[str] | None = None, *, registry: Registry | None = None, store: TableStore | None = None
+        self,
+        db: str | os.PathLike[str] | None = None,
+        *,
+        registry: Registry | None = None,
+        store: TableStore | None = None,
+        read_only: bool = False,
     ) -> None:
+        """Tables kept at ``db`` (see ``referee.store``): opened on first use, so a
+        referee that only lists games never touches a store.  ``read_only``: the store
+        must exist already and nothing is ever written to it (nor created)."""
         self._registry = registry
-        self.store = store or TableStore(db)
+        self._db = db
+        self._read_only = read_only
+        self._store = store
         self._cache: dict[str, _Loaded] = {}
         self._scripts: dict[str, ScriptedSource] = {}
         self._secrets: dict[str, TableSecret] = {}
@@ -91,8 +117,17 @@ class Referee:
             self._registry = Registry()
         return self._registry
 
+    @property
+    def store(self) -> TableStore:
+        if self._store is None:
+            from .store import TableStore
+
+            self._store = TableStore(self._db, read_only=self._read_only)
+        return self._store
+
     def close(self) -> None:
-        self.store.close()
+        if self._store is not None:
+            self._store.close()
 
     def __enter__(self) -> Referee:
         return self
@@ -102,7 +137,93 @@ class Referee:
 
     @property
     def location(self) -> str:
-        return self.store.location
+        """Where the tables are kept (a file path, ``:memory:`` or a PostgreSQL address)."""
+        if self._store is not None:
+            return self._store.location
+        from .store import resolve_db
+
+        return resolve_db(self._db)
+
+    def store_exists(self) -> bool:
+        """Whether the store is there already (a read-only referee refuses to open one that is not)."""
+        from .store import store_exists
+
+        return self._store is not None or store_exists(self.location)
+
+    @staticmethod
+    def default_location() -> str:
+        """Where tables are kept when no ``db`` is named ($REFEREE_DB, else the user's data folder)."""
+        from .store import resolve_db
+
+        return resolve_db(None)
+
+    @staticmethod
+    def configure_logging(level: str, *, json: bool = False) -> None:
+        """Log lines to standard error at ``level`` (debug, info, warning, error); ValueError names a bad level."""
+        from .logging import configure
+
+        configure(level, json=json)
+
+    # -- installed games ----------------------------------------------------------
+    def games(self) -> dict[str, Any]:
+        """Every installed game with its extensions, each with the distribution and version
+        that offers it, plus plugins that could not be used and why (``broken``) and what a
+        plugin asked for and did not get (``warnings``): plain data, ready for JSON."""
+        registry = self.registry
+        games = []
+        for game in sorted(registry.games.values(), key=lambda g: g.name):
+            dist, version = registry._dist[id(game.plugin)]
+            games.append(
+                {
+                    "name": game.name,
+                    "title": game.title,
+                    "seats": f"{game.min_seats}-{game.max_seats}" if game.max_seats else f"{game.min_seats}+",
+                    "distribution": dist,
+                    "version": version,
+                    "summary": game.summary,
+                    "extensions": [
+                        {
+                            "name": e.name,
+                            "kind": e.kind,
+                            "title": e.title,
+                            "default": e.default,
+                            **dict(zip(("distribution", "version"), registry._dist[id(e.plugin)], strict=True)),
+                        }
+                        for e in registry.extensions_of(game.name)
+                    ],
+                }
+            )
+        return {"games": games, "broken": dict(registry.broken), "warnings": list(registry.warnings)}
+
+    def check_files(self, game: str, files: Sequence[str]) -> list[dict[str, Any]]:
+        """Check data files ``game`` reads (e.g. deck files): ``{"file", "problems"}`` for each."""
+        rules = self.registry.rules(game, [])
+        results = []
+        for file in files:
+            problems = rules.hook.referee_check_file(path=file)
+            if problems is None:
+                raise RefereeError(f"{game} reads no data files to check")
+            results.append({"file": file, "problems": list(problems)})
+        return results
+
+    def run_scenarios(
+        self, files: Sequence[str], *, game: str | None = None, extensions: Sequence[str] | None = None
+    ) -> list[ScenarioResult]:
+        """Run scenario files (and, with ``game``, the suite the game ships), each on a
+        fresh table; ``extensions`` overrides the files' own."""
+        from pathlib import Path
+
+        from .scenario import load_scenario, run_scenario
+
+        files = list(files)
+        if game:
+            folder = self.registry.game(game).scenarios
+            if not folder or not Path(folder).is_dir():
+                raise RefereeError(f"{game} ships no scenario files")
+            files += sorted(str(p) for p in Path(folder).glob("*.toml"))
+        if not files:
+            raise RefereeError("name scenario files, or a game for its own suite")
+        return [run_scenario(load_scenario(file), self.registry, extensions=extensions) for file in files]
 
     # -- opening ----------------------------------------------------------------
     def open(
@@ -131,6 +252,8 @@ class Referee:
         table_id = table_id or f"{game}-{secrets.token_hex(4)}"
         if key is not None and (len(key) != 64 or any(c not in "0123456789abcdef" for c in key)):
             raise RefereeError("a table key is 64 lowercase hexadecimal digits (32 bytes)")
+        from .store import TableSecret
+
         secret = TableSecret(seed=seed or new_seed(), key=key or new_table_key())
         source: SeededSource | ScriptedSource = (
             ScriptedSource(script, fallback=secret.seed, key=secret.key) if script is not None else SeededSource(secret.seed, secret.key)
@@ -199,6 +322,8 @@ class Referee:
             self._check_size(table_id, f"{seat}'s {action!r}", entries)
             length = loaded.length + len(entries)
             snapshot = None
+            from .store import SNAPSHOT_EVERY
+
             if length // SNAPSHOT_EVERY > loaded.length // SNAPSHOT_EVERY and not state.over:
                 snapshot = self._snapshot(loaded.rules, state, length, entries[-1].hash)
             try:
@@ -291,6 +416,8 @@ class Referee:
         return hashlib.sha256(msgspec.msgpack.encode([rules.records, TableState.__struct_fields__])).hexdigest()
 
     def _snapshot(self, rules: Rules, state: TableState, seq: int, last_hash: str) -> Snapshot:
+        from .store import Snapshot
+
         kernel = msgspec.structs.replace(state, game=None)
         # Compressed: a game's state repeats its names and card texts, and a snapshot every
         # few hundred entries should not double what the log itself takes on disk.
@@ -334,6 +461,18 @@ class Referee:
             raise UnknownTable(f"no tables in {self.store.location} yet")
         return ids[-1]
 
+    def resolve(self, table_or_latest: str) -> str:
+        """The id of a stored table named by its id or by ``latest``; UnknownTable otherwise."""
+        if table_or_latest == "latest":
+            return self.latest_table()
+        try:
+            check_table_id(table_or_latest)
+        except RefereeError:
+            raise UnknownTable(f"{shown(table_or_latest)} is no table id ({TABLE_ID_RULE})") from None
+        if not self.store.exists(table_or_latest):
+            raise UnknownTable(f"no table {table_or_latest!r} in {self.store.location}")
+        return self.store.table_id_of(table_or_latest)
+
     def view(self, table_id: str, seat: str | None) -> dict[str, Any]:
         """Everything ``seat`` may see now (``None``: a spectator; ``gamesmaster``)."""
         loaded = self._load(table_id)
@@ -376,7 +515,8 @@ class Referee:
         visible = redact_for(self.entries(table_id), seat, game_over=loaded.state.over)
         return [(e, loaded.rules.decode(e)) for e in visible if not e.redacted]
 
-    def describe(self, rules: Rules, entry: Entry) -> str:
+    @staticmethod
+    def describe(rules: Rules, entry: Entry) -> str:
         """One entry in words (the game's, or a generic rendering)."""
         from .audit import describe
 
@@ -460,6 +600,23 @@ class Referee:
         return appended
 
     # -- bots -------------------------------------------------------------------
+    def bots(self, table_id: str) -> tuple[str, ...]:
+        """The seats bots play at this table, as last recorded by ``automate``."""
+        return self._load(table_id).state.bots
+
+    def automate(self, table_id: str, seats: Sequence[str]) -> list[Entry]:
+        """Record that bots play ``seats`` from now on (the whole set, replacing the last);
+        nothing is appended when the table already says so.  A seat not at the table is refused."""
+        state = self._load(table_id).state
+        unknown = [s for s in seats if s not in state.seats]
+        if unknown:
+            raise RefereeError(
+                f"{', '.join(shown(s) for s in unknown)}: no seat at table {table_id} by that name (seats: {', '.join(state.seats)})"
+            )
+        if set(seats) == set(state.bots) or state.over:
+            return []
+        return self.act(table_id, GAMESMASTER, AUTOMATE, {"seats": list(seats)})
+
     def bot_answer(self, table_id: str, request: Request) -> dict[str, Any]:
         """A bot's legal answer to ``request``, chosen from that seat's view only, with
         randomness from the table's secret key (unpredictable until the game ends)."""
@@ -522,6 +679,43 @@ class Referee:
         """Entries of an exported log (JSON Lines), or BadLog naming the line at fault."""
         return load_jsonl(text.splitlines(), source=source)
 
+    @staticmethod
+    def is_over(entries: Sequence[Entry]) -> bool:
+        """Whether a log records the end of its game."""
+        tag = event_tag(GameEnded)
+        return any(e.type == tag for e in entries)
+
+    def seat_view_of_log(self, entries: Sequence[Entry], seat: str | None) -> list[Entry]:
+        """A log as ``seat`` may hold it (``None``: a spectator): hidden bodies blanked
+        until the log's game has ended."""
+        return redact_for(entries, seat, game_over=self.is_over(entries))
+
+    def log_rules(self, entries: Sequence[Entry]) -> Rules:
+        """The installed rules a log was played under (from its first entry)."""
+        from .audit import replay
+
+        return replay(self.registry, entries[:1])[0]
+
+    def replay_view(self, entries: Sequence[Entry], to: int | None = None, seat: str | None = None) -> ReplayView:
+        """A log walked up to and including entry ``to`` (default: all), as ``seat`` saw it
+        (``None``: a spectator)."""
+        from .audit import replay
+
+        if not entries:
+            raise BadLog("the log is empty")
+        if to is not None and not 1 <= to <= len(entries):
+            raise RefereeError(f"the log has entries 1 to {len(entries)}; {to} is outside")
+        upto = [e for e in entries if to is None or e.seq <= to]
+        shown_entries = self.seat_view_of_log(upto, seat) if seat else list(upto)
+        if any(e.redacted for e in upto):
+            return ReplayView(replay(self.registry, entries[:1])[0], shown_entries, upto[-1].seq, None, None)
+        rules, state = replay(self.registry, upto)
+        if seat is not None and seat not in state.seats:
+            raise RefereeError(f"{shown(seat)} has no seat in this log (seats: {', '.join(state.seats)})")
+        return ReplayView(
+            rules, shown_entries, upto[-1].seq, view(rules, state, seat), state.result.reason if state.result is not None else None
+        )
+
     # The read side (verify, explain, replay) lives in referee.audit, imported when used.
     def verify(self, entries: Sequence[Entry]) -> Verdict:
         """Check a log: chain, commitments, seed, and every decision re-run (see ``referee.audit``)."""
@@ -569,6 +763,8 @@ class Referee:
         if revealed is not None and revealed.event is not None:
             seed, key = str(revealed.event.get("seed", "")), str(revealed.event.get("key", ""))
         stored = [msgspec.structs.replace(e, key="") for e in entries]
+        from .store import TableSecret
+
         self.store.create(opened.table_id, opened.game, stored, TableSecret(seed=seed, key=key))
         return opened.table_id
 

@@ -33,7 +33,7 @@ import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlparse
+from urllib.parse import quote, unquote, urlparse
 
 import msgspec
 from eventsourcing.persistence import ApplicationRecorder, InfrastructureFactory, IntegrityError, StoredEvent
@@ -68,6 +68,16 @@ def resolve_db(db: str | os.PathLike[str] | None) -> str:
     if db is None or str(db) == "":
         db = os.environ.get("REFEREE_DB") or default_db_path()
     return str(db)
+
+
+def store_exists(db: str) -> bool:
+    """Whether a store is at ``db`` already (a file store; any other kind is assumed there)."""
+    if db == MEMORY or "://" in db:
+        return True
+    try:
+        return Path(db).expanduser().is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _stream(kind: str, table_id: str) -> uuid.UUID:
@@ -126,7 +136,7 @@ class MemoryFactory(POPOFactory):
         return _MemoryRecorder()
 
 
-def _env_for(db: str) -> dict[str, str]:
+def _env_for(db: str, read_only: bool = False) -> dict[str, str]:
     if db == MEMORY:
         return {"PERSISTENCE_MODULE": f"{__name__}:MemoryFactory"}
     scheme = urlparse(db).scheme if "://" in db else ""
@@ -143,6 +153,13 @@ def _env_for(db: str) -> dict[str, str]:
     if scheme:
         raise RefereeError(f"cannot keep tables at {db!r}: a store is a file path, {MEMORY}, or a postgresql:// address")
     path = Path(db).expanduser()
+    if read_only:
+        # Reading creates nothing: no file, no folder, no schema; a store on a read-only
+        # medium (or shared read-only) is read through SQLite's own read-only mode.
+        if not store_exists(db):
+            raise RefereeError(f"no store at {db} (nothing has been kept there yet)")
+        uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+        return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": uri, "CREATE_TABLE": "no"}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -180,9 +197,10 @@ def _open_postgres(env: dict[str, str]) -> InfrastructureFactory[Any]:
 class TableStore:
     """Tables' logs, secrets, snapshots and index in one eventsourcing recorder."""
 
-    def __init__(self, db: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, db: str | os.PathLike[str] | None = None, *, read_only: bool = False) -> None:
+        """``read_only``: the store must exist already and is never written (nor created)."""
         self.location = resolve_db(db)
-        env = _env_for(self.location)
+        env = _env_for(self.location, read_only)
         try:
             # Constructor settings outrank the environment, so a stray
             # PERSISTENCE_MODULE cannot send a table somewhere the user did not ask for.
@@ -191,6 +209,10 @@ class TableStore:
             else:
                 self.factory = _factory(env)
             self.recorder: ApplicationRecorder = self.factory.application_recorder()
+            if read_only:
+                # Read once now: a file that is no store (or a store in a layout that
+                # cannot be read without writing) is refused here, in one sentence.
+                self.recorder.select_events(_INDEX, limit=1)
         except RefereeError:
             raise
         except Exception as exc:  # the persistence module's message names the real cause

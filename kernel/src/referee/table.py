@@ -22,6 +22,7 @@ from .events import (
     PluginRecord,
     RandomDrawn,
     Request,
+    SeatsAutomated,
     SeedRevealed,
     TableOpened,
 )
@@ -32,6 +33,7 @@ from .registry import Rules
 
 __all__ = [
     "ABANDON",
+    "AUTOMATE",
     "EXPIRE",
     "GAMESMASTER",
     "Action",
@@ -56,6 +58,10 @@ EXPIRE = "expire"
 ABANDON = "abandon"
 """The gamesmaster's action ending a game the rules cannot go on with (a plugin that fails
 on every answer, players who left): decided by the kernel alone, so no table is ever stuck."""
+
+AUTOMATE = "automate"
+"""The gamesmaster's action naming the seats bots play (``{"seats": [...]}``), decided by
+the kernel alone: whoever goes on with the table finds the same bots."""
 
 
 class Action(msgspec.Struct, frozen=True):
@@ -85,6 +91,8 @@ class TableState(msgspec.Struct, kw_only=True):
     seed: str | None = None
     key: str | None = None
     """The table's secret key, once the end of the game has revealed it."""
+    bots: tuple[str, ...] = ()
+    """The seats bots play, as the last ``SeatsAutomated`` named them."""
 
     @property
     def over(self) -> bool:
@@ -116,6 +124,8 @@ def apply(rules: Rules, state: TableState, event: Event) -> None:
             state.result = event
         case SeedRevealed():
             state.seed, state.key = event.seed, event.key or None
+        case SeatsAutomated():
+            state.bots = event.seats
     _evolve(rules, state, event)
 
 
@@ -319,9 +329,14 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         rule="action",
         visible_to=(action.seat,) if request is not None and request.sealed else None,
     )
+    automated: tuple[str, ...] | None = None
+    if action.seat == GAMESMASTER and action.action == AUTOMATE:
+        automated = _automated_seats(state, action.args.get("seats"))
     if action.seat == GAMESMASTER and action.action == ABANDON:
         reason = str(action.args.get("reason") or "no reason given")
         decision.end_game((), f"abandoned by the gamesmaster: {reason}", rule="table")
+    elif automated is not None:
+        decision.emit(SeatsAutomated(seats=automated), rule="table")
     elif expiring is not None:
         if not rules.hook.referee_request_expired(decision=decision, request=expiring):
             decision.withdraw(expiring.id, f"{expiring.seat} did not answer in time")
@@ -330,6 +345,19 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
     ):
         raise IllegalAction(f"no rule of {rules.game.name} handles the action {action.action!r}", "table")
     return decision.state, decision.emitted
+
+
+def _automated_seats(state: TableState, named: Any) -> tuple[str, ...]:
+    if not isinstance(named, list) or not all(isinstance(s, str) for s in named):
+        raise IllegalAction("automate takes the seats bots play as a list of seat names", "table")
+    unknown = [s for s in named if s not in state.seats]
+    if unknown:
+        raise IllegalAction(
+            f"{', '.join(shown(s) for s in unknown)} {'has' if len(unknown) == 1 else 'have'} no seat at this table "
+            f"(seats: {', '.join(state.seats)})",
+            "table",
+        )
+    return tuple(s for s in state.seats if s in named)
 
 
 def fold_entries(rules: Rules, entries: Sequence[Entry], to: int | None = None) -> TableState:

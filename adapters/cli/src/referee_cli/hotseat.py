@@ -2,24 +2,67 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from referee import Referee, RefereeError, Request, Text
-from referee.log import Entry
+from referee import (
+    ActionTaken,
+    Entry,
+    PhaseBegan,
+    PhaseEnded,
+    Referee,
+    RefereeError,
+    Request,
+    RequestOpened,
+    RequestWithdrawn,
+    RoundEnded,
+    SeatsAutomated,
+    Text,
+    TurnEnded,
+    event_tag,
+)
 
 from . import answering, render
 
+# Bookkeeping a person watching the game does not need to read.
 _QUIET_TYPES = {
-    "referee.PhaseBegan",
-    "referee.RequestOpened",
-    "referee.RequestWithdrawn",
-    "referee.ActionTaken",
-    "referee.RoundEnded",
-    "referee.TurnEnded",
-    "referee.PhaseEnded",
+    event_tag(t) for t in (PhaseBegan, RequestOpened, RequestWithdrawn, ActionTaken, RoundEnded, TurnEnded, PhaseEnded, SeatsAutomated)
 }
+
+_CLEAR = "\033[H\033[2J"
+
+
+def _line_editing() -> None:
+    """Arrow keys, line editing and history at the prompt, where readline is available
+    (it is not on Windows without an extra package; input then works as plain lines)."""
+    # Only at a terminal: importing readline may write control sequences to the output.
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401 - importing it is what turns editing on for input()
+
+
+def _read_line(prompt: str, out: TextIO) -> str | None:
+    """One typed line (without its newline), or None at end of input.  At a terminal,
+    through input() so readline edits it and keeps history; otherwise read plainly."""
+    if out is sys.stdout and sys.stdin.isatty() and sys.stdout.isatty():
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+    print(prompt, end="", file=out, flush=True)
+    line = sys.stdin.readline()
+    return line.rstrip("\n") if line else None
+
+
+def _hand_over(seat: str, out: TextIO) -> bool:
+    """Hide the last player's screen and wait until ``seat`` is at the keyboard; False at
+    end of input.  A terminal is cleared; other outputs (a file, a pipe) get the banner only."""
+    if out.isatty():
+        print(_CLEAR, end="", file=out, flush=True)
+    print(f"\n===== pass the keyboard to {seat} =====", file=out)
+    return _read_line(f"{seat}, press Enter when only you can see the screen ", out) is not None
 
 
 def show_progress(app: Referee, table_id: str, entries: Sequence[Entry], out: TextIO) -> None:
@@ -41,11 +84,9 @@ def _answer(app: Referee, table_id: str, request: Request, several_humans: bool,
     for line in answering.how(request):
         print(f"  {line}", file=out)
     while True:
-        print(f"{request.seat}> ", end="", file=out, flush=True)
-        line = sys.stdin.readline()
-        if not line:
+        typed = _read_line(f"{request.seat}> ", out)
+        if typed is None:
             return None
-        typed = line.rstrip("\n")
         try:
             args = answering.args_from_text(request, typed)
             return app.act(table_id, request.seat, request.action, args, request=request.id)
@@ -64,15 +105,26 @@ def _blank_text_fields(request: Request, typed: str) -> list[str]:
 
 
 def play(
-    app: Referee, table_id: str, *, humans: Sequence[str], bots: Sequence[str], quiet: bool = False, out: TextIO | None = None
+    app: Referee,
+    table_id: str,
+    *,
+    humans: Sequence[str],
+    bots: Sequence[str],
+    quiet: bool = False,
+    out: TextIO | None = None,
+    memory: bool = False,
 ) -> bool:
     """Play until the game ends (True) or input runs out / nobody here can act (False).
 
     Prompts and progress go to ``out`` (standard output unless the caller wants that
-    stream kept for JSON).
+    stream kept for JSON).  With two or more people at one screen, each one's private
+    view is shown only after the screen is cleared and that person says they are there.
+    ``memory``: the table lives in this process only, so leaving it is not "saving" it.
     """
     out = out or sys.stdout
     humans, bots = list(humans), list(bots)
+    _line_editing()
+    last_seat: str | None = None
     while True:
         state = app.state(table_id)
         if state.over:
@@ -91,9 +143,14 @@ def play(
             print(f"waiting for {', '.join(waiting) or 'nobody'}, who nobody here plays", file=out)
             return False
         request = for_humans[0]
-        answered = _answer(app, table_id, request, len(humans) > 1, out)
+        several = len(humans) > 1
+        if several and request.seat != last_seat and not _hand_over(request.seat, out):
+            answered = None
+        else:
+            last_seat = request.seat
+            answered = _answer(app, table_id, request, several, out)
         if answered is None:
-            print(f"\nend of input: table {table_id} is saved", file=out)
+            print(f"\nend of input: table {table_id} {'is lost with this process' if memory else 'is saved'}", file=out)
             return False
         if not quiet:
             show_progress(app, table_id, answered, out)

@@ -2,52 +2,59 @@
 
 Every command that touches the table store takes ``--db PATH`` (default: the
 ``REFEREE_DB`` environment variable, then a SQLite file in the user's data folder),
-and ``--json`` for machine-readable output.  Exit status: 0 success, 1 a check
-failed (verify, scenarios), 2 bad input or an error.
+and ``--json`` for machine-readable output (errors too: ``{"error": ..., "status": ...}``
+on standard error).  Exit status: 0 success, 1 a check failed (verify, scenarios),
+2 bad input or an error, 3 the game was left unfinished (input ran out, or nobody
+here plays the seats it waits for).
+
+Only the parser is built at start: each command imports what it needs when it runs,
+so ``referee --help`` pays for no game, no store and no log code.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import sys
-import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-import msgspec
-
-import referee
-import referee.logging
-from referee import Referee, RefereeError, Registry
-from referee.audit import explain, replay, verify
-from referee.limits import MAX_NESTING, TABLE_ID_RULE, check_nesting, check_table_id, parse_json, shown
-from referee.log import Entry, load_jsonl, redact_for
-from referee.scenario import load_scenario, run_scenario
-from referee.store import resolve_db
-from referee.table import view
-
-from . import answering, hotseat, render
+if TYPE_CHECKING:
+    from referee import Entry, Referee
 
 BOT_NAMES = ["Ada", "Bert", "Cleo", "Dino", "Edna", "Fritz", "Greta", "Hugo", "Iris", "Jonas", "Kiki", "Luis"]
+
+UNFINISHED = 3
+"""Exit status of a game left unfinished (input ran out, or nobody here can act)."""
 
 
 class Failed(Exception):
     """A check ran and found a problem: exit status 1."""
 
 
+class Unfinished(Exception):
+    """The game was left before its end: exit status 3."""
+
+
 def _out(args: argparse.Namespace, data: Any, text: str) -> None:
     if args.json:
+        import json
+
+        import msgspec
+
         print(json.dumps(msgspec.to_builtins(data), indent=2, default=str))
     else:
         print(text)
 
 
-def _referee(args: argparse.Namespace) -> Referee:
-    return Referee(args.db)
+def _referee(args: argparse.Namespace, read_only: bool = False) -> Referee:
+    """The one service every command goes through; its store is opened on first use
+    (``read_only``: never created nor written)."""
+    from referee import Referee
+
+    return Referee(args.db, read_only=read_only)
 
 
 def _is_file(path: Path) -> bool:
@@ -57,38 +64,45 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _log_entries(args: argparse.Namespace, app: Referee, log: str) -> tuple[list[Entry], str]:
-    """LOG is an exported file, a table id, or ``latest``."""
-    path = Path(log)
-    if _is_file(path):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RefereeError(f"cannot read {shown(log)}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError as exc:
-            raise RefereeError(f"cannot read {shown(log)}: not UTF-8 text ({exc.reason} at byte {exc.start + 1})") from None
-        return load_jsonl(text.splitlines(), source=str(path)), str(path)
+def _read_text(name: str) -> str:
+    from referee import RefereeError, shown
+
+    try:
+        return Path(name).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RefereeError(f"cannot read {shown(name)}: not UTF-8 text ({exc.reason} at byte {exc.start + 1})") from None
+    except ValueError:
+        raise RefereeError(f"cannot read {shown(name)}: a file name cannot hold a NUL character") from None
+    except OSError as exc:
+        raise RefereeError(f"cannot read {shown(name)}: {exc.strerror or exc}") from None
+
+
+def _log_entries(args: argparse.Namespace, log: str) -> tuple[Referee, list[Entry], str]:
+    """LOG is an exported file, a table id, or ``latest``: a file is read without
+    opening any store; a table from a store that must exist already."""
+    app = _referee(args, read_only=True)
+    if _is_file(Path(log)):
+        return app, app.load_log(_read_text(log), source=log), log
     table_id = _table_id(app, log)
-    return app.entries(table_id), f"table {table_id}"
+    return app, app.entries(table_id), f"table {table_id}"
 
 
 def _table_id(app: Referee, given: str) -> str:
+    from referee import RefereeError, UnknownTable, shown
+
     if given == "latest":
-        ids = [table_id for table_id, _ in app.store.table_ids()]
-        if not ids:
-            raise RefereeError(f"no tables in {app.store.location} yet")
-        return ids[-1]
-    what = "neither a log file nor a table"
+        return app.latest_table()
     try:
-        check_table_id(given)
-    except RefereeError:
-        raise RefereeError(f"{shown(given)} is {what} in {app.store.location} ({TABLE_ID_RULE})") from None
-    if not app.store.exists(given):
-        raise RefereeError(f"{given!r} is {what} in {app.store.location}")
-    return given
+        return app.resolve(given)
+    except UnknownTable:
+        raise RefereeError(f"{shown(given)} is neither a log file nor a table in {app.location}") from None
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    import json
+
+    from referee import MAX_NESTING, RefereeError, check_nesting, shown
+
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -104,60 +118,77 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
+def _refuse(args: argparse.Namespace, why: str, *names: str) -> None:
+    """Refuse options given that do not apply (a default left alone is not given)."""
+    from referee import RefereeError
+
+    given = [n for n in names if getattr(args, n.lstrip("-").replace("-", "_"), None) not in (None, False, [], 0)]
+    if given:
+        raise RefereeError(f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply {why}")
+
+
 # --- commands ---------------------------------------------------------------------
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    registry = Registry()
-    data = []
+    installed = _referee(args).games()  # discovery only: no store is opened
     lines = []
-    for game in sorted(registry.games.values(), key=lambda g: g.name):
-        record = registry.record(game.plugin, game.name)
-        seats = f"{game.min_seats}-{game.max_seats}" if game.max_seats else f"{game.min_seats}+"
-        exts = registry.extensions_of(game.name)
-        data.append(
-            {
-                "name": game.name,
-                "title": game.title,
-                "seats": seats,
-                "distribution": record.distribution,
-                "version": record.version,
-                "summary": game.summary,
-                "extensions": [
-                    {
-                        "name": e.name,
-                        "kind": e.kind,
-                        "title": e.title,
-                        "default": e.default,
-                        **dict(zip(("distribution", "version"), registry._dist[id(e.plugin)])),
-                    }
-                    for e in exts
-                ],
-            }
-        )
-        lines.append(f"{game.name:<12} {game.title} ({seats} players) — {record.distribution} {record.version}")
-        if game.summary:
-            lines.append(f"{'':<12} {game.summary}")
-        for e in exts:
-            dist, version = registry._dist[id(e.plugin)]
-            lines.append(f"{'':<12}   {e.kind} {e.name}: {e.title}{' (on by default)' if e.default else ''} — {dist} {version}")
-    if not data:
+    for game in installed["games"]:
+        lines.append(f"{game['name']:<12} {game['title']} ({game['seats']} players) — {game['distribution']} {game['version']}")
+        if game["summary"]:
+            lines.append(f"{'':<12} {game['summary']}")
+        for e in game["extensions"]:
+            default = " (on by default)" if e["default"] else ""
+            lines.append(f"{'':<12}   {e['kind']} {e['name']}: {e['title']}{default} — {e['distribution']} {e['version']}")
+    if not installed["games"]:
         lines = ["no games installed; install one, e.g. pip install referee-pigsty"]
-    for name, reason in sorted(registry.broken.items()):
+    for name, reason in sorted(installed["broken"].items()):
         lines.append(f"skipped plugin {name}: {reason}")
-    lines += [f"note: {warning}" for warning in registry.warnings]
-    problems = registry.broken or registry.warnings
-    _out(args, {"games": data, "broken": registry.broken, "warnings": registry.warnings} if problems else data, "\n".join(lines))
+    lines += [f"note: {warning}" for warning in installed["warnings"]]
+    problems = installed["broken"] or installed["warnings"]
+    _out(args, installed if problems else installed["games"], "\n".join(lines))
     return 0
 
 
+def _bot_seats(app: Referee, table_id: str, named: Sequence[str] | None) -> list[str]:
+    from referee import RefereeError
+
+    seats = app.state(table_id).seats
+    if named is None:
+        return [s for s in seats if s in app.bots(table_id)]
+    names = [n.strip() for n in named if n.strip()]
+    unknown = [n for n in names if n not in seats]
+    if unknown or not names:
+        raise RefereeError(f"--bot-seats names no seat of table {table_id}: {', '.join(unknown) or 'nothing'} (seats: {', '.join(seats)})")
+    return [s for s in seats if s in names]
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    import shlex
+
+    from referee import RefereeError
+
+    from . import hotseat
+
+    if args.table:
+        if args.game:
+            raise RefereeError("name a game to open a table, or --table to go on with one, not both")
+        _refuse(
+            args,
+            "when going on with a table (--table): the table has them already",
+            "--seats",
+            "--bots",
+            "--seed",
+            "--option",
+            "--extensions",
+        )
+    else:
+        _refuse(args, "to a new table (they go with --table)", "--bot-seats")
     with _referee(args) as app:
         if args.table:
             table_id = _table_id(app, args.table)
-            state = app.state(table_id)
-            humans = [s for s in state.seats if s not in set(args.bot_seats or [])]
-            bots = [s for s in state.seats if s not in humans]
+            bots = _bot_seats(app, table_id, args.bot_seats)
+            humans = [s for s in app.state(table_id).seats if s not in bots]
         else:
             humans = [s.strip() for s in args.seats.split(",") if s.strip()] if args.seats else []
             if args.bots < 0:
@@ -169,38 +200,52 @@ def cmd_play(args: argparse.Namespace) -> int:
             bots = names[: args.bots]
             if not humans and not bots:
                 raise RefereeError("name some seats (--seats A,B,C) or ask for bots (--bots N)")
-            seats = humans + bots
             table_id = app.open(
                 args.game,
-                seats,
+                humans + bots,
                 options=_options(args.option),
                 extensions=args.extensions.split(",") if args.extensions is not None else None,
                 seed=args.seed,
             )
+        out = sys.stderr if args.json else sys.stdout
+        memory = app.location == ":memory:"
         if not args.json:
             print(
-                f"table {table_id}: {app.state(table_id).game_name} for {', '.join(humans + bots)}"
+                f"table {table_id}: {app.state(table_id).game_name} for {', '.join(app.state(table_id).seats)}"
                 + (f" ({', '.join(bots)} played by bots)" if bots else "")
-                + f"\nstore: {app.store.location}"
+                + f"\nstore: {app.location}"
             )
-        if not args.table and not args.quiet:
-            hotseat.show_progress(app, table_id, app.entries(table_id), sys.stderr if args.json else sys.stdout)
-        finished = hotseat.play(app, table_id, humans=humans, bots=bots, quiet=args.quiet, out=sys.stderr if args.json else sys.stdout)
+        entries_before = 0 if not args.table else len(app.entries(table_id))
+        app.automate(table_id, bots)
+        if not args.quiet:
+            hotseat.show_progress(app, table_id, app.entries(table_id)[entries_before:], out)
+        finished = hotseat.play(app, table_id, humans=humans, bots=bots, quiet=args.quiet, out=out, memory=memory)
         state = app.state(table_id)
-        result = None if state.result is None else msgspec.to_builtins(state.result)
-        summary = {"table": table_id, "finished": finished, "result": result, "entries": len(app.entries(table_id))}
-        text = [f"\ntable {table_id}: {len(app.entries(table_id))} log entries"]
+        count = len(app.entries(table_id))
+        summary = {"table": table_id, "finished": finished, "result": state.result, "entries": count}
+        text = [f"\ntable {table_id}: {count} log entries"]
         if state.result is not None:
             text.append(f"result: {state.result.reason}")
             for standing in state.result.standings:
                 note = f" ({standing.note})" if standing.note else ""
                 text.append(f"  {standing.place}. {standing.seat}: {standing.score}{note}")
-            text.append(f"check it: referee verify {table_id}")
+            if not memory:
+                text.append(f"check it: referee verify {shlex.quote(table_id)}{_db_flag(args)}")
+        elif memory:
+            text.append("the game is not over, and a :memory: table ends with this command")
         else:
-            again = f"referee play --table {table_id}" + (f" --bot-seats {','.join(bots)}" if bots else "")
-            text.append(f"the game is not over; go on with: {again}")
+            summary["resume"] = f"referee play --table {shlex.quote(table_id)}{_db_flag(args)}"
+            text.append(f"the game is not over; go on with: {summary['resume']}")
         _out(args, summary, "\n".join(text))
+        if not finished:
+            raise Unfinished()
     return 0
+
+
+def _db_flag(args: argparse.Namespace) -> str:
+    import shlex
+
+    return f" --db {shlex.quote(str(args.db))}" if args.db else ""
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -218,6 +263,10 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
+    from referee import RefereeError, parse_json
+
+    from . import answering, render
+
     with _referee(args) as app:
         table_id = _table_id(app, args.table)
         if args.args_json is not None:
@@ -237,18 +286,20 @@ def cmd_act(args: argparse.Namespace) -> int:
                 action_args = {"text": text} if text else {}
         entries = app.act(table_id, args.seat, args.action, action_args, request=args.request)
         rules = app.rules(table_id)
-        state = app.state(table_id)
-        visible = [e for e in entries if e.visible(args.seat) or state.over]
+        over = app.over(table_id)
+        visible = [e for e in entries if e.visible(args.seat) or over]
         _out(
             args,
-            {"table": table_id, "appended": len(entries), "entries": [msgspec.to_builtins(e) for e in visible]},
+            {"table": table_id, "appended": len(entries), "entries": visible},
             "\n".join(render.entry_line(rules, e) for e in visible) or "recorded",
         )
     return 0
 
 
 def cmd_view(args: argparse.Namespace) -> int:
-    with _referee(args) as app:
+    from . import answering, render
+
+    with _referee(args, read_only=True) as app:
         table_id = _table_id(app, args.table)
         view = app.view(table_id, args.seat)
         rules = app.rules(table_id)
@@ -270,7 +321,9 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    with _referee(args) as app:
+    from referee import RefereeError
+
+    with _referee(args, read_only=True) as app:
         table_id = _table_id(app, args.table)
         text = app.report(table_id, args.round)
         if text is None:
@@ -280,22 +333,25 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_tables(args: argparse.Namespace) -> int:
-    with _referee(args) as app:
-        infos = app.tables()
-        lines = [f"{'table':<20} {'game':<10} {'round':>5} {'entries':>7}  status"]
-        for info in infos:
-            status = (
-                f"over: {', '.join(info.winners) or 'no winner'}" if info.over else f"waiting for {', '.join(info.waiting_for) or 'nobody'}"
-            )
-            lines.append(f"{info.table_id:<20} {info.game:<10} {info.round:>5} {info.entries:>7}  {status}")
-        if not infos:
-            lines = [f"no tables in {app.store.location}"]
-        _out(args, infos, "\n".join(lines))
+    with _referee(args, read_only=True) as app:
+        # No store there yet: no tables, and none is made by looking.
+        infos = app.tables() if app.store_exists() else []
+    lines = [f"{'table':<20} {'game':<10} {'round':>5} {'entries':>7}  status"]
+    for info in infos:
+        status = (
+            f"over: {', '.join(info.winners) or 'no winner'}" if info.over else f"waiting for {', '.join(info.waiting_for) or 'nobody'}"
+        )
+        lines.append(f"{info.table_id:<20} {info.game:<10} {info.round:>5} {info.entries:>7}  {status}")
+    if not infos:
+        lines = [f"no tables in {app.location}"]
+    _out(args, infos, "\n".join(lines))
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    with _referee(args) as app:
+    from referee import RefereeError, shown
+
+    with _referee(args, read_only=True) as app:
         table_id = _table_id(app, args.table)
         text = app.export(table_id, args.seat)
     if args.output and args.output != "-":
@@ -303,58 +359,77 @@ def cmd_export(args: argparse.Namespace) -> int:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as exc:
             raise RefereeError(f"cannot write {shown(args.output)}: {exc.strerror or exc}") from None
-        print(f"wrote {text.count(chr(10))} entries of table {table_id} to {args.output}", file=sys.stderr)
+        count = text.count("\n")
+        if args.json:
+            _out(args, {"table": table_id, "entries": count, "file": args.output}, "")
+        else:
+            print(f"wrote {count} entries of table {table_id} to {args.output}", file=sys.stderr)
     else:
+        # The log is JSON Lines already: --json changes nothing here but the errors' form.
         sys.stdout.write(text)
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except ValueError as exc:
-        if isinstance(exc, UnicodeDecodeError):
-            raise RefereeError(f"cannot read {shown(args.file)}: not UTF-8 text ({exc.reason} at byte {exc.start + 1})") from None
-        raise RefereeError(f"cannot read {shown(args.file)}: a file name cannot hold a NUL character") from None
-    except OSError as exc:
-        raise RefereeError(f"cannot read {shown(args.file)}: {exc.strerror or exc}") from None
+    text = _read_text(args.file)
     with _referee(args) as app:
         table_id = app.import_log(text, source=args.file)
-        _out(args, {"table": table_id}, f"imported table {table_id} into {app.store.location}")
+        _out(args, {"table": table_id}, f"imported table {table_id} into {app.location}")
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from referee import RefereeError
+
+    moved: list[dict[str, Any]] = []
+
+    def tell(table_id: str, entries: int) -> None:
+        moved.append({"table": table_id, "entries": entries})
+        if not args.json:
+            print(f"copied table {table_id}: {entries} log entries")
+
+    if _referee(args).location == ":memory:":
+        raise RefereeError("a :memory: store holds no tables of an earlier Referee; name the store with --db")
+    _referee(args, read_only=True).store.close()  # an old store is migrated, never a new one made
+    with _referee(args) as app:
+        app.migrate(on_table=tell)
+        _out(
+            args,
+            {"store": app.location, "migrated": moved},
+            f"{len(moved)} table{'s' if len(moved) != 1 else ''} copied into the current layout of {app.location}"
+            if moved
+            else f"nothing to migrate in {app.location}: every table is in the current layout",
+        )
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    with _referee(args) as app:
-        entries, source = _log_entries(args, app, args.log)
-        registry = app.registry
+    from referee import RefereeError
+
+    from . import render
+
+    app, entries, source = _log_entries(args, args.log)
+    with app:
         if args.to is not None and not 1 <= args.to <= len(entries):
             raise RefereeError(f"{source} has entries 1 to {len(entries)}; --to {args.to} is outside")
-        upto = [e for e in entries if args.to is None or e.seq <= args.to]
-        game_over = any(e.type == "referee.GameEnded" for e in entries)
-        shown = redact_for(upto, args.seat, game_over=game_over) if args.seat else upto
-        if any(e.redacted for e in upto):
-            rules, state = replay(registry, entries[:1])[0], None
-        else:
-            rules, state = replay(registry, upto)
-        lines = [render.entry_line(rules, e) for e in shown]
-        data: dict[str, Any] = {"source": source, "entries": len(upto)}
-        if state is not None:
-            spectator = view(rules, state, args.seat)
-            data["view"] = spectator
-            lines += ["", f"state after entry {upto[-1].seq}:", render.view_text(rules, spectator)]
-            if state.result:
-                lines.append(f"game over: {state.result.reason}")
-        else:
-            lines += ["", "(this export hides entries from its seat, so only the entries are shown)"]
-        _out(args, data, "\n".join(lines))
+        walked = app.replay_view(entries, args.to, args.seat)
+    lines = [render.entry_line(walked.rules, e) for e in walked.entries]
+    data: dict[str, Any] = {"source": source, "entries": walked.to}
+    if walked.view is not None:
+        data["view"] = walked.view
+        lines += ["", f"state after entry {walked.to}:", render.view_text(walked.rules, walked.view)]
+        if walked.result:
+            lines.append(f"game over: {walked.result}")
+    else:
+        lines += ["", "(this export hides entries from its seat, so only the entries are shown)"]
+    _out(args, data, "\n".join(lines))
     return 0
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    with _referee(args) as app:
-        entries, source = _log_entries(args, app, args.log)
-        verdict = verify(app.registry, entries)
+    app, entries, source = _log_entries(args, args.log)
+    with app:
+        verdict = app.verify(entries)
     text = f"{'OK' if verdict.ok else 'FAILED'}: {source}: {verdict.message}"
     text += "".join(f"\nnote: {n}" for n in verdict.notes)
     _out(args, {"source": source, "ok": verdict.ok, "message": verdict.message, "bad_entry": verdict.bad_seq, "notes": verdict.notes}, text)
@@ -364,10 +439,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    with _referee(args) as app:
-        entries, source = _log_entries(args, app, args.log)
-        exp = explain(app.registry, entries, args.seq)
-        rules = replay(app.registry, entries[:1])[0]
+    from . import render
+
+    app, entries, source = _log_entries(args, args.log)
+    with app:
+        exp = app.explain(entries, args.seq)
+        rules = app.log_rules(entries)
     entry = exp.entry
     lines = [
         f"entry {entry.seq} of {source}: {entry.type}",
@@ -386,14 +463,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    registry = Registry()
-    rules = registry.rules(args.game, [])
-    results = []
-    for file in args.files:
-        problems = rules.hook.referee_check_file(path=file)
-        if problems is None:
-            raise RefereeError(f"{args.game} reads no data files to check")
-        results.append({"file": file, "problems": list(problems)})
+    results = _referee(args).check_files(args.game, args.files)
     text = "\n".join(
         f"OK: {r['file']}" if not r["problems"] else "\n".join([f"PROBLEMS in {r['file']}:", *(f"  {p}" for p in r["problems"])])
         for r in results
@@ -405,19 +475,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:
-    registry = Registry()
-    results = []
-    files = list(args.files)
-    if args.game:
-        folder = registry.game(args.game).scenarios
-        if not folder or not Path(folder).is_dir():
-            raise RefereeError(f"{args.game} ships no scenario files")
-        files += sorted(str(p) for p in Path(folder).glob("*.toml"))
-    if not files:
+    from referee import RefereeError
+
+    if not args.files and not args.game:
         raise RefereeError("name scenario files, or --game NAME for a game's own suite")
-    for file in files:
-        scenario = load_scenario(file)
-        results.append(run_scenario(scenario, registry, extensions=args.extensions.split(",") if args.extensions is not None else None))
+    extensions = args.extensions.split(",") if args.extensions is not None else None
+    results = _referee(args).run_scenarios(args.files, game=args.game, extensions=extensions)
     failed = [r for r in results if not r.ok]
     _out(
         args,
@@ -435,12 +498,44 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
 class _Parser(argparse.ArgumentParser):
     """argparse, with its refusals on one line like every other error of the command."""
 
+    json_errors = False
+    """Set when the command line asks for --json: refusals are then JSON too."""
+
     def error(self, message: str) -> NoReturn:
         # argparse echoes the offending values whole and raw: cut long ones, escape
         # control characters (a terminal escape sequence must not reach the terminal).
         message = re.sub(r"\S{60,}", lambda m: f"{m.group(0)[:50]}...", message)
         message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        if _Parser.json_errors:
+            import json
+
+            self.exit(2, json.dumps({"error": f"{self.prog}: {message}", "status": 2}) + "\n")
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed distributions' versions, read only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> NoReturn:
+        from importlib.metadata import PackageNotFoundError, version
+
+        def of(dist: str) -> str:
+            try:
+                return version(dist)
+            except PackageNotFoundError:
+                return "(not installed)"
+
+        print(f"referee {of('referee-cli')} (kernel {of('referee')})")
+        parser.exit(0)
+
+
+_DB_HELP = (
+    "table store: a SQLite file, ':memory:' (this command only), or postgresql://USER:PASS@HOST/DB "
+    "(default: $REFEREE_DB, else referee/referee.sqlite in $XDG_DATA_HOME, ~/.local/share)"
+)
 
 
 def _common(top_level: bool) -> _Parser:
@@ -451,15 +546,12 @@ def _common(top_level: bool) -> _Parser:
     """
     common = _Parser(add_help=False)
     default = (lambda value: value) if top_level else (lambda value: argparse.SUPPRESS)
+    # Where the default store is, said in words: working it out would import the store.
     env_db = os.environ.get("REFEREE_DB")
-    db_help = (
-        f"table store (default: $REFEREE_DB = {env_db})"
-        if env_db
-        else f"table store: a SQLite file, ':memory:', or postgresql://... (default: $REFEREE_DB, else {resolve_db(None)})"
-    )
-    common.add_argument("--db", default=default(None), help=db_help)
-    common.add_argument("--json", action="store_true", default=default(False), help="print results as JSON")
-    common.add_argument("--log-level", default=default("warning"), help="debug, info, warning (default) or error")
+    db_help = f"table store (default: $REFEREE_DB = {env_db})" if env_db else _DB_HELP
+    common.add_argument("--db", default=default(None), metavar="STORE", help=db_help)
+    common.add_argument("--json", action="store_true", default=default(False), help="print results (and errors, on stderr) as JSON")
+    common.add_argument("--log-level", default=default("warning"), metavar="LEVEL", help="debug, info, warning (default) or error")
     common.add_argument("--log-json", action="store_true", default=default(False), help="write log lines to stderr as JSON")
     return common
 
@@ -469,8 +561,10 @@ def parser() -> argparse.ArgumentParser:
     top = _Parser(
         prog="referee",
         description="Referee: tabletop games refereed by their rules, every table an auditable log.",
+        epilog="exit status: 0 done, 1 a check failed, 2 bad input or an error, 3 the game was left unfinished",
         parents=[_common(top_level=True)],
     )
+    top.add_argument("--version", action=_Version, help="show the installed versions and exit")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("games", parents=[common], help="installed games and every plugin, with distribution and version")
@@ -483,17 +577,22 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option (repeatable)")
     p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's)")
-    p.add_argument("--table", help="go on with an existing table instead of opening one")
-    p.add_argument("--bot-seats", type=lambda s: s.split(","), help="with --table: seats the bots play")
+    p.add_argument("--table", help="go on with an existing table (id or 'latest') instead of opening one")
+    p.add_argument(
+        "--bot-seats",
+        type=lambda s: s.split(","),
+        metavar="SEATS",
+        help="with --table: comma-separated seats the bots play from now on (default: those the table's bots played)",
+    )
     p.add_argument("--quiet", action="store_true", help="do not print the game's progress")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("new", parents=[common], help="open a table for play by orders (forum or email), without playing it")
-    p.add_argument("game")
-    p.add_argument("--seats", required=True, help="comma-separated seat names")
-    p.add_argument("--seed")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--extensions")
+    p.add_argument("game", help="the game to open (see 'referee games')")
+    p.add_argument("--seats", required=True, help="comma-separated seat names, e.g. Bill,Ted,Zed")
+    p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option (repeatable)")
+    p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's)")
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser(
@@ -510,17 +609,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "answer", nargs="*", metavar="ANSWER", help="the answer, as 'view' shows how (words are joined by spaces); '-' reads standard input"
     )
-    p.add_argument("--args", dest="args_json", help="the answer as a JSON object of field to value, instead of words")
+    p.add_argument("--args", dest="args_json", metavar="JSON", help="the answer as a JSON object of field to value, instead of words")
     p.add_argument("--request", help="which request this answers, where the seat has several for the action (see 'view')")
     p.set_defaults(func=cmd_act)
 
     p = sub.add_parser("view", parents=[common], help="what a seat (default: a spectator) sees now")
-    p.add_argument("table")
-    p.add_argument("--seat")
+    p.add_argument("table", help="table id or 'latest'")
+    p.add_argument("--seat", help="the seat whose view to show, or 'gamesmaster' (default: a spectator's)")
     p.set_defaults(func=cmd_view)
 
     p = sub.add_parser("report", parents=[common], help="the game's report of a finished round (e.g. Pigsty's forum turn report)")
-    p.add_argument("table")
+    p.add_argument("table", help="table id or 'latest'")
     p.add_argument("--round", "--turn", type=int, dest="round", help="which round (default: the last finished)")
     p.set_defaults(func=cmd_report)
 
@@ -528,33 +627,40 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_tables)
 
     p = sub.add_parser("export", parents=[common], help="a table's log as JSON Lines")
-    p.add_argument("table")
+    p.add_argument("table", help="table id or 'latest'")
     p.add_argument("-o", "--output", help="file to write (default: standard output)")
     p.add_argument("--seat", help="only what this seat could see")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("import", parents=[common], help="store an exported log (verified first) as a table")
-    p.add_argument("file")
+    p.add_argument("file", help="a full export (JSON Lines), as 'referee export' writes it")
     p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser(
+        "migrate",
+        parents=[common],
+        help="copy tables kept by Referee 0.1 into the current store layout (safe to run again)",
+    )
+    p.set_defaults(func=cmd_migrate)
 
     p = sub.add_parser("replay", parents=[common], help="walk a log and show the state at any entry")
     p.add_argument("log", help="an exported file, a table id, or 'latest'")
-    p.add_argument("--to", type=int, help="stop after entry N")
+    p.add_argument("--to", type=int, metavar="N", help="stop after entry N")
     p.add_argument("--seat", help="show the state as this seat saw it")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("verify", parents=[common], help="check a log's chain, seed and every decision; exit 1 naming the first bad entry")
-    p.add_argument("log")
+    p.add_argument("log", help="an exported file, a table id, or 'latest'")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("explain", parents=[common], help="the action, plugin and rule behind one entry")
-    p.add_argument("log")
-    p.add_argument("seq", type=int, metavar="N")
+    p.add_argument("log", help="an exported file, a table id, or 'latest'")
+    p.add_argument("seq", type=int, metavar="N", help="the entry's number")
     p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("check", parents=[common], help="check data files a game reads, e.g. Pimp deck files; exit 1 listing every problem")
-    p.add_argument("game")
-    p.add_argument("files", nargs="+")
+    p.add_argument("game", help="the game whose data files these are")
+    p.add_argument("files", nargs="+", help="the files to check")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("scenario", parents=[common], help="scenario files (rulebook examples, conformance suites)")
@@ -567,26 +673,38 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def _error(args: argparse.Namespace, message: str, status: int) -> int:
+    if getattr(args, "json", False):
+        import json
+
+        print(json.dumps({"error": message, "status": status}), file=sys.stderr)
+    else:
+        print(f"referee: {message}", file=sys.stderr)
+    return status
+
+
 def main(argv: Sequence[str] | None = None) -> NoReturn:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _Parser.json_errors = "--json" in argv
     args = parser().parse_args(argv)
-    try:
-        referee.logging.configure(args.log_level, json=args.log_json)
-    except ValueError as exc:
-        print(f"referee: {exc}", file=sys.stderr)
-        sys.exit(2)
     if args.command == "play" and not args.game and not args.table:
-        print("referee play: name a game (see 'referee games') or --table to go on with", file=sys.stderr)
-        sys.exit(2)
+        sys.exit(_error(args, "play: name a game (see 'referee games') or --table to go on with", 2))
+    from referee import Referee, RefereeError, shown
+
+    try:
+        Referee.configure_logging(args.log_level, json=args.log_json)
+    except ValueError as exc:
+        sys.exit(_error(args, str(exc), 2))
     try:
         status = args.func(args)
     except Failed:
         status = 1
+    except Unfinished:
+        status = UNFINISHED
     except RefereeError as exc:
-        print(f"referee: {exc.message}", file=sys.stderr)
-        status = 2
+        status = _error(args, exc.message, 2)
     except KeyboardInterrupt:
-        print("\nreferee: interrupted; nothing half-written was kept", file=sys.stderr)
-        status = 130
+        status = _error(args, "interrupted; nothing half-written was kept", 130)
     except BrokenPipeError:
         # The reader (e.g. `| head`) went away; every action taken so far is stored.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -595,11 +713,13 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         # A bug, not bad input: still one line (a traceback reads as a crash of the
         # table, which it is not; every write is atomic), the traceback on request.
         if args.log_level == "debug":
+            import traceback
+
             traceback.print_exc()
-        print(
-            f"referee: internal error ({type(exc).__name__}: {shown(str(exc), 200)}); please report it "
+        status = _error(
+            args,
+            f"internal error ({type(exc).__name__}: {shown(str(exc), 200)}); please report it "
             "(run with --log-level debug for the traceback)",
-            file=sys.stderr,
+            2,
         )
-        status = 2
     sys.exit(status)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee import Entry, Rules
-from referee.audit import decode, describe
+from referee import ActionTaken, Entry, Referee, Rules, event_tag
+
+_ACTION = event_tag(ActionTaken)
 
 
 def generic(value: Any, indent: int = 0) -> str:
@@ -30,10 +31,7 @@ def view_text(rules: Rules, view: dict[str, Any]) -> str:
 
 
 def entry_line(rules: Rules, entry: Entry) -> str:
-    if entry.redacted:
-        body = f"(hidden from this seat: {entry.type})"
-    else:
-        body = describe(rules, decode(rules, entry))
-    who = f" [{entry.seat}]" if entry.seat and entry.type == "referee.ActionTaken" else ""
+    body = f"(hidden from this seat: {entry.type})" if entry.redacted else Referee.describe(rules, entry)
+    who = f" [{entry.seat}]" if entry.seat and entry.type == _ACTION else ""
     rule = f"  ({entry.rule})" if entry.rule else ""
     return f"{entry.seq:>5}{who} {body}{rule}"

@@ -480,8 +480,12 @@ def test_you_dont_need_it_anymore_takes_the_gun_and_shoots_with_two_guns(registr
     table.act("A", "aim", {"target": "C"}, request="r3.aim.D")
     table.act("B", "aim", {"target": "C"})
     shots = table.play(aims={"C": "B"})
-    assert of(shots, "TargetsRevealed")[0]["targets"] == {"A": "B", "B": "C", "C": "B", "D": "C"}
+    assert of(shots, "TargetsRevealed")[0] == {"targets": {"A": "B", "B": "C", "C": "B", "D": "C"}, "holders": {"D": "A"}}
     assert of(shots, "ShotFired", gun="D") == [{"gun": "D", "gangster": "A", "target": "C", "card": "bbb"}]
+    # Worded as the holder's, never as dead D's (changed: "D aims at C" after D died).
+    told = [table.ref.describe(table.ref.rules(table.id), e) for e in shots if e.type in ("cashnguns.TargetsRevealed", "cashnguns.ShotFired")]
+    assert "A aims D's gun at C" in told[0] and "D aims" not in told[0]
+    assert "A shoots C with D's gun" in "\n".join(told) and "D shoots" not in "\n".join(told)
     assert of(shots, "ShotFired", gun="A") == [{"gun": "A", "gangster": "A", "target": "B", "card": "click"}]
     # Bang! Bang! Bang!'s wound comes before the other cards are fired (changed: one WoundTaken of 2).
     assert of(shots, "WoundTaken", gangster="C") == [
@@ -491,7 +495,11 @@ def test_you_dont_need_it_anymore_takes_the_gun_and_shoots_with_two_guns(registr
     assert table.game.gangsters["B"].wounds == 0
     # Round 4: one gun each at C and B.  C dies; one gun in the whole game, so nobody is
     # asked about C's gun.
-    died = table.play(cards={"A": "bang", "D": "bang"}, aims={"A": "C", "D": "B", "B": "C", "C": "B"})
+    table.play(cards={"A": "bang", "D": "bang"}, aims={"A": "C", "D": "B", "B": "C", "C": "B"}, until="nerve")
+    shown = table.ref.rules(table.id).hook.referee_render_view(view=table.ref.view(table.id, "B")["view"], seat="B")
+    b_line = next(line for line in shown.splitlines() if line.startswith("* B"))
+    assert "aimed at by C, A)" in b_line, "D's gun on B is shown as A's"
+    died = table.play()
     assert of(died, "GangsterDied") == [{"gangster": "C", "wounds": 3}]
     assert [g.wounds for g in table.game.gangsters.values()] == [0, 1, 3, 3]
     assert all(e["request"]["action"] != "take-gun" for e in of(died, "referee.RequestOpened"))

@@ -104,6 +104,15 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
+def _extensions(given: str | None) -> list[str] | None:
+    """``--extensions``: None (not given) is the game's default; ``none`` asks for none at all."""
+    if given is None:
+        return None
+    if given.strip().casefold() == "none":
+        return []
+    return given.split(",")
+
+
 # --- commands ---------------------------------------------------------------------
 
 
@@ -174,7 +183,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 args.game,
                 seats,
                 options=_options(args.option),
-                extensions=args.extensions.split(",") if args.extensions is not None else None,
+                extensions=_extensions(args.extensions),
                 seed=args.seed,
             )
         if not args.json:
@@ -210,7 +219,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             args.game,
             seats,
             options=_options(args.option),
-            extensions=args.extensions.split(",") if args.extensions is not None else None,
+            extensions=_extensions(args.extensions),
             seed=args.seed,
         )
         _out(args, {"table": table_id}, f"table {table_id} opened for {', '.join(seats)}")
@@ -417,7 +426,7 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
         raise RefereeError("name scenario files, or --game NAME for a game's own suite")
     for file in files:
         scenario = load_scenario(file)
-        results.append(run_scenario(scenario, registry, extensions=args.extensions.split(",") if args.extensions is not None else None))
+        results.append(run_scenario(scenario, registry, extensions=_extensions(args.extensions)))
     failed = [r for r in results if not r.ok]
     _out(
         args,
@@ -482,7 +491,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", type=int, default=0, help="number of bot seats to add")
     p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option (repeatable)")
-    p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's)")
+    p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's; none: none)")
     p.add_argument("--table", help="go on with an existing table instead of opening one")
     p.add_argument("--bot-seats", type=lambda s: s.split(","), help="with --table: seats the bots play")
     p.add_argument("--quiet", action="store_true", help="do not print the game's progress")

@@ -483,7 +483,9 @@ def test_you_dont_need_it_anymore_takes_the_gun_and_shoots_with_two_guns(registr
     assert of(shots, "TargetsRevealed")[0] == {"targets": {"A": "B", "B": "C", "C": "B", "D": "C"}, "holders": {"D": "A"}}
     assert of(shots, "ShotFired", gun="D") == [{"gun": "D", "gangster": "A", "target": "C", "card": "bbb"}]
     # Worded as the holder's, never as dead D's (changed: "D aims at C" after D died).
-    told = [table.ref.describe(table.ref.rules(table.id), e) for e in shots if e.type in ("cashnguns.TargetsRevealed", "cashnguns.ShotFired")]
+    told = [
+        table.ref.describe(table.ref.rules(table.id), e) for e in shots if e.type in ("cashnguns.TargetsRevealed", "cashnguns.ShotFired")
+    ]
     assert "A aims D's gun at C" in told[0] and "D aims" not in told[0]
     assert "A shoots C with D's gun" in "\n".join(told) and "D shoots" not in "\n".join(told)
     assert of(shots, "ShotFired", gun="A") == [{"gun": "A", "gangster": "A", "target": "B", "card": "click"}]
@@ -869,7 +871,9 @@ def test_the_specialist_may_take_bang_bang_bang_back_discarding_a_card_of_his_ch
     second = table.play(cards={"A": "bbb"}, aims={"A": "C"})
     assert of(second, "ShotFired", gangster="A")[0]["card"] == "bbb"
     assert not of(second, "the-specialist.BangBangBangReloaded")
-    assert not [e for e in second if e.type == "referee.RequestOpened" and e.event and e.event["request"]["action"] == "reload"], "once a game"
+    assert not [e for e in second if e.type == "referee.RequestOpened" and e.event and e.event["request"]["action"] == "reload"], (
+        "once a game"
+    )
     assert table.view("A")["my_guns"] == {"A": ["bang", "click", "click", "click", "click", "click"]}
     assert [g.wounds for g in table.game.gangsters.values()] == [0, 1, 1, 0]
     table.assert_log_holds()

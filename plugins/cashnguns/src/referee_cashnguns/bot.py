@@ -124,7 +124,6 @@ def _heuristic_target(table: dict[str, Any], seat: str, request: referee.Request
 
 def _heuristic_nerve(table: dict[str, Any], seat: str, rng: random.Random) -> dict[str, Any]:
     me = _me(table, seat)
-    holders = table.get("holders", {})
     aimed = sum(1 for target in table["targets"].values() if target == seat)
     if not aimed:
         return {"brave": True}
@@ -134,14 +133,14 @@ def _heuristic_nerve(table: dict[str, Any], seat: str, rng: random.Random) -> di
     lethal = me["wounds"] + aimed >= limit
     pot = sum(table["pot"])
     loaded_strong = any(card != "click" for card in table["my_bullets"].values())
-    courage = 0.75 if aimed == 1 else 0.35
+    # Most guns hold Click!: one gun is worth the risk, several much less so.
+    courage = {1: 0.85, 2: 0.5}.get(aimed, 0.3)
     courage += 0.1 if pot >= 60_000 else -0.1 if pot < 30_000 else 0
     courage += 0.1 if loaded_strong else 0
     if lethal:
-        courage *= 0.3
+        courage *= 0.4
     if me["power"] == "super-coward":
         courage -= 0.25  # each shame token pays him instead of costing him
-    del holders
     return {"brave": rng.random() < courage}
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import msgspec
+
 from referee import Event
 
 
@@ -69,7 +71,7 @@ class TargetsRevealed(Event, tag="cashnguns.TargetsRevealed"):
     version: ClassVar[int] = 2
 
     targets: dict[str, str]
-    holders: dict[str, str] = {}
+    holders: dict[str, str] = msgspec.field(default_factory=dict)
     """gun -> the gangster holding it, for a gun taken from a dead gangster (whose name is
     still the gun's id), so its shots are worded as the holder's."""
 

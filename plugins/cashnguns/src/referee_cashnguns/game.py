@@ -114,7 +114,9 @@ def _check_bots(options: dict[str, Any], seats: list[str]) -> None:
     if isinstance(bots, dict):
         strangers = [s for s in bots if s not in seats]
         if strangers:
-            raise referee.RefereeError(f"option bots names {', '.join(repr(s) for s in strangers)}, who has no seat (seats: {', '.join(seats)})")
+            raise referee.RefereeError(
+                f"option bots names {', '.join(repr(s) for s in strangers)}, who has no seat (seats: {', '.join(seats)})"
+            )
         return
     kinds = _bot_kinds(bots)
     if len(kinds) not in (1, len(seats)):
@@ -485,7 +487,11 @@ def _open_reloads(decision: Decision) -> None:
             f"Round {decision.flow.round}: {owner}, your Bang! Bang! Bang!{which} is spent.",
             # Every gangster who fired one is asked, holder or not, so the question itself
             # tells nobody who The Specialist is; leaving the field out keeps the cards.
-            answer={"discard": Pick(tuple(Option(c, label) for _, c, label in options), optional=True, label="card to give up; leave out to keep your cards")},
+            answer={
+                "discard": Pick(
+                    tuple(Option(c, label) for _, c, label in options), optional=True, label="card to give up; leave out to keep your cards"
+                )
+            },
             sealed=True,
             deadline=_deadline(decision),
             id=_rid(decision, "reload", gun),
@@ -503,7 +509,9 @@ def _reload(decision: Decision, action: referee.Action) -> None:
     if power is None:
         raise IllegalAction(f"{action.seat} cannot give up {CARD_NAMES.get(str(card), card)} for Bang! Bang! Bang! now", R_SHOTS)
     reveal(decision, action.seat, power)
-    decision.rules.hook.cashnguns_power_chosen(decision=decision, gangster=action.seat, power=power, step="reload", args={"gun": gun, "discard": card})
+    decision.rules.hook.cashnguns_power_chosen(
+        decision=decision, gangster=action.seat, power=power, step="reload", args={"gun": gun, "discard": card}
+    )
 
 
 # --- the split ------------------------------------------------------------------------

@@ -12,8 +12,8 @@ import referee
 from referee import hookimpl
 
 from .components import CARD_NAMES, dollars
-from .powers import POWERS
 from .game import bots_by_seat
+from .powers import POWERS
 from .state import CashNGuns
 
 

@@ -1,6 +1,6 @@
 """Cash'n'Guns's ten special powers, each tested against what its card says.
 
-Each power is a plugin of kind "power", off by default.  A table plays with the powers
+Each power is a plugin of kind "power", on by default.  A table here plays with the powers
 it names when it opens; the kernel's script fixes the loot (a shuffle of the 40 notes,
 sorted ascending: 0-14 are $5,000, 15-29 $10,000, 30-39 $20,000) and then the deal (a
 shuffle of the enabled powers sorted by name, seat i getting ``sorted[perm[i]]``).

@@ -821,3 +821,22 @@ def test_the_cli_runs_the_scenario_files(capsys, monkeypatch, tmp_path):
     out = capsys.readouterr().out
     assert exit.value.code in (0, None), out
     assert f"{len(SCENARIOS)} passed, 0 failed" in out
+
+
+@pytest.mark.parametrize(("given", "plugins"), [("none", 1), ("the-kid", 2), (None, 11)])
+def test_the_cli_opens_the_basic_game_with_extensions_none(capsys, monkeypatch, tmp_path, given, plugins):
+    """Special powers are dealt by default; ``--extensions none`` is the basic game without them."""
+    from referee_cli.main import main
+
+    monkeypatch.delenv("REFEREE_DB", raising=False)
+    db = tmp_path / "tables.sqlite"
+    extra = [] if given is None else ["--extensions", given]
+    with pytest.raises(SystemExit) as exit:
+        main(["new", "cashnguns", "--seats", "Ann,Bob,Cat,Dan", "--db", str(db), "--json", *extra])
+    out = capsys.readouterr().out
+    assert exit.value.code in (0, None), out
+    with Referee(str(db)) as app:
+        table = app.latest_table()
+        assert len(app.state(table).plugins) == plugins
+        dealt = [e for e in app.entries(table) if e.type == "cashnguns.PowerDealt"]
+        assert len(dealt) == min(plugins - 1, 4)

@@ -17,7 +17,6 @@ are conserved, no count is negative, wounds and shame never go down, and the log
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from typing import Any
 
@@ -40,7 +39,7 @@ class OneWoundKills:
 
     @hookimpl
     def referee_extensions(self) -> list[Extension]:
-        return [Extension(name=HOUSE_RULE, game="cashnguns", title="One wound kills", plugin=sys.modules[__name__].HOUSE)]
+        return [Extension(name=HOUSE_RULE, game="cashnguns", title="One wound kills", plugin=self)]
 
     @hookimpl
     def cashnguns_components(self, components: Components) -> Components:

@@ -34,6 +34,12 @@ def _offered(request: referee.Request, field: str) -> list[str]:
     return [o.value for o in shape.options] if isinstance(shape, Pick) else []
 
 
+def _gun(request: referee.Request, seat: str) -> str:
+    """The gun a bullet or aim request is about: its id ends "r<round>.<step>.<gun>"."""
+    parts = (request.id or "").split(".", 2)
+    return parts[2] if len(parts) == 3 else seat
+
+
 # --- random ----------------------------------------------------------------------------
 
 
@@ -74,7 +80,7 @@ def _heuristic_bullet(table: dict[str, Any], seat: str, request: referee.Request
     reveals = _offered(request, "reveal")
     pot = sum(table["pot"])
     left = _rounds_left(table)
-    gun = request.id.rsplit(".", 1)[-1] if request.id else seat
+    gun = _gun(request, seat)
     hand = table["my_guns"].get(gun, [])
     strong = [c for c in hand if c != "click"]
     # A strong card kept to the end is wasted: spread them over the rounds left, more
@@ -104,7 +110,7 @@ def _grenade_armed(g: dict[str, Any]) -> bool:
 def _heuristic_target(table: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     offered = _offered(request, "target")
     gangsters = {g["name"]: g for g in table["gangsters"]}
-    gun = request.id.rsplit(".", 1)[-1] if request.id else seat
+    gun = _gun(request, seat)
     card = table["my_bullets"].get(gun)
     leader = max((gangsters[t]["money"] for t in offered), default=0)
     aiming_at_me = {table.get("holders", {}).get(gun_id, gun_id) for gun_id, target in table["targets"].items() if target == seat}

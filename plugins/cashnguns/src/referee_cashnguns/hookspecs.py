@@ -83,7 +83,11 @@ def cashnguns_wounded(decision: Decision, gangster: str) -> None:
 
 @hookspec
 def cashnguns_bullet_fired(decision: Decision, gangster: str, gun: str, card: str) -> None:
-    """A bullet card has been revealed and used (The Specialist takes Bang! Bang! Bang! back)."""
+    """A bullet card has just been revealed and fired from ``gun``, before its wounds are taken.
+
+    No power of the game uses it (The Specialist asks in the reload step, after the
+    shooting); a house rule may react to a shot here.
+    """
 
 
 @hookspec

@@ -16,6 +16,7 @@ are conserved, no count is negative, wounds and shame never go down, and the log
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from typing import Any
@@ -47,6 +48,11 @@ class OneWoundKills:
 
 
 HOUSE = OneWoundKills()
+
+
+def key(name: str) -> str:
+    """A fixed table key: the bots draw from it, so every run plays the same games."""
+    return hashlib.sha256(name.encode()).hexdigest()
 
 
 @pytest.fixture(scope="module")
@@ -178,7 +184,12 @@ def test_a_sweep_of_bot_games_reaches_every_part_of_the_game_and_keeps_the_invar
             options["deadline"] = 30
         app = Referee(registry=registry, store=TableStore(MEMORY))
         table = app.open(
-            "cashnguns", seats, seed=f"sweep-{number}", options=options, extensions=[*every_power, HOUSE_RULE] if house else None
+            "cashnguns",
+            seats,
+            seed=f"sweep-{number}",
+            key=key(f"sweep-{number}"),
+            options=options,
+            extensions=[*every_power, HOUSE_RULE] if house else None,
         )
         _play(app, table, seats, rng, timed)
         entries = app.entries(table)
@@ -228,7 +239,9 @@ def test_the_heuristic_bot_plays_sensibly(registry):
     for number in range(12):
         seats = list(NAMES[:5])
         app = Referee(registry=registry, store=TableStore(MEMORY))
-        table = app.open("cashnguns", seats, seed=f"heuristic-{number}", options={"bots": "heuristic"}, extensions=[])
+        table = app.open(
+            "cashnguns", seats, seed=f"heuristic-{number}", key=key(f"heuristic-{number}"), options={"bots": "heuristic"}, extensions=[]
+        )
         while not app.state(table).over:
             request = app.requests(table)[0]
             answer = app.bot_answer(table, request)
@@ -260,7 +273,14 @@ def test_the_bots_option_chooses_each_seats_bot(registry):
     unthreatened: Counter[tuple[str, bool]] = Counter()
     for number in range(6):
         app = Referee(registry=registry, store=TableStore(MEMORY))
-        table = app.open("cashnguns", seats, seed=f"bots-{number}", options={"bots": "random,heuristic,random,heuristic"}, extensions=[])
+        table = app.open(
+            "cashnguns",
+            seats,
+            seed=f"bots-{number}",
+            key=key(f"bots-{number}"),
+            options={"bots": "random,heuristic,random,heuristic"},
+            extensions=[],
+        )
         while not app.state(table).over:
             request = app.requests(table)[0]
             answer = app.bot_answer(table, request)

@@ -84,12 +84,13 @@ def _heuristic_bullet(table: dict[str, Any], seat: str, request: referee.Request
     hand = table["my_guns"].get(gun, [])
     strong = [c for c in hand if c != "click"]
     # A strong card kept to the end is wasted: spread them over the rounds left, more
-    # readily the richer the pot (a round turns up about $55,000 on average).
+    # readily the richer the pot (a round turns up about $53,000 on average), and keep
+    # Bang! Bang! Bang! for a rich pot or the last rounds.
     must = len(strong) >= left
-    want = must or rng.random() < min(0.9, len(strong) / left * (0.6 + pot / 60_000))
+    want = must or rng.random() < min(0.9, len(strong) / left * pot / 50_000)
     card = "click"
     if want:
-        if "bbb" in cards and (pot >= 60_000 or left <= 2 or rng.random() < 0.25):
+        if "bbb" in cards and (pot >= 75_000 or left <= 2 or rng.random() < 0.15):
             card = "bbb"
         elif "bang" in cards:
             card = "bang"

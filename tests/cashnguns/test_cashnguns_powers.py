@@ -1,6 +1,6 @@
 """Cash'n'Guns's ten special powers, each tested against what its card says.
 
-Each power is a plugin of kind "power", off by default.  A table plays with the powers
+Each power is a plugin of kind "power", on by default.  A table here plays with the powers
 it names when it opens; the kernel's script fixes the loot (a shuffle of the 40 notes,
 sorted ascending: 0-14 are $5,000, 15-29 $10,000, 30-39 $20,000) and then the deal (a
 shuffle of the enabled powers sorted by name, seat i getting ``sorted[perm[i]]``).
@@ -67,8 +67,8 @@ class Table:
         self.seats = list(seats)
         self.ref = Referee(registry=registry, store=TableStore(MEMORY))
         script: list[Any] = [list(loot)]
-        if powers:
-            script.append(list(perm if perm is not None else range(len(powers))))
+        if powers or perm is not None:
+            script.append(list(perm if perm is not None else range(len(powers or ()))))
         self.id = self.ref.open("cashnguns", self.seats, extensions=powers, script=script)
         Table.made.append(self)
 
@@ -126,12 +126,14 @@ class Table:
         claims: dict[str, dict[str, Any]] | None = None,
         takes: dict[str, dict[str, Any]] | None = None,
         until: str | Callable[[Table], bool] | None = None,
+        reloads: dict[str, dict[str, Any]] | None = None,
     ) -> list[Entry]:
         """Answer every request of the current round, and return the entries appended.
 
         ``cards`` and ``aims`` are by gun (a gun is named after its first owner), the rest by
         gangster; unnamed guns load Click! and aim at the first choice, the unnamed are brave,
-        stay down and leave the guns.  ``reveal`` reveals a power with the first bullet card.
+        stay down, keep their cards and leave the guns.  ``reveal`` reveals a power with the
+        first bullet card; ``reloads`` answers The Specialist's question, by gangster.
         ``until`` (a phase, or a test of the table) stops before answering anything more.
         Every answer must fit the request's answer shape: one that does not fails the test.
         """
@@ -159,6 +161,8 @@ class Table:
                 args = {"brave": brave.get(seat, True)}
             elif request.action == "claim":
                 args = claims.get(seat, {"claim": "stay-down"})
+            elif request.action == "reload":
+                args = (reloads or {}).get(seat, {})
             else:
                 args = takes.get(seat, {})
             assert request.answer is not None
@@ -245,11 +249,13 @@ def kill_d(table: Table, takes: dict[str, dict[str, Any]] | None = None) -> list
 # --- the powers as plugins --------------------------------------------------------------
 
 
-def test_the_ten_powers_are_power_extensions_off_by_default(registry):
+def test_the_ten_powers_are_power_extensions_on_by_default(registry):
+    """Special powers: "Each player gets one random special power" -- a new table deals them
+    unless told otherwise (changed: the powers used to be off by default)."""
     found = {e.name: e for e in registry.extensions_of("cashnguns")}
     assert set(POWERS) <= set(found)
     for name, title in POWERS.items():
-        assert (found[name].kind, found[name].default, found[name].title) == ("power", False, title)
+        assert (found[name].kind, found[name].default, found[name].title) == ("power", True, title)
     assert list(POWERS) == [
         "six-feet-under",
         "the-unbreakable",
@@ -274,8 +280,11 @@ def test_table_opened_records_every_power_plugin(registry):
     assert all(p["distribution"] == "referee-cashnguns" for p in opened.event["plugins"])
     one = Table(registry, ["the-kid"])
     assert [p["name"] for p in one.entries()[0].event["plugins"]] == ["cashnguns", "cashnguns.the-kid"]
-    none = Table(registry, None)
+    none = Table(registry, [])
     assert [p["name"] for p in none.entries()[0].event["plugins"]] == ["cashnguns"]
+    default = Table(registry, None, perm=list(range(10)))
+    assert sorted(p["name"] for p in default.entries()[0].event["plugins"]) == sorted(names)
+    assert all(g.power for g in default.game.gangsters.values()), "each player gets one random special power"
 
 
 def test_the_deal_follows_the_script_and_each_power_is_seen_by_its_holder_alone(registry):
@@ -303,10 +312,11 @@ def offered(request: Any) -> dict[str, list[str]]:
 
 
 def test_a_table_without_powers_deals_none_and_never_asks_claim_or_take_gun(registry):
-    """The basic game: no power dealt, no power offered, no claim or gun step, ever."""
-    for extensions in (None, []):
+    """The basic game (``extensions=[]``): no power dealt, no power offered, no claim, reload
+    or gun step, ever, whichever bots play."""
+    for bots in ("heuristic", "random"):
         ref = Referee(registry=registry, store=TableStore(MEMORY))
-        table = ref.open("cashnguns", ["A", "B", "C", "D", "E"], extensions=extensions, seed="no powers")
+        table = ref.open("cashnguns", ["A", "B", "C", "D", "E"], extensions=[], seed="no powers", options={"bots": bots})
         ref.play_bots(table, ["A", "B", "C", "D", "E"])
         entries = ref.entries(table)
         assert ref.state(table).over
@@ -470,14 +480,28 @@ def test_you_dont_need_it_anymore_takes_the_gun_and_shoots_with_two_guns(registr
     table.act("A", "aim", {"target": "C"}, request="r3.aim.D")
     table.act("B", "aim", {"target": "C"})
     shots = table.play(aims={"C": "B"})
-    assert of(shots, "TargetsRevealed")[0]["targets"] == {"A": "B", "B": "C", "C": "B", "D": "C"}
+    assert of(shots, "TargetsRevealed")[0] == {"targets": {"A": "B", "B": "C", "C": "B", "D": "C"}, "holders": {"D": "A"}}
     assert of(shots, "ShotFired", gun="D") == [{"gun": "D", "gangster": "A", "target": "C", "card": "bbb"}]
+    # Worded as the holder's, never as dead D's (changed: "D aims at C" after D died).
+    told = [
+        table.ref.describe(table.ref.rules(table.id), e) for e in shots if e.type in ("cashnguns.TargetsRevealed", "cashnguns.ShotFired")
+    ]
+    assert "A aims D's gun at C" in told[0] and "D aims" not in told[0]
+    assert "A shoots C with D's gun" in "\n".join(told) and "D shoots" not in "\n".join(told)
     assert of(shots, "ShotFired", gun="A") == [{"gun": "A", "gangster": "A", "target": "B", "card": "click"}]
-    assert of(shots, "WoundTaken", gangster="C") == [{"gangster": "C", "hits": 2, "wounds": 2, "total": 2}]
+    # Bang! Bang! Bang!'s wound comes before the other cards are fired (changed: one WoundTaken of 2).
+    assert of(shots, "WoundTaken", gangster="C") == [
+        {"gangster": "C", "hits": 1, "wounds": 1, "total": 1},
+        {"gangster": "C", "hits": 1, "wounds": 1, "total": 2},
+    ]
     assert table.game.gangsters["B"].wounds == 0
     # Round 4: one gun each at C and B.  C dies; one gun in the whole game, so nobody is
     # asked about C's gun.
-    died = table.play(cards={"A": "bang", "D": "bang"}, aims={"A": "C", "D": "B", "B": "C", "C": "B"})
+    table.play(cards={"A": "bang", "D": "bang"}, aims={"A": "C", "D": "B", "B": "C", "C": "B"}, until="nerve")
+    shown = table.ref.rules(table.id).hook.referee_render_view(view=table.ref.view(table.id, "B")["view"], seat="B")
+    b_line = next(line for line in shown.splitlines() if line.startswith("* B"))
+    assert "aimed at by C, A)" in b_line, "D's gun on B is shown as A's"
+    died = table.play()
     assert of(died, "GangsterDied") == [{"gangster": "C", "wounds": 3}]
     assert [g.wounds for g in table.game.gangsters.values()] == [0, 1, 3, 3]
     assert all(e["request"]["action"] != "take-gun" for e in of(died, "referee.RequestOpened"))
@@ -565,7 +589,11 @@ def test_dragon_skin_never_more_than_one_wound_a_round_revealed_on_several_hits(
     assert position(two, "ShotFired", target="A") < position(two, "PowerRevealed") < position(two, "WoundTaken", gangster="A")
     table.assert_revealed("A", "dragon-skin")
     three = table.play(cards={"B": "bbb", "C": "bbb", "D": "bang"}, aims={"A": "B", "B": "A", "C": "A", "D": "A"})
-    assert of(three, "WoundTaken", gangster="A") == [{"gangster": "A", "hits": 3, "wounds": 1, "total": 3}]
+    # Bang! Bang! Bang!s first (two hits, one wound), then D's Bang!: a hit, no more wound.
+    assert of(three, "WoundTaken", gangster="A") == [
+        {"gangster": "A", "hits": 2, "wounds": 1, "total": 3},
+        {"gangster": "A", "hits": 1, "wounds": 0, "total": 3},
+    ]
     assert revealed_in(three, "A") == []
     assert of(three, "GangsterDied") == [{"gangster": "A", "wounds": 3}]
     table.assert_log_holds()
@@ -674,14 +702,14 @@ def test_the_kid_aims_after_seeing_the_others_targets_from_the_round_revealed(re
     table.play(until="aim")
     assert {r.seat for r in table.requests("aim")} == {"B", "C", "D"}, "the Kid is not asked yet"
     rest = table.play(aims={"B": "C", "C": "D", "D": "B"}, until="late-aim")
-    assert of(rest, "TargetsRevealed") == [{"targets": {"B": "C", "C": "D", "D": "B"}}]
+    assert of(rest, "TargetsRevealed") == [{"targets": {"B": "C", "C": "D", "D": "B"}, "holders": {}}]
     assert table.view("A")["targets"] == {"B": "C", "C": "D", "D": "B"}
     assert [r.id for r in table.requests()] == ["r2.aim.A"]
     entries = table.entries()
     opened = next(i for i, e in enumerate(entries) if e.type == "referee.RequestOpened" and e.event["request"]["id"] == "r2.aim.A")
     assert opened > max(i for i, e in enumerate(entries) if e.type == "cashnguns.TargetsRevealed")
     late = table.play(aims={"A": "D"})
-    assert of(late, "TargetsRevealed")[0] == {"targets": {"A": "D"}}
+    assert of(late, "TargetsRevealed")[0] == {"targets": {"A": "D"}, "holders": {}}
     assert of(late, "ShotFired", gangster="A")[0] == {"gun": "A", "gangster": "A", "target": "D", "card": "bang"}
     # Round 3: still last, no reveal offered again.
     assert "reveal" not in table.offered("r3.bullet.A")
@@ -814,43 +842,64 @@ def test_super_coward_without_shame_is_still_revealed_at_the_end(registry):
 # --- 9. The Specialist ---------------------------------------------------------------------
 
 
-def test_the_specialist_takes_bang_bang_bang_back_once(registry):
+def test_the_specialist_may_take_bang_bang_bang_back_discarding_a_card_of_his_choice(registry):
     """ "May use the Bang! Bang! Bang! card twice.  Revealed when the BBB card is used: the
-    holder discards another bullet card and takes the BBB card back into hand."  Ruling: the
-    weakest card goes (Click! first)."""
+    holder discards another bullet card and takes the BBB card back into hand."  The holder
+    chooses the card (changed: it used to be automatic, always the weakest)."""
     table = Table(registry, ["the-specialist"])
     table.play(until="nerve", cards={"A": "bbb"}, aims={"A": "B"})
     table.assert_hidden("A", "the-specialist")
-    first = table.play()
+    first = table.play(until="reload")
     assert of(first, "ShotFired", gangster="A") == [{"gun": "A", "gangster": "A", "target": "B", "card": "bbb"}]
+    assert [r.id for r in table.requests()] == ["r1.reload.A"]
+    assert table.offered("r1.reload.A") == {"discard": ["bang", "click"]}
+    assert table.request("r1.reload.A").answer["discard"].optional, "the card says may"
+    table.assert_hidden("A", "the-specialist")
+    with pytest.raises(IllegalAction, match="discard"):
+        table.act("A", "reload", {"discard": "bbb"}, request="r1.reload.A")  # not offered
+    first += table.play(reloads={"A": {"discard": "bang"}})
     assert revealed_in(first, "A") == ["the-specialist"]
     reloads = [e for e in first if e.type == "cashnguns.the-specialist.BangBangBangReloaded"]
-    assert [e.event for e in reloads] == [{"gangster": "A", "gun": "A", "discarded": "click"}]
+    assert [e.event for e in reloads] == [{"gangster": "A", "gun": "A", "discarded": "bang"}]
     assert reloads[0].visible_to == ["A"], "the discard is face down"
     assert position(first, "ShotFired", gangster="A") < position(first, "PowerRevealed") < first.index(reloads[0])
     table.assert_revealed("A", "the-specialist")
-    assert table.view("A")["my_guns"] == {"A": ["bang", "bang", "bbb", "click", "click", "click", "click"]}
+    assert table.view("A")["my_guns"] == {"A": ["bang", "bbb", "click", "click", "click", "click", "click"]}
     assert table.seen("B", "A")["bullets_left"] == 7
     hidden = [e for e in table.export("B") if e.type == "cashnguns.the-specialist.BangBangBangReloaded"]
     assert hidden and hidden[0].event is None
     second = table.play(cards={"A": "bbb"}, aims={"A": "C"})
     assert of(second, "ShotFired", gangster="A")[0]["card"] == "bbb"
     assert not of(second, "the-specialist.BangBangBangReloaded")
-    assert table.view("A")["my_guns"] == {"A": ["bang", "bang", "click", "click", "click", "click"]}
+    assert not [e for e in second if e.type == "referee.RequestOpened" and e.event and e.event["request"]["action"] == "reload"], (
+        "once a game"
+    )
+    assert table.view("A")["my_guns"] == {"A": ["bang", "click", "click", "click", "click", "click"]}
     assert [g.wounds for g in table.game.gangsters.values()] == [0, 1, 1, 0]
     table.assert_log_holds()
 
 
-def test_the_specialist_discards_a_bang_when_no_click_is_left(registry):
+def test_the_specialist_may_keep_his_cards_and_stays_secret(registry):
+    """ "May": leaving the card out keeps every card, and the power stays secret."""
     table = Table(registry, ["the-specialist"])
-    for _ in range(5):
-        table.play()
-    assert table.view("A")["my_guns"] == {"A": ["bang", "bang", "bbb"]}
+    fired = table.play(cards={"A": "bbb"}, aims={"A": "B"}, reloads={"A": {}})
+    assert of(fired, "ShotFired", gangster="A")[0]["card"] == "bbb"
+    assert not of(fired, "the-specialist.BangBangBangReloaded") and revealed_in(fired, "A") == []
+    assert table.view("A")["my_guns"] == {"A": ["bang", "bang", "click", "click", "click", "click", "click"]}
     table.assert_hidden("A", "the-specialist")
-    fired = table.play(cards={"A": "bbb", "B": "bang", "C": "bang", "D": "bang"}, aims={"A": "B"})
-    assert of(fired, "the-specialist.BangBangBangReloaded") == [{"gangster": "A", "gun": "A", "discarded": "bang"}]
-    assert table.view("A")["my_guns"] == {"A": ["bang", "bbb"]}
     table.assert_log_holds()
+
+
+def test_every_bang_bang_bang_shooter_is_asked_so_the_question_reveals_nothing(registry):
+    """Whoever fires Bang! Bang! Bang! is asked the same question (holders are offered cards),
+    so that being asked tells nobody who holds The Specialist."""
+    table = Table(registry, ["the-specialist"])
+    table.play(until="reload", cards={"B": "bbb", "C": "bang"}, aims={"B": "C", "C": "D"})
+    assert [r.id for r in table.requests()] == ["r1.reload.B"]
+    assert table.offered("r1.reload.B") == {"discard": []}
+    table.play(reloads={"B": {}})
+    table.assert_hidden("A", "the-specialist")
+    assert table.view("B")["my_guns"]["B"] == ["bang", "bang", "click", "click", "click", "click", "click"]
 
 
 def test_the_specialist_only_when_bang_bang_bang_is_fired(registry):

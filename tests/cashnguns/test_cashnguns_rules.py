@@ -63,6 +63,7 @@ class Table:
     def __init__(self, app: Referee, seats: int | Sequence[str] = 4, pots: Sequence[Sequence[int]] = (), **kwargs: Any) -> None:
         self.app = app
         self.seats = list(NAMES[:seats]) if isinstance(seats, int) else list(seats)
+        kwargs.setdefault("extensions", [])  # the basic game: powers are dealt by default
         self.id = app.open("cashnguns", self.seats, script=[loot(*pots)], **kwargs)
 
     def act(self, seat: str, action: str, args: dict[str, Any] | None = None, **kw: Any) -> list[Entry]:
@@ -161,12 +162,19 @@ def test_cashnguns_is_for_four_to_six_gangsters(app, seats):
 
 
 def test_the_leaders_count_is_the_only_option_and_is_checked(app):
-    """The table option ``deadline`` (the leader's count, seconds) cannot be negative; no other option exists."""
+    """The table option ``deadline`` (the leader's count, seconds) cannot be negative; ``bots`` names
+    known bots for seats of the table; no other option exists."""
     with pytest.raises(RefereeError, match="deadline cannot be negative"):
         app.open("cashnguns", list(NAMES[:4]), options={"deadline": -1})
     with pytest.raises(RefereeError, match="no option speed"):
         app.open("cashnguns", list(NAMES[:4]), options={"speed": 1})
-    assert app.entries(Table(app).id)[0].event["options"] == {"deadline": 0}
+    with pytest.raises(RefereeError, match="no bot named 'clever'"):
+        app.open("cashnguns", list(NAMES[:4]), options={"bots": "heuristic,clever,random,random"})
+    with pytest.raises(RefereeError, match="'Zed', who has no seat"):
+        app.open("cashnguns", list(NAMES[:4]), options={"bots": {"Zed": "random"}})
+    with pytest.raises(RefereeError, match="3 bots for 4 seats"):
+        app.open("cashnguns", list(NAMES[:4]), options={"bots": ["random", "random", "heuristic"]})
+    assert app.entries(Table(app).id)[0].event["options"] == {"deadline": 0, "bots": "heuristic"}
 
 
 def test_the_loot_is_forty_notes_face_down(app):
@@ -395,8 +403,15 @@ def test_bang_bang_bang_goes_first_and_its_victim_does_not_shoot_back(app):
     stopped = entries_of(entries, "BulletDiscarded")
     assert [(d.event["gangster"], d.event["card"], d.visible_to) for d in stopped] == [("Bob", "bang", ["Bob"])]
     assert "Bang! Bang! Bang!" in stopped[0].event["reason"]
-    # Two hits in one round, two wounds; Cat is untouched; Dan's Click! does nothing to Ann.
-    assert of(entries, "WoundTaken") == [{"gangster": "Bob", "hits": 2, "wounds": 2, "total": 2}]
+    # Two hits in one round, two wounds, Bang! Bang! Bang!'s first; Cat is untouched; Dan's Click! does nothing to Ann.
+    assert of(entries, "WoundTaken") == [
+        {"gangster": "Bob", "hits": 1, "wounds": 1, "total": 1},
+        {"gangster": "Bob", "hits": 1, "wounds": 1, "total": 2},
+    ]
+    assert [e.type for e in entries if e.type in ("cashnguns.ShotFired", "cashnguns.WoundTaken")][:2] == [
+        "cashnguns.ShotFired",
+        "cashnguns.WoundTaken",
+    ], "the Bang! Bang! Bang! victim is wounded before any other card is revealed"
     assert sorted(of(entries, "PotSplit")[0]["shares"]) == ["Ann", "Cat", "Dan"]
     assert table.view("Bob")["my_guns"]["Bob"] == ["bang", "bbb", "click", "click", "click", "click", "click"]
 
@@ -445,7 +460,10 @@ def test_several_hits_in_one_round_can_kill(app):
         cards={"Ann": "bang", "Cat": "bang", "Dan": "bbb"},
         targets={"Ann": "Bob", "Bob": "Ann", "Cat": "Bob", "Dan": "Bob"},
     )
-    assert of(entries, "WoundTaken") == [{"gangster": "Bob", "hits": 3, "wounds": 3, "total": 3}]
+    assert of(entries, "WoundTaken") == [
+        {"gangster": "Bob", "hits": 1, "wounds": 1, "total": 1},
+        {"gangster": "Bob", "hits": 2, "wounds": 2, "total": 3},
+    ]
     assert of(entries, "GangsterDied") == [{"gangster": "Bob", "wounds": 3}]
 
 
@@ -561,7 +579,7 @@ def test_delaying_the_aim_discards_the_loaded_card_unseen(app):
     assert of(entries, "SatOut") == [{"gangster": "Dan", "reason": "delayed the aim choice"}]
     discarded = entries_of(entries, "BulletDiscarded")
     assert [(d.event["gangster"], d.event["card"], d.visible_to) for d in discarded] == [("Dan", "bbb", ["Dan"])]
-    assert of(entries, "TargetsRevealed") == [{"targets": {"Ann": "Dan", "Bob": "Cat", "Cat": "Bob"}}]
+    assert of(entries, "TargetsRevealed") == [{"targets": {"Ann": "Dan", "Bob": "Cat", "Cat": "Bob"}, "holders": {}}]
     assert sorted(r.seat for r in table.requests("nerve")) == ["Ann", "Bob", "Cat"]
     entries = table.nerves()
     assert of(entries, "AimLowered") == [{"gun": "Ann", "gangster": "Ann", "target": "Dan"}]
@@ -569,20 +587,24 @@ def test_delaying_the_aim_discards_the_loaded_card_unseen(app):
     assert table.view("Dan")["my_guns"]["Dan"] == ["bang", "bang", "click", "click", "click", "click", "click"]
 
 
-def test_delaying_the_nerve_means_no_shot(app):
-    """ "A player who clearly delays ... sits out the round." -- even with a target already shown."""
+def test_a_nerve_that_runs_out_is_not_a_withdrawal(app):
+    """ "A player who withdraws only after seeing others' decisions does not count as withdrawn and is
+    still in." -- a gangster whose nerve count runs out stays in the round, brave: he shoots, is shot,
+    takes no shame and does not sit out (changed: he used to sit the round out, unhurt)."""
     table = Table(app, 4, options={"deadline": 30})
     table.bullets({"Dan": "bang", "Ann": "bang"})
     table.aims({"Ann": "Dan", "Bob": "Cat", "Cat": "Bob", "Dan": "Bob"})
     for seat in ["Ann", "Bob", "Cat"]:
         table.act(seat, "nerve", {"brave": True})
     entries = app.expire_overdue(table.id, now=later(31))
-    assert of(entries, "SatOut") == [{"gangster": "Dan", "reason": "delayed the nerve choice"}]
-    assert "Dan" not in {s["gun"] for s in of(entries, "ShotFired")}
-    assert of(entries, "AimLowered") == [{"gun": "Ann", "gangster": "Ann", "target": "Dan"}]
-    assert of(entries, "WoundTaken") == []
-    assert of(entries, "CowardShamed") == [], "sitting out is not backing down"
-    assert "Dan" not in of(entries, "PotSplit")[0]["shares"]
+    assert of(entries, "SatOut") == []
+    assert of(entries, "NerveShown") == [{"gangster": "Dan", "brave": True}]
+    assert of(entries, "NervesRevealed") == [{"brave": ["Ann", "Bob", "Cat", "Dan"], "cowards": []}]
+    assert {"gun": "Dan", "gangster": "Dan", "target": "Bob", "card": "bang"} in of(entries, "ShotFired")
+    assert of(entries, "AimLowered") == []
+    assert [(w["gangster"], w["wounds"]) for w in of(entries, "WoundTaken")] == [("Bob", 1), ("Dan", 1)]
+    assert of(entries, "CowardShamed") == []
+    assert sorted(of(entries, "PotSplit")[0]["shares"]) == ["Ann", "Cat"]
 
 
 def test_when_everyone_delays_the_whole_pot_waits(app):
@@ -730,7 +752,7 @@ def test_random_legal_games_keep_every_invariant(registry, seed, seats, timed):
     names = list(NAMES[:seats])
     with Referee(registry=registry, store=TableStore(MEMORY)) as app:
         options = {"deadline": 30} if timed else {}
-        table = app.open("cashnguns", names, seed=f"fuzz-{seed}", options=options)
+        table = app.open("cashnguns", names, seed=f"fuzz-{seed}", options=options, extensions=[])
         before = app.state(table).game
         before = {n: (g.wounds, g.shame, g.alive) for n, g in before.gangsters.items()}
         actions = 0
@@ -799,3 +821,22 @@ def test_the_cli_runs_the_scenario_files(capsys, monkeypatch, tmp_path):
     out = capsys.readouterr().out
     assert exit.value.code in (0, None), out
     assert f"{len(SCENARIOS)} passed, 0 failed" in out
+
+
+@pytest.mark.parametrize(("given", "plugins"), [("none", 1), ("the-kid", 2), (None, 11)])
+def test_the_cli_opens_the_basic_game_with_extensions_none(capsys, monkeypatch, tmp_path, given, plugins):
+    """Special powers are dealt by default; ``--extensions none`` is the basic game without them."""
+    from referee_cli.main import main
+
+    monkeypatch.delenv("REFEREE_DB", raising=False)
+    db = tmp_path / "tables.sqlite"
+    extra = [] if given is None else ["--extensions", given]
+    with pytest.raises(SystemExit) as exit:
+        main(["new", "cashnguns", "--seats", "Ann,Bob,Cat,Dan", "--db", str(db), "--json", *extra])
+    out = capsys.readouterr().out
+    assert exit.value.code in (0, None), out
+    with Referee(str(db)) as app:
+        table = app.latest_table()
+        assert len(app.state(table).plugins) == plugins
+        dealt = [e for e in app.entries(table) if e.type == "cashnguns.PowerDealt"]
+        assert len(dealt) == min(plugins - 1, 4)

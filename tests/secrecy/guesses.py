@@ -6,7 +6,7 @@ Each guesser enumerates the values the game allows:
 * Cash'n'Guns: every power (PowerDealt), every bullet card for every gun (BulletChosen,
   BulletDiscarded with every reason the rules give), every target (TargetChosen), both
   nerves (NerveShown), and every answer to every request a gangster can be asked
-  (bullet with or without a power revealed, aim, nerve, claim, take-gun);
+  (bullet with or without a power revealed, aim, nerve, reload, claim, take-gun);
 * Pigsty to Palace: every order text of at most ``PIGSTY_CLAUSES`` clauses with amounts
   0 to ``PIGSTY_MAX_AMOUNT`` over the other farmers (the grammar of rule 10.1, written as
   ``letter amount [farmer]`` joined by ``; `` as the bots and the rulebook write them),
@@ -55,6 +55,10 @@ def _cashnguns_answers(seat: str, round: int, known: Known) -> Iterator[Body]:
             yield _answer(seat, "bullet", {"reveal": power}, rid)
         for target in known.seats:
             yield _answer(seat, "aim", {"target": target}, f"r{round}.aim.{gun}")
+        # The Specialist's question, asked of whoever fired Bang! Bang! Bang!: keep, or give up a card.
+        yield _answer(seat, "reload", {}, f"r{round}.reload.{gun}")
+        for card in CARDS:
+            yield _answer(seat, "reload", {"discard": card}, f"r{round}.reload.{gun}")
     for brave in (True, False):
         yield _answer(seat, "nerve", {"brave": brave}, f"r{round}.nerve.{seat}")
     # Claims and gun offers as answer shapes ask them: one pick, or nothing picked.
@@ -66,9 +70,13 @@ def _cashnguns_answers(seat: str, round: int, known: Known) -> Iterator[Body]:
 
 
 def _discard_reasons(known: Known) -> list[str]:
-    return ["backed down", "not fired", "sat the round out", "hit by Bang! Bang! Bang! before shooting"] + [
-        f"aimed at {t}, who is out of the round" for t in known.seats
-    ]
+    return [
+        "backed down",
+        "not fired",
+        "sat the round out",
+        "hit by Bang! Bang! Bang! before shooting",
+        "the round ended there, before this card was fired",
+    ] + [f"aimed at {t}, who is out of the round" for t in known.seats]
 
 
 def cashnguns(entry: Entry, known: Known) -> Iterator[Body]:

@@ -81,8 +81,13 @@ class Verdict:
     notes: list[str] = field(default_factory=list)
 
 
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F)} | {ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"}
+
+
 def _fail(seq: int | None, message: str, checked: int) -> Verdict:
-    return Verdict(ok=False, checked=checked, message=message, bad_seq=seq)
+    # One line, whatever a crafted log or a rule's refusal quotes: a verdict is printed and
+    # compared as a line.
+    return Verdict(ok=False, checked=checked, message=message.translate(_CONTROLS), bad_seq=seq)
 
 
 def _differs(recorded: Entry, fresh: Entry) -> str | None:

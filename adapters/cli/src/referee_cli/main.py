@@ -127,6 +127,15 @@ def _refuse(args: argparse.Namespace, why: str, *names: str) -> None:
         raise RefereeError(f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply {why}")
 
 
+def _extensions(given: str | None) -> list[str] | None:
+    """``--extensions``: None (not given) is the game's default; ``none`` asks for none at all."""
+    if given is None:
+        return None
+    if given.strip().casefold() == "none":
+        return []
+    return given.split(",")
+
+
 # --- commands ---------------------------------------------------------------------
 
 
@@ -204,7 +213,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 args.game,
                 humans + bots,
                 options=_options(args.option),
-                extensions=args.extensions.split(",") if args.extensions is not None else None,
+                extensions=_extensions(args.extensions),
                 seed=args.seed,
             )
         out = sys.stderr if args.json else sys.stdout
@@ -255,7 +264,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             args.game,
             seats,
             options=_options(args.option),
-            extensions=args.extensions.split(",") if args.extensions is not None else None,
+            extensions=_extensions(args.extensions),
             seed=args.seed,
         )
         _out(args, {"table": table_id}, f"table {table_id} opened for {', '.join(seats)}")
@@ -479,7 +488,7 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
 
     if not args.files and not args.game:
         raise RefereeError("name scenario files, or --game NAME for a game's own suite")
-    extensions = args.extensions.split(",") if args.extensions is not None else None
+    extensions = _extensions(args.extensions)
     results = _referee(args).run_scenarios(args.files, game=args.game, extensions=extensions)
     failed = [r for r in results if not r.ok]
     _out(
@@ -576,7 +585,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", type=int, default=0, help="number of bot seats to add")
     p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option (repeatable)")
-    p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's)")
+    p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's; none: none)")
     p.add_argument("--table", help="go on with an existing table (id or 'latest') instead of opening one")
     p.add_argument(
         "--bot-seats",

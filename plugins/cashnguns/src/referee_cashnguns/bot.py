@@ -1,8 +1,19 @@
-"""A simple legal gangster for bot seats, reading only its own view.
+"""Bots for Cash'n'Guns seats, reading only their own seat's view.
 
-It loads its best cards when the pot is rich, aims at the richest gangster who is not
-yet down, backs down when several guns point at it and it is badly wounded, and uses
-its powers when offered.  It answers through each request's answer shape.
+Two kinds, chosen per seat by the table option ``bots`` (see ``game.Options``):
+
+``random``
+    Any legal answer, uniformly: every bullet card kind, target, nerve and power use the
+    request allows is as likely as any other (``referee.answers.sample``, and for the
+    bullet request the pairs of card and power the rules accept).
+``heuristic``
+    A gangster with a plan.  It spreads its strong cards over the rounds left (Bang! Bang!
+    Bang! for a rich pot or when time runs out, Click! as a bluff), aims at whoever is
+    worth it, the rich more often but not always, the nearly dead when it holds a real
+    bullet, never at a revealed Insane with a live grenade, backs down when the guns on it
+    could kill it or outnumber its courage, and uses every power: reveals The Kid, The
+    Cunning and The Insane, takes Bang! Bang! Bang! back, joins the split when the pot is
+    worth it and takes a dead gangster's gun.
 """
 
 from __future__ import annotations
@@ -11,9 +22,11 @@ import random
 from typing import Any
 
 import referee
-from referee import Pick, hookimpl
+from referee import Pick, answers, hookimpl
 
-STRENGTH = {"bbb": 0, "bang": 1, "click": 2}
+BOT_KINDS = ("heuristic", "random")
+"""The bots this game ships; ``heuristic`` plays a seat unless the table says otherwise."""
+DEFAULT_BOT = "heuristic"
 
 
 def _offered(request: referee.Request, field: str) -> list[str]:
@@ -21,39 +34,161 @@ def _offered(request: referee.Request, field: str) -> list[str]:
     return [o.value for o in shape.options] if isinstance(shape, Pick) else []
 
 
-def _bullet(request: referee.Request, rng: random.Random, rich: bool) -> dict[str, Any]:
+def _gun(request: referee.Request, seat: str) -> str:
+    """The gun a bullet or aim request is about: its id ends "r<round>.<step>.<gun>"."""
+    parts = (request.id or "").split(".", 2)
+    return parts[2] if len(parts) == 3 else seat
+
+
+# --- random ----------------------------------------------------------------------------
+
+
+def _random_bullet(request: referee.Request, rng: random.Random) -> dict[str, Any]:
     assert request.answer is not None
     cards = _offered(request, "card")
-    card = min(cards, key=lambda c: (STRENGTH.get(c, 1) if rich else -STRENGTH.get(c, 1) + rng.random() * 2) + rng.random())
     reveals = _offered(request, "reveal")
-    if reveals and rng.random() < 0.5:
+    # A gangster holds one power: when the card may be left out, the power offered is one
+    # revealed instead of the card (The Cunning); otherwise it goes with a card.
+    instead = request.answer["card"].optional
+    legal: list[dict[str, Any]] = [{"card": c} for c in cards]
+    for power in reveals:
+        legal += [{"reveal": power}] if instead else [{"card": c, "reveal": power} for c in cards]
+    return dict(rng.choice(legal))
+
+
+def random_answer(request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    assert request.answer is not None
+    if request.action == "bullet":
+        return _random_bullet(request, rng)
+    return answers.sample(request.answer, rng)
+
+
+# --- heuristic -------------------------------------------------------------------------
+
+
+def _me(table: dict[str, Any], seat: str) -> dict[str, Any]:
+    return next(g for g in table["gangsters"] if g["name"] == seat)
+
+
+def _rounds_left(table: dict[str, Any]) -> int:
+    return max(1, table["rounds"] - table["round"] + 1)
+
+
+def _heuristic_bullet(table: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    assert request.answer is not None
+    cards = _offered(request, "card")
+    reveals = _offered(request, "reveal")
+    pot = sum(table["pot"])
+    left = _rounds_left(table)
+    gun = _gun(request, seat)
+    hand = table["my_guns"].get(gun, [])
+    strong = [c for c in hand if c != "click"]
+    # A strong card kept to the end is wasted: spread them over the rounds left, more
+    # readily the richer the pot (a round turns up about $53,000 on average), and keep
+    # Bang! Bang! Bang! for a rich pot or the last rounds.
+    must = len(strong) >= left
+    want = must or rng.random() < min(0.9, len(strong) / left * pot / 50_000)
+    card = "click"
+    if want:
+        if "bbb" in cards and (pot >= 75_000 or left <= 2 or rng.random() < 0.15):
+            card = "bbb"
+        elif "bang" in cards:
+            card = "bang"
+        elif "bbb" in cards:
+            card = "bbb"
+    if card not in cards:
+        card = rng.choice(cards)
+    if reveals and (rng.random() < 0.45 or left <= 2):
         power = reveals[0]
-        # A card that may be left out goes with a power revealed instead of it (The Cunning).
         return {"reveal": power} if request.answer["card"].optional else {"card": card, "reveal": power}
     return {"card": card}
+
+
+def _grenade_armed(g: dict[str, Any]) -> bool:
+    return g["power"] == "the-insane" and g["power_revealed"]
+
+
+def _heuristic_target(table: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    offered = _offered(request, "target")
+    gangsters = {g["name"]: g for g in table["gangsters"]}
+    gun = _gun(request, seat)
+    card = table["my_bullets"].get(gun)
+    leader = max((gangsters[t]["money"] for t in offered), default=0)
+    aiming_at_me = {table.get("holders", {}).get(gun_id, gun_id) for gun_id, target in table["targets"].items() if target == seat}
+    weights = []
+    for name in offered:
+        g = gangsters[name]
+        weight = 1.0 + 2.0 * g["money"] / max(leader, 1)
+        if card in ("bang", "bbb") and g["wounds"] >= 2:
+            weight += 2.0  # a real bullet may finish him
+        if name in aiming_at_me:
+            weight += 1.5  # The Kid sees who aims at him: make them think twice
+        if _grenade_armed(g) and card != "click":
+            weight *= 0.05  # shooting him sets the grenade off on everyone standing
+        weights.append(weight)
+    return {"target": rng.choices(offered, weights=weights)[0]}
+
+
+def _heuristic_nerve(table: dict[str, Any], seat: str, rng: random.Random) -> dict[str, Any]:
+    me = _me(table, seat)
+    aimed = sum(1 for target in table["targets"].values() if target == seat)
+    if not aimed:
+        return {"brave": True}
+    limit = 4 if me["power"] == "the-unbreakable" else 3
+    if me["power"] == "dragon-skin":
+        aimed = min(aimed, 1)
+    lethal = me["wounds"] + aimed >= limit
+    pot = sum(table["pot"])
+    loaded_strong = any(card != "click" for card in table["my_bullets"].values())
+    # Most guns hold Click!: one gun is worth the risk, several much less so.
+    courage = {1: 0.85, 2: 0.5}.get(aimed, 0.3)
+    courage += 0.1 if pot >= 60_000 else -0.1 if pot < 30_000 else 0
+    courage += 0.1 if loaded_strong else 0
+    if lethal:
+        courage *= 0.4
+    if me["power"] == "super-coward":
+        courage -= 0.25  # each shame token pays him instead of costing him
+    return {"brave": rng.random() < courage}
+
+
+def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    table = view["view"]
+    if request.action == "bullet":
+        return _heuristic_bullet(table, seat, request, rng)
+    if request.action == "aim":
+        return _heuristic_target(table, seat, request, rng)
+    if request.action == "nerve":
+        return _heuristic_nerve(table, seat, rng)
+    if request.action == "reload":
+        discard = _offered(request, "discard")
+        # Bang! Bang! Bang! is the strongest card: give up a Click! for it, a Bang! usually.
+        if "click" in discard:
+            return {"discard": "click"}
+        if "bang" in discard and rng.random() < 0.7:
+            return {"discard": "bang"}
+        return {}
+    if request.action == "claim":
+        claims = _offered(request, "claim")
+        worth = sum(table["pot"]) >= 30_000 or _rounds_left(table) <= 2
+        # The first option is staying down; the others use a power.
+        return {"claim": claims[-1] if worth and len(claims) > 1 else claims[0]}
+    if request.action == "take-gun":
+        guns = _offered(request, "take")
+        return {"take": guns[0]} if guns else {}
+    assert request.answer is not None
+    return answers.sample(request.answer, rng)
+
+
+def bot_kind(view: dict[str, Any], seat: str) -> str:
+    """The kind of bot the table gives ``seat`` (the view carries the table's choice)."""
+    kinds: dict[str, str] = view.get("view", {}).get("bots", {})
+    return kinds.get(seat, DEFAULT_BOT)
 
 
 @hookimpl
 def referee_bot_action(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any] | None:
     if request.answer is None:
         return None
-    table = view["view"]
-    me = next(g for g in table["gangsters"] if g["name"] == seat)
-    rich = sum(table["pot"]) >= 40_000
-    if request.action == "bullet":
-        return _bullet(request, rng, rich)
-    if request.action == "aim":
-        money = {g["name"]: g["money"] for g in table["gangsters"]}
-        return {"target": min(_offered(request, "target"), key=lambda t: -money.get(t, 0) + rng.randint(0, 15_000))}
-    if request.action == "nerve":
-        aimed = sum(1 for target in table["targets"].values() if target == seat)
-        scared = aimed >= 2 or (aimed >= 1 and me["wounds"] >= 2)
-        brave = not scared or rng.random() < 0.3
-        return {"brave": brave}
-    if request.action == "claim":
-        # Using the power is always worth it: the last option offered is the power's.
-        return {"claim": _offered(request, "claim")[-1]}
-    if request.action == "take-gun":
-        guns = _offered(request, "take")
-        return {"take": guns[-1]} if guns else {}
-    return None
+    if bot_kind(view, seat) == "random":
+        return random_answer(request, rng)
+    return heuristic_answer(view, seat, request, rng)

@@ -7,6 +7,10 @@ by its holder until ``PowerRevealed``.  Tags are stable: ``cashnguns.<Name>``.
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
+import msgspec
+
 from referee import Event
 
 
@@ -64,7 +68,17 @@ class TargetChosen(Event, tag="cashnguns.TargetChosen"):
 class TargetsRevealed(Event, tag="cashnguns.TargetsRevealed"):
     """On three, guns point at their targets (gun -> target)."""
 
+    version: ClassVar[int] = 2
+
     targets: dict[str, str]
+    holders: dict[str, str] = msgspec.field(default_factory=dict)
+    """gun -> the gangster holding it, for a gun taken from a dead gangster (whose name is
+    still the gun's id), so its shots are worded as the holder's."""
+
+    @staticmethod
+    def upcast_v1_v2(body: dict[str, Any]) -> dict[str, Any]:
+        # Version 1 logs named guns only; a taken gun's holder is then not recorded.
+        return {**body, "holders": body.get("holders", {})}
 
 
 class NerveShown(Event, tag="cashnguns.NerveShown"):

@@ -3,7 +3,8 @@
 A round is a kernel round and each of its steps a phase:
 
     bullets -> aim -> late-aim (The Kid) -> late-bullet (The Cunning) -> nerve
-            -> showdown -> claim (It Doesn't Even Hurt!) -> guns (You Don't Need It Anymore...)
+            -> showdown -> reload (The Specialist) -> claim (It Doesn't Even Hurt!)
+            -> guns (You Don't Need It Anymore...)
 
 Every secret choice is a sealed request, answered by everyone before anything is
 revealed; a step ends when its last request is answered (or expires), and ``_advance``
@@ -24,6 +25,7 @@ from referee import GAMESMASTER, Decision, Event, Flag, Game, IllegalAction, Opt
 from referee.results import join_names, rank
 
 from . import hookspecs
+from .bot import BOT_KINDS, DEFAULT_BOT
 from .components import CARD_NAMES, STANDARD, Components, dollars
 from .events import (
     EVENT_TYPES,
@@ -60,21 +62,65 @@ R_BULLET = "round: bullet cards"
 R_TARGET = "round: targets"
 R_DELAY = "round: delaying"
 R_NERVE = "round: cowards or brave"
+R_NERVE_LATE = "round: withdrawing late"
 R_COWARD = "round: cowards"
 R_SHOTS = "round: shooting"
 R_SPLIT = "round: the split"
 R_END = "end"
 
-PHASES = ("bullets", "aim", "late-aim", "late-bullet", "nerve", "showdown", "claim", "guns")
+PHASES = ("bullets", "aim", "late-aim", "late-bullet", "nerve", "showdown", "reload", "claim", "guns")
 
 
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     deadline: float = 0
     """Seconds each gangster has for a choice (the leader's count); 0: no limit, as in hot-seat play."""
 
+    bots: str | list[str] | dict[str, str] = DEFAULT_BOT
+    """Which bot plays a seat the table lets bots play: one kind for every seat
+    ("heuristic", "random"), kinds in seat order (a list, or a comma-separated string
+    such as "heuristic,random,random,heuristic"), or a mapping of seat to kind (seats
+    left out get "heuristic").  It chooses nothing for a seat a person plays."""
+
     def __post_init__(self) -> None:
         if self.deadline < 0:
             raise ValueError("deadline cannot be negative")
+        wrong = sorted({kind for kind in _bot_kinds(self.bots) if kind not in BOT_KINDS})
+        if wrong:
+            raise ValueError(f"no bot named {', '.join(repr(k) for k in wrong)}; the bots are {', '.join(BOT_KINDS)}")
+
+
+def _bot_kinds(bots: str | list[str] | dict[str, str]) -> list[str]:
+    if isinstance(bots, dict):
+        return list(bots.values())
+    if isinstance(bots, str):
+        return [kind.strip() for kind in bots.split(",")]
+    return list(bots)
+
+
+def bots_by_seat(options: dict[str, Any], seats: Iterable[str]) -> dict[str, str]:
+    """Each seat's bot kind, from the table option ``bots`` (validated at setup)."""
+    seats = list(seats)
+    bots = options.get("bots", DEFAULT_BOT)
+    if isinstance(bots, dict):
+        return {seat: str(bots.get(seat, DEFAULT_BOT)) for seat in seats}
+    kinds = _bot_kinds(bots)
+    if len(kinds) == 1:
+        kinds = kinds * len(seats)
+    return dict(zip(seats, kinds))
+
+
+def _check_bots(options: dict[str, Any], seats: list[str]) -> None:
+    bots = options.get("bots", DEFAULT_BOT)
+    if isinstance(bots, dict):
+        strangers = [s for s in bots if s not in seats]
+        if strangers:
+            raise referee.RefereeError(
+                f"option bots names {', '.join(repr(s) for s in strangers)}, who has no seat (seats: {', '.join(seats)})"
+            )
+        return
+    kinds = _bot_kinds(bots)
+    if len(kinds) not in (1, len(seats)):
+        raise referee.RefereeError(f"option bots gives {len(kinds)} bots for {len(seats)} seats: give one for every seat, or one for all")
 
 
 @hookimpl
@@ -156,6 +202,7 @@ def _subject(request_id: str | None, decision: Decision, step: str) -> str:
 
 @hookimpl
 def referee_setup(decision: Decision) -> bool:
+    _check_bots(decision.options, list(decision.seats))
     parts = components(decision)
     decision.emit(GangstersArmed(guns={seat: seat for seat in decision.seats}, bullets=parts.deck(), rounds=parts.rounds), rule=R_SETUP)
     notes = decision.shuffle(parts.notes(), purpose="the loot, face down")
@@ -311,7 +358,9 @@ def _reveal_targets(decision: Decision) -> None:
     r = _game(decision).round
     new = {gun: target for gun, target in r.targets.items() if gun not in r.shown}
     if new:
-        decision.emit(TargetsRevealed(targets=new), rule=R_TARGET)
+        game = _game(decision)
+        holders = {gun: game.guns[gun].owner for gun in new if game.guns[gun].owner != gun}
+        decision.emit(TargetsRevealed(targets=new, holders=holders), rule=R_TARGET)
 
 
 # --- nerve ------------------------------------------------------------------------------
@@ -373,28 +422,43 @@ def _showdown(decision: Decision) -> None:
             decision.emit(AimLowered(gun=gun, gangster=shooter, target=target), rule=R_COWARD)
             _discard(decision, gun, f"aimed at {target}, who is out of the round")
     ready = {gun: target for gun, target in r.shown.items() if gun in r.bullets and game.guns[gun].owner not in out and target not in out}
-    # Bang! Bang! Bang! first: its victims do not get to shoot back.
-    struck: set[str] = set()
-    for gun, target in ready.items():
-        if r.bullets[gun] == "bbb":
-            _fire(decision, gun, target)
-            struck.add(target)
-    for gun, target in ready.items():
-        if gun not in r.bullets:
-            continue
-        if game.guns[gun].owner in struck:
-            _discard(decision, gun, "hit by Bang! Bang! Bang! before shooting")
-        else:
-            _fire(decision, gun, target)
-    for gun in list(r.bullets):
-        _discard(decision, gun, "not fired")
-    hit = [(name, r.hits[name]) for name in game.gangsters if r.hits.get(name)]
-    for name, hits in hit:
-        changed = decision.rules.hook.cashnguns_wounds_from_hits(decision=decision, gangster=name, hits=hits)
-        wound(decision, name, hits=hits, wounds=hits if changed is None else int(changed), rule=R_SHOTS)
+    # "First any Bang! Bang! Bang! cards are revealed. Players hit by these do not get to
+    # shoot back: they take a wound token": their wounds come before any other card, so a
+    # grenade they set off ends the round before the other cards are fired.
+    volley = {gun: target for gun, target in ready.items() if r.bullets[gun] == "bbb"}
+    for gun, target in volley.items():
+        _fire(decision, gun, target)
+    struck = set(volley.values())
+    _take_wounds(decision)
+    if r.ended_early:
+        for gun in list(r.bullets):
+            _discard(decision, gun, "the round ended there, before this card was fired")
+    else:
+        for gun, target in ready.items():
+            if gun not in r.bullets:
+                continue
+            if game.guns[gun].owner in struck:
+                _discard(decision, gun, "hit by Bang! Bang! Bang! before shooting")
+            else:
+                _fire(decision, gun, target)
+        for gun in list(r.bullets):
+            _discard(decision, gun, "not fired")
+        _take_wounds(decision)
     for gangster in list(game.gangsters.values()):
         if gangster.alive and gangster.wounds >= _wound_limit(decision, gangster.name):
             decision.emit(GangsterDied(gangster=gangster.name, wounds=gangster.wounds), rule=R_END)
+
+
+def _take_wounds(decision: Decision) -> None:
+    """Turn the hits not yet wounded this round into wounds, gangster by gangster."""
+    game = _game(decision)
+    r = game.round
+    for name in list(game.gangsters):
+        hits = r.hits.get(name, 0) - r.wounded_hits.get(name, 0)
+        if hits <= 0:
+            continue
+        changed = decision.rules.hook.cashnguns_wounds_from_hits(decision=decision, gangster=name, hits=hits)
+        wound(decision, name, hits=hits, wounds=hits if changed is None else int(changed), rule=R_SHOTS)
 
 
 def _fire(decision: Decision, gun: str, target: str) -> None:
@@ -402,6 +466,52 @@ def _fire(decision: Decision, gun: str, target: str) -> None:
     shooter, card = game.guns[gun].owner, game.round.bullets[gun]
     decision.emit(ShotFired(gun=gun, gangster=shooter, target=target, card=card), rule=R_SHOTS)
     decision.rules.hook.cashnguns_bullet_fired(decision=decision, gangster=shooter, gun=gun, card=card)
+
+
+# --- taking Bang! Bang! Bang! back ---------------------------------------------------
+
+
+def _open_reloads(decision: Decision) -> None:
+    game = _game(decision)
+    if _last_round(decision) or not any(decision.rules.hook.cashnguns_pending_reloads(state=decision.state)):
+        return
+    for gun, card in game.round.fired.items():
+        owner = game.guns[gun].owner
+        if card != "bbb" or not game.gangsters[owner].alive:
+            continue
+        options = _collect(decision.rules.hook.cashnguns_reload_options(state=decision.state, gangster=owner, gun=gun))
+        which = "" if gun == owner else f" (the gun taken from {gun})"
+        decision.request(
+            owner,
+            "reload",
+            f"Round {decision.flow.round}: {owner}, your Bang! Bang! Bang!{which} is spent.",
+            # Every gangster who fired one is asked, holder or not, so the question itself
+            # tells nobody who The Specialist is; leaving the field out keeps the cards.
+            answer={
+                "discard": Pick(
+                    tuple(Option(c, label) for _, c, label in options), optional=True, label="card to give up; leave out to keep your cards"
+                )
+            },
+            sealed=True,
+            deadline=_deadline(decision),
+            id=_rid(decision, "reload", gun),
+            rule=R_SHOTS,
+        )
+
+
+def _reload(decision: Decision, action: referee.Action) -> None:
+    gun = _subject(action.request, decision, "reload")
+    card = action.args.get("discard")
+    if card is None:
+        return
+    options = _collect(decision.rules.hook.cashnguns_reload_options(state=decision.state, gangster=action.seat, gun=gun))
+    power = next((p for p, c, _ in options if c == card), None)
+    if power is None:
+        raise IllegalAction(f"{action.seat} cannot give up {CARD_NAMES.get(str(card), card)} for Bang! Bang! Bang! now", R_SHOTS)
+    reveal(decision, action.seat, power)
+    decision.rules.hook.cashnguns_power_chosen(
+        decision=decision, gangster=action.seat, power=power, step="reload", args={"gun": gun, "discard": card}
+    )
 
 
 # --- the split ------------------------------------------------------------------------
@@ -529,6 +639,7 @@ _START = {
     "late-bullet": lambda d: _open_bullets(d, late=True),
     "nerve": _open_nerve,
     "showdown": _showdown,
+    "reload": _open_reloads,
     "claim": _open_claims,
     "guns": _open_gun_offers,
 }
@@ -542,6 +653,7 @@ _ANSWERS = {
     "bullet": _choose_bullet,
     "aim": _choose_target,
     "nerve": _show_nerve,
+    "reload": _reload,
     "claim": _claim,
     "take-gun": _take_gun,
 }
@@ -559,11 +671,18 @@ def referee_decide(decision: Decision, action: referee.Action) -> bool | None:
 
 @hookimpl
 def referee_request_expired(decision: Decision, request: referee.Request) -> bool:
-    """The leader's count ran out: a gangster who delays sits the round out."""
+    """The leader's count ran out.
+
+    A gangster who delays his bullet or his aim sits the round out; one who lets the nerve
+    count run out has not backed down in time, and "a player who withdraws only after
+    seeing others' decisions does not count as withdrawn and is still in".
+    """
     game = _game(decision)
     seat = request.seat
     decision.withdraw(request.id, f"{seat} did not choose in time", rule=R_DELAY)
-    if request.action in ("bullet", "aim", "nerve") and seat not in game.round.sat_out:
+    if request.action == "nerve" and seat not in game.round.sat_out:
+        decision.emit(NerveShown(gangster=seat, brave=True), rule=R_NERVE_LATE, visible_to=[seat])
+    elif request.action in ("bullet", "aim") and seat not in game.round.sat_out:
         decision.emit(SatOut(gangster=seat, reason=f"delayed the {request.action} choice"), rule=R_DELAY)
         for rid, other in list(decision.flow.requests.items()):
             if other.seat == seat:
@@ -585,4 +704,4 @@ def referee_idle_reason(state: referee.TableState, seat: str) -> str | None:
     return None
 
 
-__all__ = ["PHASES", "POWERS", "Options", "components"]
+__all__ = ["PHASES", "POWERS", "Options", "bots_by_seat", "components"]

@@ -83,7 +83,27 @@ def cashnguns_wounded(decision: Decision, gangster: str) -> None:
 
 @hookspec
 def cashnguns_bullet_fired(decision: Decision, gangster: str, gun: str, card: str) -> None:
-    """A bullet card has been revealed and used (The Specialist takes Bang! Bang! Bang! back)."""
+    """A bullet card has just been revealed and fired from ``gun``, before its wounds are taken.
+
+    No power of the game uses it (The Specialist asks in the reload step, after the
+    shooting); a house rule may react to a shot here.
+    """
+
+
+@hookspec
+def cashnguns_pending_reloads(state: TableState) -> bool | None:
+    """True if some power might still let a gangster take back a spent card (public knowledge only).
+
+    Any True opens the reload step for every gangster whose Bang! Bang! Bang! was fired this
+    round, holder or not, so that being asked reveals nothing.
+    """
+
+
+@hookspec
+def cashnguns_reload_options(state: TableState, gangster: str, gun: str) -> list[tuple[str, str, str]] | None:
+    """Cards ``gangster`` may discard to take back the Bang! Bang! Bang! ``gun`` fired this
+    round (The Specialist).  Return ``[(power, card, label)]``; results are collected.
+    """
 
 
 @hookspec
@@ -119,7 +139,10 @@ def cashnguns_pending_gun_offers(state: TableState) -> bool | None:
 
 @hookspec
 def cashnguns_power_chosen(decision: Decision, gangster: str, power: str, step: str, args: dict[str, object]) -> None:
-    """``gangster`` chose to use ``power`` at ``step`` ("claim", "take-gun").  Emit its effects."""
+    """``gangster`` chose to use ``power`` at ``step`` ("reload", "claim", "take-gun").  Emit its effects.
+
+    ``args``: at "reload" ``gun`` and ``discard`` (the card given up), at "take-gun" ``dead``.
+    """
 
 
 @hookspec

@@ -56,7 +56,10 @@ def describe(event: Event) -> str | None:
         case TargetChosen():
             return f"{event.gangster} will aim {_gun(event.gun, event.gangster)} at {event.target}"
         case TargetsRevealed():
-            return "guns up: " + ", ".join(f"{gun} aims at {target}" for gun, target in event.targets.items())
+            return "guns up: " + ", ".join(
+                f"{event.holders[gun]} aims {gun}'s gun at {target}" if gun in event.holders else f"{gun} aims at {target}"
+                for gun, target in event.targets.items()
+            )
         case NerveShown():
             return f"{event.gangster} will {'stay in' if event.brave else 'back down'}"
         case NervesRevealed():

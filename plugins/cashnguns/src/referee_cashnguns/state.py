@@ -63,6 +63,10 @@ class Round(msgspec.Struct):
     cowards: list[str] = []
     sat_out: list[str] = []
     hits: dict[str, int] = {}
+    wounded_hits: dict[str, int] = {}
+    """Hits already turned into wounds this round (Bang! Bang! Bang!'s come first)."""
+    wounds: dict[str, int] = {}
+    """Wounds taken this round."""
     fired: dict[str, str] = {}
     """Guns whose card was revealed (gun -> card)."""
     dead: list[str] = []
@@ -137,7 +141,9 @@ def evolve(game: CashNGuns, event: Event) -> None:
                 r.hits[event.target] = r.hits.get(event.target, 0) + 1
         case WoundTaken():
             game.gangsters[event.gangster].wounds = event.total
-            r.hits[event.gangster] = max(r.hits.get(event.gangster, 0), 1)
+            r.wounded_hits[event.gangster] = r.wounded_hits.get(event.gangster, 0) + event.hits
+            r.wounds[event.gangster] = r.wounds.get(event.gangster, 0) + event.wounds
+            r.hits[event.gangster] = max(r.hits.get(event.gangster, 0), r.wounded_hits[event.gangster])
         case GangsterDied():
             game.gangsters[event.gangster].alive = False
             r.dead.append(event.gangster)

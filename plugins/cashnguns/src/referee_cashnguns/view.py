@@ -12,6 +12,7 @@ import referee
 from referee import hookimpl
 
 from .components import CARD_NAMES, dollars
+from .game import bots_by_seat
 from .powers import POWERS
 from .state import CashNGuns
 
@@ -52,12 +53,15 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
         "loot_left": len(game.loot),
         "gangsters": gangsters,
         "targets": dict(r.shown),
+        "holders": {gun.id: gun.owner for gun in game.guns.values() if gun.owner != gun.id},
         "cowards": list(r.cowards),
         "fired": dict(r.fired),
         "my_guns": {gun_id: sorted(gun.bullets) for gun_id, gun in mine.items()},
         "my_bullets": {gun: card for gun, card in r.bullets.items() if gun in mine},
         "my_targets": {gun: target for gun, target in r.targets.items() if gun in mine},
         "my_nerve": r.nerve.get(seat) if seat else None,
+        # The table's options are public: each seat's bot kind, for the bots to read.
+        "bots": bots_by_seat(state.options, state.seats),
     }
 
 
@@ -78,7 +82,8 @@ def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
             marks.append(POWERS.get(g["power"], g["power"]) + ("" if g["power_revealed"] else " (secret)"))
         if g["coward"]:
             marks.append("backed down")
-        aimed = [gun for gun, target in view["targets"].items() if target == g["name"]]
+        holders = view.get("holders", {})
+        aimed = [holders.get(gun, gun) for gun, target in view["targets"].items() if target == g["name"]]
         if aimed:
             marks.append(f"aimed at by {', '.join(aimed)}")
         pointer = "*" if g["name"] == seat else " "

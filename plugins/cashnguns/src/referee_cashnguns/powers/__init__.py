@@ -1,7 +1,8 @@
 """The ten special powers, one plugin module each, and what they share.
 
-Each power module declares itself with ``referee_extensions`` (kind ``"power"``, off by
-default: the basic game has none), registers and folds its own events, and implements
+Each power module declares itself with ``referee_extensions`` (kind ``"power"``, on by
+default: the rulebook deals "each player one random special power"; ``extensions=[]``
+plays the basic game), registers and folds its own events, and implements
 the Cash'n'Guns hooks its card needs (``referee_cashnguns.hookspecs``).
 """
 
@@ -33,7 +34,7 @@ def rule(power: str) -> str:
 
 
 def extension(power: str, plugin: object, summary: str) -> Extension:
-    return Extension(name=power, game="cashnguns", title=POWERS[power], plugin=plugin, kind="power", default=False, summary=summary)
+    return Extension(name=power, game="cashnguns", title=POWERS[power], plugin=plugin, kind="power", default=True, summary=summary)
 
 
 def game_of(state: TableState | Decision) -> CashNGuns:
@@ -71,7 +72,8 @@ def wound(decision: Decision, gangster: str, *, hits: int, wounds: int, rule: st
     """``gangster`` takes ``wounds`` (from ``hits``), then every plugin may react to it."""
     total = game_of(decision).gangsters[gangster].wounds + wounds
     decision.emit(WoundTaken(gangster=gangster, hits=hits, wounds=wounds, total=total), rule=rule)
-    decision.rules.hook.cashnguns_wounded(decision=decision, gangster=gangster)
+    if wounds:
+        decision.rules.hook.cashnguns_wounded(decision=decision, gangster=gangster)
 
 
 def reveal(decision: Decision, gangster: str, power: str) -> None:

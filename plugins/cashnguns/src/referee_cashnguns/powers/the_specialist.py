@@ -1,8 +1,10 @@
 """9. The Specialist: may use the Bang! Bang! Bang! card twice.
 
 Revealed when the card is used: the holder discards another bullet card of that gun and
-takes Bang! Bang! Bang! back into hand.  Ruling: always taken (it can only help), and
-the card discarded is the weakest the gun holds (Click! before Bang!).
+takes Bang! Bang! Bang! back into hand.  The card says "may": after the shooting, every
+gangster whose Bang! Bang! Bang! was fired is asked which card to give up (the holder is
+offered the kinds his gun still holds, the others nothing), and leaving it out keeps the
+cards.  Once a game.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ import sys
 
 from referee import Decision, Event, Extension, TableState, hookimpl
 
-from . import extension, game_of, holds, mark_used, reveal, rule, used
+from ..components import CARD_NAMES
+from . import at_table, extension, game_of, holds, mark_used, rule, used
 
 NAME = "the-specialist"
 
@@ -49,12 +52,23 @@ def referee_describe(event: Event) -> str | None:
 
 
 @hookimpl
-def cashnguns_bullet_fired(decision: Decision, gangster: str, gun: str, card: str) -> None:
-    if card != "bbb" or not holds(decision, gangster, NAME) or used(decision, NAME):
-        return
-    bullets = game_of(decision).guns[gun].bullets
-    weakest = next((c for c in ("click", "bang") if c in bullets), None)
-    if weakest is None:
-        return
-    reveal(decision, gangster, NAME)
-    decision.emit(BangBangBangReloaded(gangster=gangster, gun=gun, discarded=weakest), rule=rule(NAME), visible_to=[gangster])
+def cashnguns_pending_reloads(state: TableState) -> bool | None:
+    return True if at_table(state, NAME) and not used(state, NAME) else None
+
+
+@hookimpl
+def cashnguns_reload_options(state: TableState, gangster: str, gun: str) -> list[tuple[str, str, str]] | None:
+    game = game_of(state)
+    if not holds(state, gangster, NAME) or used(state, NAME) or game.round.fired.get(gun) != "bbb" or game.guns[gun].owner != gangster:
+        return None
+    # Giving up a second Bang! Bang! Bang! (a taken gun's) to take one back changes nothing.
+    kinds = [c for c in dict.fromkeys(sorted(game.guns[gun].bullets)) if c != "bbb"]
+    return [(NAME, c, f"discard {CARD_NAMES[c]} and take Bang! Bang! Bang! back (reveals The Specialist)") for c in kinds]
+
+
+@hookimpl
+def cashnguns_power_chosen(decision: Decision, gangster: str, power: str, step: str, args: dict[str, object]) -> None:
+    if power == NAME and step == "reload" and not used(decision, NAME):
+        card = str(args["discard"])
+        gun = str(args["gun"])
+        decision.emit(BangBangBangReloaded(gangster=gangster, gun=gun, discarded=card), rule=rule(NAME), visible_to=[gangster])

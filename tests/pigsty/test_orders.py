@@ -248,7 +248,7 @@ def test_4_5_cannot_trade_to_yourself() -> None:
 def test_7_target_out_of_the_game() -> None:
     """7: a Pig Farmer who lost all his Pigs is out; he cannot be stolen from or traded to."""
     error = refused("T 5 fred", eliminated=("Fred",))
-    assert str(error) == 'line 1 "T 5 fred": Fred has lost all his Pigs and is out of the game (7)'
+    assert str(error) == 'line 1 "T 5 fred": Fred has lost all their Pigs and is out of the game (7)'
     assert error.rule == "7"
 
 

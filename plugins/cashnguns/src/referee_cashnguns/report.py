@@ -30,7 +30,7 @@ from .powers import POWERS
 
 
 def _gun(gun: str, gangster: str) -> str:
-    return "his gun" if gun == gangster else f"{gun}'s gun"
+    return "their gun" if gun == gangster else f"{gun}'s gun"
 
 
 def _cash(notes: list[int]) -> str:
@@ -69,7 +69,7 @@ def describe(event: Event) -> str | None:
         case SatOut():
             return f"{event.gangster} sits the round out ({event.reason})"
         case CowardShamed():
-            return f"{event.gangster} tips his gangster over and takes a shame token ({event.shame} in all)"
+            return f"{event.gangster} tips their gangster over and takes a shame token ({event.shame} in all)"
         case BulletDiscarded():
             return f"{event.gangster} discards {CARD_NAMES[event.card]} face down ({event.reason})"
         case AimLowered():

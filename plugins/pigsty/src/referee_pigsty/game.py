@@ -221,7 +221,7 @@ def _standings(board: Board) -> list[Standing]:
 def referee_idle_reason(state: referee.TableState, seat: str) -> str | None:
     farmer = state.game.board.farmers.get(seat)
     if farmer is not None and farmer.eliminated:
-        return f"{seat} has lost all his Pigs and is out of the game (pigsty 7)"
+        return f"{seat} has lost all their Pigs and is out of the game (pigsty 7)"
     if seat in state.game.written:
         return f"{seat} has already written orders for turn {state.flow.round}; waiting for the other farmers (pigsty 9)"
     return None

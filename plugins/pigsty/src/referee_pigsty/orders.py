@@ -178,7 +178,7 @@ class _Roster:
             return name
         out = [self.out[key] for key in map(name_key, readings) if key in self.out]
         if out:
-            raise entry.fail(f"{out[0]} has lost all his Pigs and is out of the game", "7")
+            raise entry.fail(f"{out[0]} has lost all their Pigs and is out of the game", "7")
         wrong = _PREPOSITIONS["trading" if kind == "stealing" else "stealing"]
         if any(name_key(reading) in self.playing for reading in _name_readings(named, wrong)):
             raise entry.fail(f'{verb} a farmer is written "{example}" or "{_FORMS[kind]}"; "{_cut(named)}" reads the other way')

@@ -103,7 +103,7 @@ def describe(event: Event) -> str | None:
         case PigsReturned():
             return f"the Yeomen returned {_plural(event.pigs, 'lost Pig')} to {event.farmer}"
         case TradeCancelled():
-            why = "he had Pigs taken" if event.reason == "trader-robbed" else f"{event.receiver} stole from him"
+            why = "they had Pigs taken" if event.reason == "trader-robbed" else f"{event.receiver} stole from them"
             return f"{event.trader}'s Trade of {event.pork} Pork to {event.receiver} is cancelled because {why}; it counts as Investment"
         case PigTraded():
             return f"{event.trader} traded {event.pork} Pork to {event.receiver}, who gets a Pig"
@@ -119,7 +119,7 @@ def describe(event: Event) -> str | None:
             arrived = "another Bandit" if event.joined == 1 else f"{event.joined} more Bandits"
             return f"the lost Pigs attract {arrived}: {_plural(event.bandits, 'Bandit')}"
         case FarmerEliminated():
-            return f"{event.farmer} has lost all his Pigs and is out of the game"
+            return f"{event.farmer} has lost all their Pigs and is out of the game"
         case PorkIndustryDestroyed():
             return f"only {_plural(event.pigs_in_play, 'Pig')} for {event.farmers} farmers: M.A.D., everyone loses"
         case PalaceBought():

@@ -282,7 +282,7 @@ def _tally(board: Board, orders: Mapping[str, Sequence[Order]]) -> dict[str, _Sp
     for farmer, written in orders.items():
         if farmer not in playing:
             if farmer in board.farmers:
-                raise OrderError(f"{farmer} has lost all his Pigs and is out of the game", "7")
+                raise OrderError(f"{farmer} has lost all their Pigs and is out of the game", "7")
             raise OrderError(f"{farmer} is not a Pig Farmer at this table", "10.1")
         mine = spending[farmer]
         for order in written:

@@ -21,7 +21,7 @@ import referee
 from referee import Decision, Event, Game, hookimpl
 
 from . import hookspecs
-from .combat import answer_assign, answer_defend, combat_step, trash_step
+from .combat import answer_assign, answer_defend, answer_pickup, combat_step, trash_step
 from .common import PHASES, game_of, offers
 from .decks import read_deck_path
 from .draws import answer_draw, open_draw
@@ -141,6 +141,7 @@ _ANSWERS: dict[str, Callable[[Decision, referee.Action], None]] = {
     "reorder": answer_reorder,
     "discard": answer_discard,
     "sacrifice": answer_sacrifice,
+    "pickup": answer_pickup,
 }
 
 

@@ -89,7 +89,8 @@ def measure(games: int, bots: str = "heuristic", seats: tuple[int, int] = (2, 6)
     for n in range(games):
         names = list(SEATS[: low + n % (high - low + 1)])
         with Referee(registry=registry, store=TableStore(MEMORY)) as app:
-            table = app.open("pimp", names, seed=f"{seed}-{n}", options={"bots": MIXES.get(bots, bots), "turns": turns})
+            chosen = ",".join(MIXES.get(bots, bots).split(",")[: len(names)])
+            table = app.open("pimp", names, seed=f"{seed}-{n}", options={"bots": chosen, "turns": turns})
             app.play_bots(table, names)
             tally(app.entries(table), stats)
     return stats

@@ -114,3 +114,45 @@ def test_the_random_bot_answers_every_request_legally(registry) -> None:
             args = random_answer(app.view(table, request.seat), request.seat, request, rng)
             answers.validate(request.answer, args)
             app.act(table, request.seat, request.action, args, request=request.id)
+
+
+# --- the ready-made decks and how they are dealt ---------------------------------------------------
+
+
+def test_six_distinct_ready_made_decks() -> None:
+    """Enough ready-made decks for six seats, no two alike (DATA.md, section 7)."""
+    from referee_pimp.cards import load_deck, shipped_decks
+
+    decks = [load_deck(path) for path in shipped_decks()]
+    assert len(decks) >= 6
+    assert len({deck.name for deck in decks}) == len(decks)
+    assert len({tuple((c.name, c.copies) for c in deck.cards) for deck in decks}) == len(decks)
+
+
+def test_escort_names_clash_across_decks_only_where_documented() -> None:
+    """Annika (the rulebook's clash example), Candy, Lola and Destiny; no other name is in two decks."""
+    from collections import Counter
+
+    from referee_pimp.cards import load_deck, shipped_decks
+
+    names = Counter(c.name for path in shipped_decks() for c in load_deck(path).cards if c.kind == "escort")
+    assert {name for name, n in names.items() if n > 1} == {"Annika", "Candy", "Lola", "Destiny"}
+
+
+def dealt(app: Referee, seats: list[str], seed: str = "deal", **options) -> dict[str, str]:
+    table = app.open("pimp", seats, seed=seed, options=options)
+    return {e.event["pimp"]: e.event["deck"] for e in app.entries(table) if e.type == "pimp.DeckListed"}
+
+
+def test_no_two_seats_are_dealt_the_same_deck(registry) -> None:
+    seats = ["Ann", "Bea", "Cat", "Dot", "Eve", "Fay", "Gil"]
+    with Referee(registry=registry, store=TableStore(MEMORY)) as app:
+        six = dealt(app, seats[:6])
+        assert len(set(six.values())) == 6
+        seven = dealt(app, seats)
+        assert len(set(seven.values())) == 6, "from a seventh seat on the decks go round again"
+        chosen = dealt(app, seats[:3], decks={"Ann": "ron-the-bastards-crew"})
+        assert chosen["Ann"] == "Ron the Bastard's Crew"
+        assert "Ron the Bastard's Crew" not in (chosen["Bea"], chosen["Cat"]) and chosen["Bea"] != chosen["Cat"]
+        two = {tuple(dealt(app, ["Ann", "Bea"], seed=f"deal-{n}").values()) for n in range(12)}
+        assert len(two) > 1, "which decks a table gets is shuffled"

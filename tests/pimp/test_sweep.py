@@ -1,7 +1,8 @@
 """A sweep of whole Pimp games played by bots of both kinds (RULES.md, "Bots").
 
 A fixed set of games, two to six seats, each seat played by the heuristic or the random
-bot (the table option ``bots``), with the shipped ready-made decks dealt as by default.
+bot (the table option ``bots``), with the shipped ready-made decks dealt as by default
+(and two last games where every seat plays one deck, for escorts whose names clash).
 Across the sweep every kind of action of Doing Shit, every special card, every special
 encounter and every way a game ends ("Winning / Ending The Game": zero tolerance, the end
 of the 20th turn, the only one left) must occur, and in every game the invariants hold:
@@ -26,11 +27,21 @@ from referee_pimp.state import ENCOUNTERS
 SEATS = ("Ada", "Bert", "Cleo", "Dino", "Edna", "Fritz")
 GAMES = 30
 MIXES = ("heuristic,random", "random,heuristic", "heuristic", "random", "random,random,heuristic")
+SHARED = ("madame-zoras-house", "sugars-street-team")
+"""Decks every seat of the sweep's last games plays: with the decks dealt apart, escorts
+of one name rarely meet (four names are in two decks or more), so these games construct
+the influence test ("If you want to bring a bitch into play and the name is the same as
+an existing bitch ...") that the dealt games show only about once in thirty."""
 
 
-def plan(n: int) -> tuple[list[str], str]:
-    """Game ``n``'s seats (two to six, in turn) and bots (a mix, in turn)."""
-    return list(SEATS[: 2 + n % 5]), MIXES[n % len(MIXES)]
+def plan(n: int) -> tuple[list[str], dict[str, Any]]:
+    """Game ``n``'s seats (two to six, in turn) and options: bots a mix, in turn; the last
+    games of the sweep with one deck for every seat."""
+    options: dict[str, Any] = {"bots": MIXES[n % len(MIXES)]}
+    if n >= GAMES:
+        options["decks"] = SHARED[n % len(SHARED)]
+        return list(SEATS[:3]), options
+    return list(SEATS[: 2 + n % 5]), options
 
 
 @pytest.fixture(scope="module")
@@ -38,11 +49,11 @@ def sweep() -> Iterator[list[dict[str, Any]]]:
     registry = Registry()
     played = []
     with Referee(registry=registry, store=TableStore(MEMORY)) as app:
-        for n in range(GAMES):
-            seats, bots = plan(n)
-            table = app.open("pimp", seats, seed=f"sweep-{n}", options={"bots": bots})
+        for n in range(GAMES + len(SHARED)):
+            seats, options = plan(n)
+            table = app.open("pimp", seats, seed=f"sweep-{n}", options=options)
             app.play_bots(table, seats)
-            played.append({"table": table, "app": app, "entries": app.entries(table), "state": app.state(table)})
+            played.append({"table": table, "app": app, "entries": app.entries(table), "state": app.state(table), "dealt": n < GAMES})
         yield played
 
 
@@ -112,6 +123,6 @@ def test_every_log_verifies(sweep) -> None:
 
 def test_no_two_seats_share_a_ready_made_deck(sweep) -> None:
     """Six ready-made decks, dealt so that no two seats of a table share one."""
-    for game in sweep:
+    for game in (g for g in sweep if g["dealt"]):
         decks = [e["deck"] for e in events(game, "pimp.DeckListed")]
         assert len(set(decks)) == len(decks)

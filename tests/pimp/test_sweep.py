@@ -2,7 +2,7 @@
 
 A fixed set of games, two to six seats, each seat played by the heuristic or the random
 bot (the table option ``bots``), with the shipped ready-made decks dealt as by default
-(and two last games where every seat plays one deck, for escorts whose names clash).
+(and four last games where every seat plays one deck, for escorts whose names clash).
 Across the sweep every kind of action of Doing Shit, every special card, every special
 encounter and every way a game ends ("Winning / Ending The Game": zero tolerance, the end
 of the 20th turn, the only one left) must occur, and in every game the invariants hold:
@@ -27,11 +27,12 @@ from referee_pimp.state import ENCOUNTERS
 SEATS = ("Ada", "Bert", "Cleo", "Dino", "Edna", "Fritz")
 GAMES = 30
 MIXES = ("heuristic,random", "random,heuristic", "heuristic", "random", "random,random,heuristic")
-SHARED = ("madame-zoras-house", "sugars-street-team")
+SHARED = ("big-mamas-girls", "the-velvet-rope", "madame-zoras-house", "sugars-street-team")
 """Decks every seat of the sweep's last games plays: with the decks dealt apart, escorts
 of one name rarely meet (four names are in two decks or more), so these games construct
 the influence test ("If you want to bring a bitch into play and the name is the same as
-an existing bitch ...") that the dealt games show only about once in thirty."""
+an existing bitch ...") that the dealt games show only about once in thirty (and these
+about twice a game: a clash needs the same name in play at both pimps at once)."""
 
 
 def plan(n: int) -> tuple[list[str], dict[str, Any]]:
@@ -40,7 +41,7 @@ def plan(n: int) -> tuple[list[str], dict[str, Any]]:
     options: dict[str, Any] = {"bots": MIXES[n % len(MIXES)]}
     if n >= GAMES:
         options["decks"] = SHARED[n % len(SHARED)]
-        return list(SEATS[:3]), options
+        return list(SEATS[:4]), options
     return list(SEATS[: 2 + n % 5]), options
 
 

@@ -205,7 +205,8 @@ def test_combat_dropped_money_when_the_hitter_is_retired_too(tables) -> None:
     """The combat example with another counter-attack: Annika and X both strike back at A, and X
     (10) beats A (7 + 2 = 9).  "If the bitch who scored the hit has been retired, any bitch on the
     side which has the most bitches left (e.g. unretired) can pick up the money": B and C are
-    left against X alone, so Ron's side picks up Annika's $20."""
+    left against X alone, so Ron's side picks up Annika's $20, and Ron chooses which of B and C
+    does ("any bitch")."""
     table = scenario_table(tables, "street-combat", before="Jerry announces that Annika and X will both attack B")
     a, b, c = "Ron/streetwalker-a#1", "Ron/streetwalker-b#1", "Ron/streetwalker-c#1"
     annika, x = "Jerry/annika", "Jerry/streetwalker-x#1"
@@ -214,8 +215,12 @@ def test_combat_dropped_money_when_the_hitter_is_retired_too(tables) -> None:
     table.draw("Jerry")
     table.draw("Ron")
     assert {h["card"]: h["by"] for h in table.events("HitScored")} == {annika: [a], a: [x]}
+    assert table.events("CombatEnded") == []
+    assert [r.action for r in table.requests()] == ["pickup"]
+    assert table.options("Ron", "pickup", "card") == [b, c]
+    table.act("Ron", "pickup", {"card": c})
     assert [e["retired"] for e in table.events("CombatEnded")] == [[annika, a]]
-    assert table.game.on_bitch[b] + table.game.on_bitch[c] == 20
+    assert (table.game.on_bitch[b], table.game.on_bitch[c]) == (0, 20)
     assert table.pimp("Ron").street == [b, c]
 
 

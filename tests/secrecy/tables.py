@@ -39,8 +39,9 @@ GAMES = {
     "cashnguns": Game(
         "cashnguns", ("Ada", "Bert", "Cleo", "Dino"), seed="7", extensions=tuple(e.name for e in REGISTRY.extensions_of("cashnguns"))
     ),
-    # Seed 8 brings an influence test (sealed bids) and an offer to the street (sealed sending).
-    "pimp": Game("pimp", ("Ada", "Bert", "Cleo"), seed="1", options={"turns": 4}),
+    # Every seat plays one deck, so escorts' names clash: an influence test (sealed bids) comes
+    # up, and an offer to the street (sealed sending).  Dealt by default, no two seats share a deck.
+    "pimp": Game("pimp", ("Ada", "Bert", "Cleo"), seed="1", options={"turns": 4, "decks": "fat-jerrys-stable"}),
 }
 
 

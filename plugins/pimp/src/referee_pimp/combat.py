@@ -6,13 +6,13 @@ from __future__ import annotations
 import math
 
 import referee
-from referee import Assign, Decision, Subset
+from referee import Assign, Decision, Pick, Subset
 from referee.results import join_names
 
-from .common import activity, card_name, face, game_of, influence, named, options, retire
+from .common import activity, card_name, dollars, face, game_of, influence, named, options, retire
 from .draws import plan, power
 from .events import AttacksAnnounced, CombatEnded, DefendersJoined, FightTested, HitScored, MoneyOnBitch, PadTrashed
-from .state import Combat, Trash
+from .state import Combat, PimpGame, Trash
 
 
 def _combat(d: Decision) -> Combat:
@@ -130,50 +130,90 @@ def _fight(d: Decision, stage: str, card: str, drawn: int, bonus: int) -> None:
     )
 
 
-def _resolve(d: Decision) -> None:
-    game = game_of(d)
-    a = _combat(d)
+def _hits(a: Combat) -> dict[str, list[str]]:
+    """Each bitch hit -> the bitches who hit her, in the order they were announced."""
     hits: dict[str, list[str]] = {}
     for stage in ("attack", "counter"):
         tests = a.tests(stage)
         for striker, target in (a.announced(stage) or {}).items():
             if tests[striker] > tests[target]:
                 hits.setdefault(target, []).append(striker)
-    for card, by in hits.items():
-        d.emit(named(d, HitScored(card=card, by=by)), rule="combat: taking a hit")
-    retired = list(hits)
-    sides = [a.attackers, a.defenders]
-    for card, by in hits.items():
-        dropped = game.on_bitch.get(card, 0)
-        if not dropped:
+    return hits
+
+
+def pickers(game: PimpGame, a: Combat, card: str) -> list[str]:
+    """Who may pick up the money ``card`` drops: "the bitch who scored the hit" if she is
+    not retired (of several hitters, those not retired, the highest scoring first); else
+    "any bitch on the side which has the most bitches left"; else nobody."""
+    hits = _hits(a)
+    retired = set(hits)
+    tests = a.tests("attack" if card in a.defenders else "counter")
+    standing = sorted((s for s in hits[card] if s not in retired), key=lambda s: -tests[s])
+    if standing:
+        return standing
+    left = [[c for c in side if c not in retired] for side in (a.attackers, a.defenders)]
+    if len(left[0]) == len(left[1]):
+        return []
+    return left[0] if len(left[0]) > len(left[1]) else left[1]
+
+
+def _resolve(d: Decision) -> None:
+    game = game_of(d)
+    a = _combat(d)
+    hits = _hits(a)
+    if hits and not a.scored:
+        for card, by in hits.items():
+            d.emit(named(d, HitScored(card=card, by=by)), rule="combat: taking a hit")
+        return
+    for card in hits:
+        # Money still on a bitch who was hit has not been dropped yet; one drop at a time,
+        # since her pimp's rival may have to choose who picks it up.
+        if not game.on_bitch.get(card, 0):
             continue
-        tests = a.tests("attack" if card in a.defenders else "counter")
-        hitter = max(by, key=lambda s: tests[s])
-        d.emit(named(d, MoneyOnBitch(card=card, change=-dropped, money=0, reason="dropped")), rule="combat: dropped money")
-        picker = None
-        if hitter not in retired:
-            picker = hitter
-        else:
-            left = [[c for c in side if c not in retired] for side in sides]
-            if len(left[0]) != len(left[1]):
-                side = left[0] if len(left[0]) > len(left[1]) else left[1]
-                picker = side[0] if side else None
-        if picker:
-            d.emit(
-                named(
-                    d,
-                    MoneyOnBitch(
-                        card=picker,
-                        change=dropped,
-                        money=game.on_bitch.get(picker, 0) + dropped,
-                        reason=f"picked up from {game.cards[card].name}",
-                    ),
-                ),
+        choice = pickers(game, a, card)
+        if len(choice) > 1:
+            pimp = game.owner(choice[0])
+            d.request(
+                pimp,
+                "pickup",
+                f"{pimp}, {card_name(game, card)} drops {dollars(game.on_bitch[card])}: which of your bitches picks it up?",
+                answer={"card": Pick(options((c, game.cards[c].name) for c in choice), label="the bitch who picks up the money")},
+                id=f"t{d.flow.turn}.pickup.{card}",
                 rule="combat: dropped money",
             )
+            return
+        drop(d, card, choice[0] if choice else None)
+        return
+    retired = list(hits)
     for card in retired:
         retire(d, card, "retired hurt after combat", combat=True)
     d.emit(named(d, CombatEnded(retired=retired)), rule="combat")
+
+
+def drop(d: Decision, card: str, picker: str | None) -> None:
+    """``card`` drops her money; ``picker`` picks it up (None: "the money simply disappears")."""
+    game = game_of(d)
+    dropped = game.on_bitch.get(card, 0)
+    d.emit(named(d, MoneyOnBitch(card=card, change=-dropped, money=0, reason="dropped")), rule="combat: dropped money")
+    if picker:
+        d.emit(
+            named(
+                d,
+                MoneyOnBitch(
+                    card=picker,
+                    change=dropped,
+                    money=game.on_bitch.get(picker, 0) + dropped,
+                    reason=f"picked up from {game.cards[card].name}",
+                ),
+            ),
+            rule="combat: dropped money",
+        )
+
+
+def answer_pickup(d: Decision, action: referee.Action) -> None:
+    # The request names the bitch who dropped the money: t<turn>.pickup.<card>.
+    card = str(action.request).split(".pickup.", 1)[1]
+    drop(d, card, str(action.args["card"]))
 
 
 def trash_step(d: Decision) -> None:

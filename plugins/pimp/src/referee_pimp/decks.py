@@ -80,21 +80,30 @@ def _face(seat: str, card: Card) -> CardFace:
     )
 
 
-def faces_for(seat: str, index: int, choice: str | None) -> tuple[str, list[CardFace]]:
-    """``(deck name, faces)`` for ``seat``: its chosen deck, else the ready-made decks in turn."""
-    decks = sorted(set(ready_made().values()))
-    if not decks:
+def ready_made_names() -> list[str]:
+    """The ready-made decks, each by its name's slug, in file order."""
+    names = sorted({slug(_load(path).name): path for path in shipped_decks()}.items(), key=lambda item: item[1])
+    if not names:
         raise RefereeError("no ready-made Pimp decks are installed")
-    if choice is None:
-        source = decks[index % len(decks)]
-    elif "\n" in choice:
+    return [name for name, _ in names]
+
+
+def ready_made_name(choice: str) -> str | None:
+    """The ready-made deck ``choice`` names (by its name or file name), as its name's slug."""
+    if "\n" in choice:
+        return None
+    path = ready_made().get(slug(choice))
+    return slug(_load(path).name) if path else None
+
+
+def faces_for(seat: str, choice: str) -> tuple[str, list[CardFace]]:
+    """``(deck name, faces)`` for ``seat``: a ready-made deck's name, or a deck file's text."""
+    if "\n" in choice:
         source = choice
     else:
         known = ready_made()
         if slug(choice) not in known:
-            raise RefereeError(
-                f"{seat}'s deck {choice!r} is not a ready-made deck; the decks are {', '.join(sorted({slug(_load(p).name) for p in decks}))}"
-            )
+            raise RefereeError(f"{seat}'s deck {choice!r} is not a ready-made deck; the decks are {', '.join(sorted(ready_made_names()))}")
         source = known[slug(choice)]
     try:
         deck = _load(source)

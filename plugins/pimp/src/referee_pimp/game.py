@@ -21,7 +21,8 @@ import referee
 from referee import Decision, Event, Game, hookimpl
 
 from . import hookspecs
-from .combat import answer_assign, answer_defend, combat_step, trash_step
+from .bot import BOTS
+from .combat import answer_assign, answer_defend, answer_pickup, combat_step, trash_step
 from .common import PHASES, game_of, offers
 from .decks import read_deck_path
 from .draws import answer_draw, open_draw
@@ -68,9 +69,19 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     unnamed seats get the ready-made decks in turn.  One deck alone is every seat's deck.
     A path is read when the table opens, so the log holds the deck itself."""
 
+    bots: dict[str, str] | str = "heuristic"
+    """Which bot plays a seat a bot plays: ``"heuristic"`` (sensible play, every kind of
+    action), ``"random"`` (uniform over the legal answers), a comma-separated list in seat
+    order (``"heuristic,random"``; seats past its end get the heuristic bot), or seat ->
+    bot.  It changes nothing for seats people play."""
+
     def __post_init__(self) -> None:
         if self.turns < 1:
             raise ValueError("turns must be at least 1")
+        chosen = self.bots.split(",") if isinstance(self.bots, str) else list(self.bots.values())
+        unknown = sorted({b.strip() for b in chosen} - set(BOTS))
+        if unknown:
+            raise ValueError(f"bots: {', '.join(repr(b) for b in unknown)} is not a bot; the bots are {', '.join(BOTS)}")
         if isinstance(self.decks, str):
             self.decks = read_deck_path(self.decks)
         else:
@@ -86,7 +97,12 @@ def referee_games() -> list[Game]:
             plugin=sys.modules["referee_pimp.plugin"],
             min_seats=2,
             max_seats=None,
-            summary="Pimps play their own decks of bitches over 20 turns of dues, recruiting, street fights and punters.",
+            summary=(
+                "Pimps play their own decks of bitches over 20 turns of dues, recruiting, street fights and punters. "
+                "The rulebook's Solicitation Sheet and deck-building guide are lost: the sheet's services, prices, "
+                "stamina targets and encounter ranges, the card and deck rules, and the six ready-made decks are "
+                "the project's own invention (DATA.md); the rules are the rulebook's, with rulings in RULES.md."
+            ),
             options=Options,
             hookspecs=[hookspecs],
             rules_document=str(_HERE / "RULES.md"),
@@ -141,6 +157,7 @@ _ANSWERS: dict[str, Callable[[Decision, referee.Action], None]] = {
     "reorder": answer_reorder,
     "discard": answer_discard,
     "sacrifice": answer_sacrifice,
+    "pickup": answer_pickup,
 }
 
 

@@ -145,7 +145,12 @@ def _where(game: PimpGame, pimp: str, card: str) -> str:
     whose = "your" if owner == pimp else f"{owner}'s"
     p = game.pimps[owner]
     place = "hand" if card in p.hand else "pad" if card in p.pad else "street"
-    return "the street" if place == "street" else f"{whose} {place}"
+    if place == "street":
+        # Not "the street" for one's own: another pimp's label for her, "Ann's Vicky (the
+        # street)", would then end with this pimp's "Vicky (the street)", and a label in a
+        # request only one seat sees must not be read in another seat's.
+        return "in the street" if owner == pimp else "the street"
+    return f"{whose} {place}"
 
 
 def menu(d: Decision, pimp: str) -> Menu:

@@ -170,6 +170,9 @@ def business_step(d: Decision) -> None:
 
 # special encounters --------------------------------------------------------------------------
 
+PUNTER = "psycho punter"
+"""How fight tests and hits name the psycho punter, who is no card."""
+
 
 def psycho_step(d: Decision) -> None:
     a = activity(d)
@@ -183,19 +186,26 @@ def psycho_step(d: Decision) -> None:
         )
         return
     if a.purpose != "psycho":
+        # "Resolved as with personal combat": the punter attacks, so his controller draws
+        # first, before the bitch's owner draws for her defence (combat's order of draws).
         contest = f"the psycho punter's fight with {card_name(game_of(d), card)}"
-        plan(d, "psycho", [(owner, f"psycho:{card}", contest), (a.controller, "psycho:punter", contest + " (for the punter)")])
+        plan(d, "psycho", [(a.controller, "psycho:punter", contest + " (for the punter)"), (owner, f"psycho:{card}", contest)])
         return
+    drawn = power(d, "psycho:punter")
+    punter = a.fight + drawn
+    d.emit(
+        named(d, FightTested(stage="attack", card=PUNTER, fight=a.fight, power=drawn, bonus=0, total=punter)),
+        rule="special encounters: psycho punter",
+    )
     fight = face(d, card).fight
     drawn = power(d, f"psycho:{card}")
     bitch = fight + drawn + 1
-    punter = a.fight + power(d, "psycho:punter")
     d.emit(
         named(d, FightTested(stage="attack", card=card, fight=fight, power=drawn, bonus=1, total=bitch)),
         rule="special encounters: psycho punter",
     )
     if punter > bitch:
-        d.emit(named(d, HitScored(card=card, by=["psycho punter"])), rule="special encounters: psycho punter")
+        d.emit(named(d, HitScored(card=card, by=[PUNTER])), rule="special encounters: psycho punter")
         retire(d, card, "beaten by a psycho punter", combat=True)
     d.emit(ActivityEnded(kind="solicit"), rule="special encounters: psycho punter")
 

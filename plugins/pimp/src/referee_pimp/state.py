@@ -34,6 +34,7 @@ from .events import (
     FightTested,
     FirstPimpChosen,
     GirlfriendDrawn,
+    HitScored,
     InfluenceBid,
     InfluenceBought,
     InfluenceChanged,
@@ -94,6 +95,8 @@ class Combat(Step, tag="combat"):
     """Defending bitch -> the attacker she strikes back at, once announced."""
     attack_tests: dict[str, int] = {}
     counter_tests: dict[str, int] = {}
+    scored: bool = False
+    """The hits have been scored (dropped money and retirement follow)."""
 
     def announced(self, side: str) -> dict[str, str] | None:
         return self.attack if side == "attack" else self.counter
@@ -421,6 +424,8 @@ def _evolve_step(game: PimpGame, a: Activity | None, event: Event) -> None:
                 a.counter = dict(event.attacks)
         case Combat(), FightTested():
             a.tests(event.stage)[event.card] = event.total
+        case Combat(), HitScored():
+            a.scored = True
         case InfluenceTest(), BidsRevealed():
             a.bids = dict(event.bids)
             for name in event.bids:

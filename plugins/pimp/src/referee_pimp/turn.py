@@ -25,7 +25,7 @@ from .common import (
     options,
     total,
 )
-from .decks import faces_for
+from .decks import faces_for, ready_made_name, ready_made_names
 from .events import (
     BribePaid,
     CardDiscarded,
@@ -50,8 +50,18 @@ def set_up(d: Decision) -> None:
         raise IllegalAction(
             f"decks are given for {', '.join(strangers)}, who have no seat (seats: {', '.join(d.seats)})", "pimp setting up"
         )
-    for index, seat in enumerate(d.seats):
-        name, faces = faces_for(seat, index, decks.get(seat))
+    bots = d.options.get("bots", "heuristic")
+    if isinstance(bots, dict):
+        strangers = sorted(set(bots) - set(d.seats))
+        if strangers:
+            raise IllegalAction(
+                f"bots are given for {', '.join(strangers)}, who have no seat (seats: {', '.join(d.seats)})", "pimp setting up"
+            )
+    elif len(bots.split(",")) > len(d.seats):
+        raise IllegalAction(f"bots: {len(bots.split(','))} bots are named for {len(d.seats)} seats", "pimp setting up")
+    dealt = _deal(d, decks)
+    for seat in d.seats:
+        name, faces = faces_for(seat, decks.get(seat) or dealt[seat])
         d.emit(DeckListed(pimp=seat, deck=name, cards=faces), rule="setting up: the deck", visible_to=[seat])
         order = d.shuffle([f.id for f in faces], purpose=f"{seat} shuffles their deck")
         d.emit(DeckShuffled(pimp=seat, order=order), rule="setting up: shuffling", visible_to=[])
@@ -61,6 +71,20 @@ def set_up(d: Decision) -> None:
     _girlfriends(d)
     d.begin_round()
     begin_turn(d, game.first or d.seats[0])
+
+
+def _deal(d: Decision, chosen: dict[str, str]) -> dict[str, str]:
+    """A ready-made deck for each seat without a chosen one: the decks are shuffled and dealt
+    so that no two seats share one (nor take a ready-made deck another seat chose) while
+    there are decks enough; past that they are dealt round again."""
+    unchosen = [seat for seat in d.seats if not chosen.get(seat)]
+    if not unchosen:
+        return {}
+    decks = ready_made_names()
+    taken = {ready_made_name(choice) for choice in chosen.values() if choice}
+    order = d.shuffle(decks, purpose="dealing the ready-made decks")
+    free = [deck for deck in order if deck not in taken] or order
+    return {seat: free[i % len(free)] for i, seat in enumerate(unchosen)}
 
 
 def _girlfriends(d: Decision) -> None:

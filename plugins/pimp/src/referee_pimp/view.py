@@ -11,6 +11,7 @@ import msgspec
 import referee
 from referee import hookimpl
 
+from .bot import bots_of
 from .common import ACTIONS_PER_TURN, dollars
 from .state import PimpGame
 
@@ -47,7 +48,14 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
                 "deck": len(p.deck),
             }
         )
-    return {"turn": state.flow.round, "active": state.flow.seat, "phase": state.flow.phase, "actions": game.actions, "pimps": pimps}
+    return {
+        "bots": bots_of(state.options.get("bots", "heuristic"), state.seats),
+        "turn": state.flow.round,
+        "active": state.flow.seat,
+        "phase": state.flow.phase,
+        "actions": game.actions,
+        "pimps": pimps,
+    }
 
 
 @hookimpl

@@ -5,6 +5,7 @@ re-asks a refused answer without printing the whole view again."""
 from __future__ import annotations
 
 import io
+import json
 import re
 
 import pytest
@@ -150,3 +151,18 @@ def result_table(out: str) -> str:
     found = CASHNGUNS_TABLE.search(out)
     assert found, out
     return found.group(1)
+
+
+def test_bots_may_be_named_by_kind_per_seat(cli) -> None:
+    """Issue 11: bots are chosen per seat on the command line (``--bots heuristic,random``),
+    recorded as the table's option ``bots`` for the bot seats."""
+    result = cli("play", "pigsty", "--bots", "heuristic,random,random", "--json", "--quiet")
+    assert result.code == 0, result.err
+    table = result.json()["table"]
+    shown = cli("export", table)
+    opened = json.loads(shown.out.splitlines()[0])
+    assert opened["event"]["options"]["bots"] == {"Ada": "heuristic", "Bert": "random", "Cleo": "random"}
+    refused = cli("play", "pigsty", "--bots", "heuristic,,random")
+    assert refused.code == 2 and "--bots takes a number or bot kinds" in refused.err
+    clash = cli("play", "pigsty", "--bots", "random,random", "--option", "bots=random")
+    assert clash.code == 2 and "not both" in clash.err

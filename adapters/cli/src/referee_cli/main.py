@@ -127,6 +127,21 @@ def _refuse(args: argparse.Namespace, why: str, *names: str) -> None:
         raise RefereeError(f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply {why}")
 
 
+def _bot_count(given: str) -> tuple[int, list[str]]:
+    """``--bots``: how many bot seats, and their kinds where named (``heuristic,random``)."""
+    from referee import RefereeError
+
+    text = given.strip()
+    if text.lstrip("-").isdigit():
+        if int(text) < 0:
+            raise RefereeError("--bots cannot be negative")
+        return int(text), []
+    kinds = [k.strip() for k in text.split(",")]
+    if not all(kinds):
+        raise RefereeError(f"--bots takes a number or bot kinds separated by commas, not {text!r}")
+    return len(kinds), kinds
+
+
 def _extensions(given: str | None) -> list[str] | None:
     """``--extensions``: None (not given) is the game's default; ``none`` asks for none at all."""
     if given is None:
@@ -200,19 +215,23 @@ def cmd_play(args: argparse.Namespace) -> int:
             humans = [s for s in app.state(table_id).seats if s not in bots]
         else:
             humans = [s.strip() for s in args.seats.split(",") if s.strip()] if args.seats else []
-            if args.bots < 0:
-                raise RefereeError("--bots cannot be negative")
+            count, kinds = _bot_count(args.bots or "0")
             taken = {h.casefold() for h in humans}
             names = [n for n in BOT_NAMES if n.casefold() not in taken]
-            if args.bots > len(names):
+            if count > len(names):
                 raise RefereeError(f"at most {len(names)} bots")
-            bots = names[: args.bots]
+            bots = names[:count]
             if not humans and not bots:
-                raise RefereeError("name some seats (--seats A,B,C) or ask for bots (--bots N)")
+                raise RefereeError("name some seats (--seats A,B,C) or ask for bots (--bots N, or --bots KIND,KIND,...)")
+            options = _options(args.option)
+            if kinds:
+                if "bots" in options:
+                    raise RefereeError("give the bots' kinds either with --bots KIND,... or with --option bots=..., not both")
+                options["bots"] = dict(zip(bots, kinds, strict=True))
             table_id = app.open(
                 args.game,
                 humans + bots,
-                options=_options(args.option),
+                options=options,
                 extensions=_extensions(args.extensions),
                 seed=args.seed,
             )
@@ -582,7 +601,11 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", parents=[common], help="play a table hot-seat in this terminal, with bots for the other seats")
     p.add_argument("game", nargs="?", help="the game to play (see 'referee games')")
     p.add_argument("--seats", help="comma-separated names of the human seats, e.g. Bill,Ted,Zed")
-    p.add_argument("--bots", type=int, default=0, help="number of bot seats to add")
+    p.add_argument(
+        "--bots",
+        metavar="N|KIND,...",
+        help="bot seats to add: a number, or one kind per bot (e.g. heuristic,random,random; the game's option bots lists its kinds)",
+    )
     p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option (repeatable)")
     p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's; none: none)")

@@ -210,7 +210,7 @@ class Referee:
         self, files: Sequence[str], *, game: str | None = None, extensions: Sequence[str] | None = None
     ) -> list[ScenarioResult]:
         """Run scenario files (and, with ``game``, the suite the game ships), each on a
-        fresh table; ``extensions`` overrides the files' own."""
+        fresh table; ``extensions`` are added to each file's own (see ``referee.scenario``)."""
         from pathlib import Path
 
         from .scenario import load_scenario, run_scenario

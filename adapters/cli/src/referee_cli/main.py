@@ -668,7 +668,7 @@ def parser() -> argparse.ArgumentParser:
     q = scen.add_parser("run", parents=[common], help="run scenario files; exit 1 with a diff on any mismatch")
     q.add_argument("files", nargs="*", help="scenario files (TOML)")
     q.add_argument("--game", help="also run the scenario suite the game ships (its rulebook examples)")
-    q.add_argument("--extensions", help="run them under these extensions (house rules) instead of the files'")
+    q.add_argument("--extensions", help="comma-separated extensions (house rules) added to each file's own (or to the game's defaults)")
     q.set_defaults(func=cmd_scenario_run)
     return top
 

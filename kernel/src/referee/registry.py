@@ -288,7 +288,13 @@ class Registry:
 
     def rules_for(self, game_name: str, recorded: Sequence[PluginRecord]) -> Rules:
         """Rules for a stored table, refusing to replay it under another plugin set."""
-        game = self.game(game_name)
+        try:
+            game = self.game(game_name)
+        except UnknownGame as exc:
+            record = next((r for r in recorded if r.name == game_name), None)
+            if record is None or game_name in self._clashes:
+                raise
+            raise UnknownGame(_with_install_hint(exc.message, record)) from None
         available = {e.name for e in self.extensions_of(game_name)}
         strangers = [r.name for r in recorded[1:] if not r.name.startswith(f"{game.name}.")]
         if not recorded or recorded[0].name != game.name or strangers:
@@ -320,6 +326,19 @@ class Registry:
             problems += [f"{n} is installed but was not used" for n in have if n not in wanted]
             raise PluginMismatch(f"this {game.name} table was recorded under other plugins: " + "; ".join(problems))
         return rules
+
+
+_DISTRIBUTION = re.compile(r"[A-Za-z0-9]([A-Za-z0-9._-]{0,98}[A-Za-z0-9])?")
+
+
+def _with_install_hint(message: str, record: PluginRecord) -> str:
+    """``message`` about a game nobody installed, saying what the log recorded it under."""
+    head, sep, rest = message.partition("; ")
+    if _DISTRIBUTION.fullmatch(record.distribution) and _DISTRIBUTION.fullmatch(record.version):
+        hint = f"this table was recorded under {record.distribution} {record.version}: pip install {record.distribution}=={record.version}"
+    else:  # a plugin passed in by a program, not installed from anywhere
+        hint = f"this table was recorded under {shown(record.distribution)} {shown(record.version)}, which pip cannot install"
+    return f"{head} ({hint}){sep}{rest}"
 
 
 def decode_as(event_type: type[Event], entry: Entry) -> Event:

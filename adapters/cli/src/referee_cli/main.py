@@ -150,6 +150,24 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_hooks(args: argparse.Namespace) -> int:
+    listed = _referee(args).hooks(args.game)  # discovery only: no store is opened
+    lines: list[str] = []
+    owner = None
+    for hook in listed["hooks"]:
+        if hook["owner"] != owner:
+            owner = hook["owner"]
+            title = "kernel hooks" if owner == "referee" else f"{owner} hooks"
+            lines += [""] if lines else []
+            lines.append(f"{title} ({hook['module']})")
+        by = ", ".join(f"{i['plugin']} ({i['distribution']} {i['version']})" for i in hook["implemented_by"]) or "no installed plugin"
+        wins = "first result wins" if hook["firstresult"] else "every implementation runs"
+        lines += [f"  {hook['name']}{hook['signature']}", f"      {hook['summary']}", f"      {wins}; implemented by: {by}"]
+    lines += [f"note: {problem}" for problem in listed["problems"]]
+    _out(args, listed, "\n".join(lines))
+    return 0
+
+
 def _bot_seats(app: Referee, table_id: str, named: Sequence[str] | None) -> list[str]:
     from referee import RefereeError
 
@@ -569,6 +587,14 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("games", parents=[common], help="installed games and every plugin, with distribution and version")
     p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser(
+        "hooks",
+        parents=[common],
+        help="every hook a plugin can implement (the kernel's, and with GAME the game's own), and which installed plugins do",
+    )
+    p.add_argument("game", nargs="?", help="also list this game's own hooks, and only its plugins' implementations")
+    p.set_defaults(func=cmd_hooks)
 
     p = sub.add_parser("play", parents=[common], help="play a table hot-seat in this terminal, with bots for the other seats")
     p.add_argument("game", nargs="?", help="the game to play (see 'referee games')")

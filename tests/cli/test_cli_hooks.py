@@ -7,12 +7,12 @@ from __future__ import annotations
 import inspect
 
 import msgspec
-import referee_pigsty.hookspecs
-import referee_pigsty.plugin
+from throwaway import extension
 
 import referee.hookspecs
+import referee_pigsty.hookspecs
+import referee_pigsty.plugin
 from referee import hookimpl
-from throwaway import extension
 
 
 def _declared(module) -> dict[str, object]:

@@ -168,6 +168,19 @@ def cmd_hooks(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_new_plugin(args: argparse.Namespace) -> int:
+    import shlex
+
+    from . import newplugin
+
+    folder, written = newplugin.generate(_referee(args), args.name, args.kind, args.game, args.dir)
+    where = shlex.quote(str(folder))
+    lines = [f"wrote {len(written)} files to {folder}:", *(f"  {p.relative_to(folder)}" for p in written)]
+    lines += ["", f"run its tests:  cd {where} && python -m pytest", f"install it:     pip install -e {where}"]
+    _out(args, {"folder": str(folder), "files": [str(p) for p in written]}, "\n".join(lines))
+    return 0
+
+
 def _bot_seats(app: Referee, table_id: str, named: Sequence[str] | None) -> list[str]:
     from referee import RefereeError
 
@@ -595,6 +608,17 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("game", nargs="?", help="also list this game's own hooks, and only its plugins' implementations")
     p.set_defaults(func=cmd_hooks)
+
+    p = sub.add_parser(
+        "new-plugin",
+        parents=[common],
+        help="write a new plugin distribution (house rule, card, power or game) whose tests pass as generated",
+    )
+    p.add_argument("name", help="the plugin's name: lowercase words joined by '-', e.g. cheap-palace")
+    p.add_argument("--kind", required=True, choices=["house-rule", "card", "power", "game"], help="what the plugin is")
+    p.add_argument("--game", help="the installed game a house rule, card or power extends")
+    p.add_argument("--dir", metavar="PATH", help="the folder to write (default: ./referee-GAME-NAME, or ./referee-NAME for a game)")
+    p.set_defaults(func=cmd_new_plugin)
 
     p = sub.add_parser("play", parents=[common], help="play a table hot-seat in this terminal, with bots for the other seats")
     p.add_argument("game", nargs="?", help="the game to play (see 'referee games')")

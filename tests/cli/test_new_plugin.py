@@ -153,3 +153,12 @@ def test_a_folder_with_files_in_it_is_refused(cli, tmp_path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     assert cli("new-plugin", "ok", "--kind", "game", "--dir", empty).code == 0
+
+
+def test_a_folder_that_cannot_be_made_is_one_line(cli, tmp_path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    for folder in (blocker / "inside", tmp_path / ("x" * 300), f"{tmp_path}/nul\0name"):
+        result = cli("new-plugin", "ok", "--kind", "game", "--dir", folder)
+        assert result.code == 2, result.err
+        assert len(result.err.strip().splitlines()) == 1 and "internal error" not in result.err

@@ -121,8 +121,8 @@ def generate(app: Referee, name: str, kind: str, game: str | None, folder: str |
     try:
         if target.exists() and (not target.is_dir() or any(target.iterdir())):
             raise RefereeError(f"{shown(str(target))} exists and is not an empty folder; name another with --dir")
-    except OSError as exc:
-        raise RefereeError(f"cannot use {shown(str(target))}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise RefereeError(f"cannot use {shown(str(target))}: {getattr(exc, 'strerror', None) or exc}") from None
     source = files("referee_cli") / "templates" / ("game" if kind == "game" else "extension")
     planned = []
     for parts, text in _templates(source):
@@ -137,6 +137,7 @@ def generate(app: Referee, name: str, kind: str, game: str | None, folder: str |
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
             written.append(path)
-    except OSError as exc:
-        raise RefereeError(f"cannot write {shown(str(target))}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or exc
+        raise RefereeError(f"cannot write {shown(str(target))}: {reason}; {len(written)} of {len(planned)} files were written") from None
     return target, written

@@ -160,3 +160,18 @@ def test_subset_mismatch_accepts_subsets():
     assert subset_mismatch({"a": [1, 3]}, {"a": [1, 2, 3], "b": 0}) is None
     assert subset_mismatch({"a": []}, {"a": []}) is None
     assert subset_mismatch({"a": {}}, {"a": {}}) is None
+
+
+def test_extensions_all_plays_every_installed_extension(tmp_path, registry):
+    path = tmp_path / "all.toml"
+    names = [e.name for e in registry.extensions_of("cashnguns")]
+    plugins = ", ".join(f'{{ name = "cashnguns.{n}" }}' for n in names)
+    path.write_text(
+        'title = "all powers"\ngame = "cashnguns"\nseats = ["Ann", "Bob", "Cat", "Dan"]\nextensions = ["the-kid"]\n\n'
+        f'[[expect]]\ntype = "referee.TableOpened"\nevent = {{ plugins = [{{ name = "cashnguns" }}, {plugins}] }}\n',
+        encoding="utf-8",
+    )
+    assert len(names) > 2
+    assert not run_scenario(load_scenario(path), registry).ok
+    result = run_scenario(load_scenario(path), registry, extensions=["all"])
+    assert result.ok, result.summary()

@@ -41,7 +41,8 @@ other events between them.  A failure names the path of the field that differs
 
 ``extensions`` given to :func:`run_scenario` (``referee scenario run --extensions``) are
 added to the file's own (or, when the file names none, to the game's defaults): a house
-rule re-runs a suite whose scenarios still get the cards and powers they name.
+rule re-runs a suite whose scenarios still get the cards and powers they name.  ``["all"]``
+plays every installed extension of the game.
 """
 
 from __future__ import annotations
@@ -228,12 +229,15 @@ def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extens
     """Play ``scenario`` on an in-memory table.
 
     ``extensions`` (house rules) are added to the file's own, or to the game's defaults
-    where the file names none; they never remove an extension the file names."""
+    where the file names none; they never remove an extension the file names.  ``["all"]``
+    is every installed extension of the game."""
     registry = registry or Registry()
     referee = Referee(registry=registry, store=TableStore(MEMORY))
     failures: list[str] = []
     chosen = scenario.extensions
-    if extensions:
+    if extensions and list(extensions) == ["all"]:
+        chosen = ["all"]  # every installed extension of the game: the file's among them
+    elif extensions:
         try:
             base = chosen if chosen is not None else [e.name for e in registry.extensions_of(scenario.game) if e.default]
         except RefereeError as exc:

@@ -37,6 +37,9 @@ and asks the discovery hooks; each *table* gets a manager of its own holding onl
 the extensions chosen for it and the game's own hookspecs, so one game's hooks never fire at
 another game's table.
 
+`referee hooks [GAME]` lists the same specs for the games installed on your machine, with
+the plugins that implement each.
+
 This page is generated from the hookspec modules by `docs/hooks_doc.py`; edit the
 docstrings there, not this page.
 """

@@ -138,6 +138,7 @@ def argvs(draw: st.DrawFn, folder: Path) -> list[str]:
     )
     shapes = {
         "games": [],
+        "hooks": [st.sampled_from(["pigsty", "cashnguns", "pimp", "nosuch"]) | hostile],
         "tables": [],
         "play": [st.sampled_from(["pigsty", "nosuch"]) | hostile],
         "new": [st.sampled_from(["pigsty", "cashnguns", "pimp"]) | hostile],

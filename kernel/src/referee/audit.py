@@ -23,6 +23,7 @@ import msgspec
 
 from .errors import BadLog, IllegalAction, RefereeError
 from .events import ActionTaken, Event, GameEnded, RandomDrawn, SeedRevealed, TableOpened, encode_event, event_tag
+from .limits import plain, shown
 from .log import Entry, canonical, check_chain
 from .randomness import RandomnessMismatch, RecordedSource, check_outcome, roll, seed_commitment, seed_hash
 from .registry import Registry, Rules, decode_as
@@ -49,7 +50,8 @@ def _typed_exactly(event: Event, entry: Entry) -> str | None:
     if canonical(fresh) == canonical(entry.event):
         return None
     keys = sorted(k for k in set(fresh) | set(entry.event) if canonical({k: fresh.get(k)}) != canonical({k: entry.event.get(k)}))
-    return ", ".join(f"{k} is recorded as {entry.event.get(k)!r}" for k in keys) or "its fields"
+    # A forged body may hold any key: shown as given only when it is short printable text.
+    return ", ".join(f"{plain(k)} is recorded as {shown(entry.event.get(k))}" for k in keys) or "its fields"
 
 
 def opening(entries: Sequence[Entry]) -> TableOpened:

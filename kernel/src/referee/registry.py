@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.metadata
+import inspect
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -67,6 +68,22 @@ class Extension:
     default: bool = False
     """Used by tables of ``game`` unless the table names its extensions explicitly."""
     summary: str = ""
+
+
+@dataclass(frozen=True)
+class HookSpec:
+    """One hook as ``Registry.hooks`` lists it."""
+
+    name: str
+    owner: str
+    """``referee`` for the kernel's hooks, else the game that declares it."""
+    module: str
+    signature: str
+    summary: str
+    """The docstring's first paragraph, on one line."""
+    firstresult: bool
+    implemented_by: tuple[tuple[str, str, str], ...]
+    """``(plugin, distribution, version)`` of every installed implementation."""
 
 
 @dataclass
@@ -263,6 +280,66 @@ class Registry:
     def extensions_of(self, game: str) -> list[Extension]:
         return sorted((e for e in self.extensions.values() if e.game == game), key=lambda e: e.name)
 
+    def hooks(self, game_name: str | None = None) -> tuple[list[HookSpec], list[str]]:
+        """Every hook spec of the kernel (and with ``game_name``, of that game), each with
+        the installed plugins implementing it; and what could not be looked at, and why.
+
+        Cards and powers are often objects their distribution offers rather than the module
+        its entry point names, so implementations are read where a table finds them: on a
+        table manager holding a game and every installed extension of it.
+        """
+        games = [self.game(game_name)] if game_name is not None else sorted(self.games.values(), key=lambda g: g.name)
+        modules: list[tuple[str, ModuleType]] = [(NAME, hookspecs)]
+        if game_name is not None:
+            modules += [(game_name, module) for module in games[0].hookspecs]
+        problems: list[str] = []
+        found: dict[str, dict[str, tuple[str, str, str]]] = {}
+
+        def note(hook: str, label: str, plugin: object) -> None:
+            if plugin is builtin:
+                dist = _distribution_of(builtin, {})
+            else:
+                dist = self._dist.get(id(plugin)) or _distribution_of(plugin, {})
+            found.setdefault(hook, {})[label] = (label, *dist)
+
+        discovery = ("referee_games", "referee_extensions")
+        at_tables: set[int] = set()
+        for game in games:
+            try:
+                rules = Rules(self, game, self.extensions_of(game.name))
+            except RefereeError as exc:
+                problems.append(f"{game.name} with all its extensions cannot make a table: {exc.message}")
+                continue
+            at_tables.update(id(plugin) for plugin in rules.pm.get_plugins())
+            for hook, caller in vars(rules.pm.hook).items():
+                if isinstance(caller, pluggy.HookCaller) and hook not in discovery:
+                    for impl in caller.get_hookimpls():
+                        note(hook, impl.plugin_name, impl.plugin)
+        # Discovery runs on the installed plugins themselves, under their entry-point names;
+        # for one game, only those whose offers reach its tables.
+        for hook in discovery:
+            for impl in getattr(self.pm.hook, hook).get_hookimpls():
+                if game_name is None or id(impl.plugin) in at_tables:
+                    note(hook, self._name(impl), impl.plugin)
+        specs = []
+        for owner, module in modules:
+            declared = [fn for fn in vars(module).values() if callable(fn) and hasattr(fn, f"{NAME}_spec")]
+            for fn in sorted(declared, key=lambda f: f.__code__.co_firstlineno):
+                options = getattr(fn, f"{NAME}_spec")
+                doc = inspect.cleandoc(fn.__doc__ or "")
+                specs.append(
+                    HookSpec(
+                        name=fn.__name__,
+                        owner=owner,
+                        module=module.__name__,
+                        signature=str(inspect.signature(fn)).replace("'", ""),
+                        summary=doc.split("\n\n", 1)[0].replace("\n", " "),
+                        firstresult=bool(options.get("firstresult")),
+                        implemented_by=tuple(sorted(found.get(fn.__name__, {}).values())),
+                    )
+                )
+        return specs, problems
+
     def record(self, plugin: object, name: str) -> PluginRecord:
         dist, version = self._dist[id(plugin)]
         return PluginRecord(name=name, distribution=dist, version=version, code=_code_digest(plugin))
@@ -288,7 +365,13 @@ class Registry:
 
     def rules_for(self, game_name: str, recorded: Sequence[PluginRecord]) -> Rules:
         """Rules for a stored table, refusing to replay it under another plugin set."""
-        game = self.game(game_name)
+        try:
+            game = self.game(game_name)
+        except UnknownGame as exc:
+            record = next((r for r in recorded if r.name == game_name), None)
+            if record is None or game_name in self._clashes:
+                raise
+            raise UnknownGame(_with_install_hint(exc.message, record)) from None
         available = {e.name for e in self.extensions_of(game_name)}
         strangers = [r.name for r in recorded[1:] if not r.name.startswith(f"{game.name}.")]
         if not recorded or recorded[0].name != game.name or strangers:
@@ -320,6 +403,19 @@ class Registry:
             problems += [f"{n} is installed but was not used" for n in have if n not in wanted]
             raise PluginMismatch(f"this {game.name} table was recorded under other plugins: " + "; ".join(problems))
         return rules
+
+
+_DISTRIBUTION = re.compile(r"[A-Za-z0-9]([A-Za-z0-9._-]{0,98}[A-Za-z0-9])?")
+
+
+def _with_install_hint(message: str, record: PluginRecord) -> str:
+    """``message`` about a game nobody installed, saying what the log recorded it under."""
+    head, sep, rest = message.partition("; ")
+    if _DISTRIBUTION.fullmatch(record.distribution) and _DISTRIBUTION.fullmatch(record.version):
+        hint = f"this table was recorded under {record.distribution} {record.version}: pip install {record.distribution}=={record.version}"
+    else:  # a plugin passed in by a program, not installed from anywhere
+        hint = f"this table was recorded under {shown(record.distribution)} {shown(record.version)}, which pip cannot install"
+    return f"{head} ({hint}){sep}{rest}"
 
 
 def decode_as(event_type: type[Event], entry: Entry) -> Event:

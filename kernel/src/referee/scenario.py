@@ -1,6 +1,6 @@
 """Scenario files: rulebook examples and conformance suites, written as data.
 
-A scenario is a TOML file::
+A scenario is a TOML file (the full guide is docs/scenarios.md)::
 
     title = "4.4 example: Bill steals from Ted, who has one Guard"
     game = "pigsty"
@@ -19,15 +19,30 @@ A scenario is a TOML file::
     [[step.expect]]           # optional: events the step must produce, in this order
     type = "pigsty.PigsTaken" # each a subset: only the fields given are compared
     event = { thief = "Bill", taken = 3 }
-    rule = "pigsty 4.4.5"     # optional
+    rule = "pigsty 4.4.5"     # optional: the entry's rule, exactly
+    visible_to = ["Bill"]     # optional: the seats that may see the body before the end, exactly
+                              # ([] nobody; leave it out to accept any visibility)
 
-    [step.state]              # optional: a subset of the spectator's view after the step
+    [[step.absent]]           # optional: events the step must NOT produce
+    type = "pigsty.PigsTaken" # any entry of this type whose fields match the subset fails
+    event = { victim = "Charlie" }
+
+    [step.state]              # optional: a subset of a view after the step
+    seat = "Ted"              # whose view (default: a spectator's); "gamesmaster" too
     view = { bandits = 1 }
 
-Top-level ``[[expect]]`` and ``[state]`` check the table right after it opened.
-Subsets compare recursively: dictionaries by the keys given; lists item by item in
-order, each expected item matching some later actual item.  Expected events must
-appear in the given order, with any other events between them.
+Top-level ``[[expect]]``, ``[[absent]]`` and ``[state]`` check the table right after it
+opened.  Subsets compare recursively: tables by the keys given; lists item by item in
+order, each expected item matching some later actual item.  An empty list or table
+below the top (``winners = []``, ``shares = {}``) matches only an empty one, so that a
+field can be asserted empty.  Expected events must appear in the given order, with any
+other events between them.  A failure names the path of the field that differs
+(``event.taken: expected 3, got 4``).
+
+``extensions`` given to :func:`run_scenario` (``referee scenario run --extensions``) are
+added to the file's own (or, when the file names none, to the game's defaults): a house
+rule re-runs a suite whose scenarios still get the cards and powers they name.  ``["all"]``
+plays every installed extension of the game.
 """
 
 from __future__ import annotations
@@ -63,6 +78,7 @@ class Step(msgspec.Struct, forbid_unknown_fields=True):
     request: str | None = None
     expect_error: str | None = None
     expect: list[ExpectedEvent] = []
+    absent: list[ExpectedEvent] = []
     state: dict[str, Any] = {}
     note: str = ""
 
@@ -76,6 +92,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True):
     random: list[Any] | None = None
     rule: str = ""
     expect: list[ExpectedEvent] = []
+    absent: list[ExpectedEvent] = []
     state: dict[str, Any] = {}
     step: list[Step] = []
     source: str = ""
@@ -106,32 +123,61 @@ def load_scenario(path: str | Path) -> Scenario:
 
 
 def subset_mismatch(expected: Any, actual: Any, where: str = "") -> str | None:
-    """Why ``expected`` is not a subset of ``actual`` (None when it is)."""
+    """Why ``expected`` is not a subset of ``actual`` (None when it is), naming the path
+    of the first field that differs.  An empty list or table matches only an empty one."""
     here = where or "value"
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return f"{here}: expected a table {expected!r}, got {actual!r}"
+        if not expected and actual:
+            return f"{here}: expected it empty, got {actual!r}"
         for key, value in expected.items():
+            path = f"{where}.{key}" if where else str(key)
             if key not in actual:
-                return f"{here}: no field {key!r} (has {', '.join(map(str, actual)) or 'none'})"
-            problem = subset_mismatch(value, actual[key], f"{where}.{key}" if where else str(key))
+                return f"{path}: no such field (has {', '.join(map(str, actual)) or 'none'})"
+            problem = subset_mismatch(value, actual[key], path)
             if problem:
                 return problem
         return None
     if isinstance(expected, list):
         if not isinstance(actual, (list, tuple)):
             return f"{here}: expected a list, got {actual!r}"
+        if not expected and actual:
+            return f"{here}: expected it empty, got {list(actual)!r}"
         position = 0
-        for item in expected:
-            while position < len(actual) and subset_mismatch(item, actual[position], here) is not None:
+        for number, item in enumerate(expected):
+            start = position
+            while position < len(actual) and subset_mismatch(item, actual[position]) is not None:
                 position += 1
             if position == len(actual):
-                return f"{here}: no item matching {item!r} (in order) among {list(actual)!r}"
+                if len(actual) == len(expected) and start < len(actual):
+                    # Same length: the lists were meant item for item, so name the item.
+                    return subset_mismatch(item, actual[start], f"{here}[{start}]")
+                return f"{here}[{number}]: no item matching {item!r} (in order) among {list(actual)!r}"
             position += 1
         return None
     if expected != actual or (type(expected) is bool and type(actual) is not bool):
         return f"{here}: expected {expected!r}, got {actual!r}"
     return None
+
+
+def _json(value: Any) -> str:
+    return msgspec.json.encode(value).decode()
+
+
+def _differs(wanted: ExpectedEvent, entry: Entry) -> str | None:
+    """Why ``entry`` is not the event ``wanted`` describes, by the field that differs."""
+    if entry.type != wanted.type:
+        return f"type: expected {wanted.type}, got {entry.type}"
+    if wanted.rule is not None and entry.rule != wanted.rule:
+        return f"rule: expected {wanted.rule!r}, got {entry.rule!r}"
+    if wanted.visible_to is not None and (entry.visible_to is None or list(entry.visible_to) != wanted.visible_to):
+        return f"visible_to: expected {wanted.visible_to!r}, got {entry.visible_to!r} (None: everyone)"
+    if not wanted.event:
+        return None  # no field given: any event of the type
+    if entry.event is None:
+        return "event: hidden in this log"
+    return subset_mismatch(wanted.event, entry.event, "event")
 
 
 def _match_events(expected: Sequence[ExpectedEvent], entries: Sequence[Entry], label: str) -> list[str]:
@@ -141,27 +187,29 @@ def _match_events(expected: Sequence[ExpectedEvent], entries: Sequence[Entry], l
         while position < len(entries):
             entry = entries[position]
             position += 1
-            if entry.type != wanted.type or (wanted.rule is not None and entry.rule != wanted.rule):
-                continue
-            if wanted.visible_to is not None and entry.visible_to != wanted.visible_to:
-                continue
-            if subset_mismatch(wanted.event, entry.event) is None:
+            if _differs(wanted, entry) is None:
                 break
         else:
             same = [e for e in entries[start:] if e.type == wanted.type]
             got = (
-                "\n".join(f"  got {e.type} {msgspec.json.encode(e.event).decode()} ({e.rule})" for e in same)
+                "\n".join(f"  got {e.type} {_json(e.event)} ({e.rule})\n    {_differs(wanted, e)}" for e in same)
                 or f"  no {wanted.type} at all after that point"
             )
-            reason = subset_mismatch(wanted.event, same[0].event) if len(same) == 1 else None
-            return [
-                f"{label}: expected {wanted.type} {msgspec.json.encode(wanted.event).decode()}"
-                + (f" ({wanted.rule})" if wanted.rule else "")
-                + "\n"
-                + got
-                + (f"\n  first difference: {reason}" if reason else "")
-            ]
+            return [f"{label}: expected {wanted.type} {_json(wanted.event)}" + (f" ({wanted.rule})" if wanted.rule else "") + "\n" + got]
     return []
+
+
+def _match_absent(absent: Sequence[ExpectedEvent], entries: Sequence[Entry], label: str) -> list[str]:
+    failures = []
+    for unwanted in absent:
+        found = next((e for e in entries if _differs(unwanted, e) is None), None)
+        if found is not None:
+            failures.append(
+                f"{label}: expected no {unwanted.type} {_json(unwanted.event)}"
+                + (f" ({unwanted.rule})" if unwanted.rule else "")
+                + f"\n  got entry {found.seq}: {found.type} {_json(found.event)} ({found.rule})"
+            )
+    return failures
 
 
 def _check_state(referee: Referee, table_id: str, expected: dict[str, Any], label: str) -> list[str]:
@@ -173,17 +221,23 @@ def _check_state(referee: Referee, table_id: str, expected: dict[str, Any], labe
     except RefereeError as exc:
         return [f"{label}: state: {exc.message}"]
     wanted = {k: v for k, v in expected.items() if k != "seat"}
-    problem = subset_mismatch(wanted, msgspec.json.decode(msgspec.json.encode(view)))
-    return [f"{label}: state {problem}"] if problem else []
+    problem = subset_mismatch(wanted, msgspec.json.decode(msgspec.json.encode(view)), "state") if wanted else None
+    return [f"{label}: {problem}" + (f" (the view of {seat})" if seat else "")] if problem else []
 
 
 def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extensions: Sequence[str] | None = None) -> ScenarioResult:
-    """Play ``scenario`` on an in-memory table; ``extensions`` (house rules) are added to the file's."""
+    """Play ``scenario`` on an in-memory table.
+
+    ``extensions`` (house rules) are added to the file's own, or to the game's defaults
+    where the file names none; they never remove an extension the file names.  ``["all"]``
+    is every installed extension of the game."""
     registry = registry or Registry()
     referee = Referee(registry=registry, store=TableStore(MEMORY))
     failures: list[str] = []
     chosen = scenario.extensions
-    if extensions:
+    if extensions and list(extensions) == ["all"]:
+        chosen = ["all"]  # every installed extension of the game: the file's among them
+    elif extensions:
         try:
             base = chosen if chosen is not None else [e.name for e in registry.extensions_of(scenario.game) if e.default]
         except RefereeError as exc:
@@ -201,6 +255,7 @@ def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extens
         return ScenarioResult(scenario, False, [f"the table could not open: {exc.message}"])
     opened = referee.entries(table_id)
     failures += _match_events(scenario.expect, opened, "opening")
+    failures += _match_absent(scenario.absent, opened, "opening")
     failures += _check_state(referee, table_id, scenario.state, "opening")
     for number, step in enumerate(scenario.step, start=1):
         label = f"step {number} ({step.seat} {step.action}{': ' + step.note if step.note else ''})"
@@ -220,6 +275,7 @@ def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extens
             failures.append(f"{label}: expected a refusal mentioning {step.expect_error!r}, but it was accepted")
             break
         failures += _match_events(step.expect, entries, label)
+        failures += _match_absent(step.absent, entries, label)
         failures += _check_state(referee, table_id, step.state, label)
     referee.close()
     return ScenarioResult(scenario, not failures, failures, table_id)

@@ -195,6 +195,31 @@ class Referee:
             )
         return {"games": games, "broken": dict(registry.broken), "warnings": list(registry.warnings)}
 
+    def hooks(self, game: str | None = None) -> dict[str, Any]:
+        """Every hook spec of the kernel and, with ``game``, of that game's own hookspecs:
+        its signature, the first paragraph of its docstring, whether the first result wins,
+        and which installed plugins implement it (with distribution and version); plus
+        ``problems`` (a game whose extensions cannot share a table): plain data, ready for JSON."""
+        specs, problems = self.registry.hooks(game)
+        return {
+            "game": game,
+            "hooks": [
+                {
+                    "name": spec.name,
+                    "owner": spec.owner,
+                    "module": spec.module,
+                    "signature": spec.signature,
+                    "summary": spec.summary,
+                    "firstresult": spec.firstresult,
+                    "implemented_by": [
+                        {"plugin": plugin, "distribution": dist, "version": version} for plugin, dist, version in spec.implemented_by
+                    ],
+                }
+                for spec in specs
+            ],
+            "problems": problems,
+        }
+
     def check_files(self, game: str, files: Sequence[str]) -> list[dict[str, Any]]:
         """Check data files ``game`` reads (e.g. deck files): ``{"file", "problems"}`` for each."""
         rules = self.registry.rules(game, [])
@@ -210,7 +235,7 @@ class Referee:
         self, files: Sequence[str], *, game: str | None = None, extensions: Sequence[str] | None = None
     ) -> list[ScenarioResult]:
         """Run scenario files (and, with ``game``, the suite the game ships), each on a
-        fresh table; ``extensions`` overrides the files' own."""
+        fresh table; ``extensions`` are added to each file's own (see ``referee.scenario``)."""
         from pathlib import Path
 
         from .scenario import load_scenario, run_scenario

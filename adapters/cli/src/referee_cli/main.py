@@ -174,6 +174,37 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_hooks(args: argparse.Namespace) -> int:
+    listed = _referee(args).hooks(args.game)  # discovery only: no store is opened
+    lines: list[str] = []
+    owner = None
+    for hook in listed["hooks"]:
+        if hook["owner"] != owner:
+            owner = hook["owner"]
+            title = "kernel hooks" if owner == "referee" else f"{owner} hooks"
+            lines += [""] if lines else []
+            lines.append(f"{title} ({hook['module']})")
+        by = ", ".join(f"{i['plugin']} ({i['distribution']} {i['version']})" for i in hook["implemented_by"]) or "no installed plugin"
+        wins = "first result wins" if hook["firstresult"] else "every implementation runs"
+        lines += [f"  {hook['name']}{hook['signature']}", f"      {hook['summary']}", f"      {wins}; implemented by: {by}"]
+    lines += [f"note: {problem}" for problem in listed["problems"]]
+    _out(args, listed, "\n".join(lines))
+    return 0
+
+
+def cmd_new_plugin(args: argparse.Namespace) -> int:
+    import shlex
+
+    from . import newplugin
+
+    folder, written = newplugin.generate(_referee(args), args.name, args.kind, args.game, args.dir)
+    where = shlex.quote(str(folder))
+    lines = [f"wrote {len(written)} files to {folder}:", *(f"  {p.relative_to(folder)}" for p in written)]
+    lines += ["", f"run its tests:  cd {where} && python -m pytest", f"install it:     pip install -e {where}"]
+    _out(args, {"folder": str(folder), "files": [str(p) for p in written]}, "\n".join(lines))
+    return 0
+
+
 def _bot_seats(app: Referee, table_id: str, named: Sequence[str] | None) -> list[str]:
     from referee import RefereeError
 
@@ -598,6 +629,25 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("games", parents=[common], help="installed games and every plugin, with distribution and version")
     p.set_defaults(func=cmd_games)
 
+    p = sub.add_parser(
+        "hooks",
+        parents=[common],
+        help="every hook a plugin can implement (the kernel's, and with GAME the game's own), and which installed plugins do",
+    )
+    p.add_argument("game", nargs="?", help="also list this game's own hooks, and only its plugins' implementations")
+    p.set_defaults(func=cmd_hooks)
+
+    p = sub.add_parser(
+        "new-plugin",
+        parents=[common],
+        help="write a new plugin distribution (house rule, card, power or game) whose tests pass as generated",
+    )
+    p.add_argument("name", help="the plugin's name: lowercase words joined by '-', e.g. cheap-palace")
+    p.add_argument("--kind", required=True, choices=["house-rule", "card", "power", "game"], help="what the plugin is")
+    p.add_argument("--game", help="the installed game a house rule, card or power extends")
+    p.add_argument("--dir", metavar="PATH", help="the folder to write (default: ./referee-GAME-NAME, or ./referee-NAME for a game)")
+    p.set_defaults(func=cmd_new_plugin)
+
     p = sub.add_parser("play", parents=[common], help="play a table hot-seat in this terminal, with bots for the other seats")
     p.add_argument("game", nargs="?", help="the game to play (see 'referee games')")
     p.add_argument("--seats", help="comma-separated names of the human seats, e.g. Bill,Ted,Zed")
@@ -700,7 +750,7 @@ def parser() -> argparse.ArgumentParser:
     q = scen.add_parser("run", parents=[common], help="run scenario files; exit 1 with a diff on any mismatch")
     q.add_argument("files", nargs="*", help="scenario files (TOML)")
     q.add_argument("--game", help="also run the scenario suite the game ships (its rulebook examples)")
-    q.add_argument("--extensions", help="run them under these extensions (house rules) instead of the files'")
+    q.add_argument("--extensions", help="comma-separated extensions (house rules) added to each file's own (or to the game's defaults)")
     q.set_defaults(func=cmd_scenario_run)
     return top
 

@@ -1,0 +1,143 @@
+"""``referee new-plugin``: a plugin distribution whose tests pass as generated.
+
+The templates are package data (``templates/extension`` for a house rule, card or power;
+``templates/game`` for a game): each ``*.tmpl`` file is filled in with ``string.Template``
+and written without the suffix, and a path part ``PACKAGE`` becomes the import package.
+A ``$`` a template does not define is an error here, never a half-filled file there.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import re
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from string import Template
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee import Referee
+
+KINDS = {"house-rule": "house rule", "card": "card", "power": "power", "game": "game"}
+"""Each ``--kind`` and the ``Extension.kind`` it records (free text the games read)."""
+
+NAME_RULE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+MAX_NAME = 40
+
+SEAT_NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kay", "Lou"]
+
+
+def _minor_range(version: str) -> str:
+    """``>=0.2,<0.3`` for ``0.2.x``: the hooks may change between minor versions before 1.0."""
+    parts = [int(p) for p in re.findall(r"\d+", version)[:2]] + [0, 0]
+    major, minor = parts[0], parts[1]
+    return f">={major}.{minor},<{major}.{minor + 1}" if major == 0 else f">={major}.{minor},<{major + 1}"
+
+
+def _title(name: str) -> str:
+    return " ".join(word.capitalize() for word in name.split("-"))
+
+
+def _hooks_list(app: Referee, game: str) -> str:
+    listed = app.hooks(game)["hooks"]
+    own = [h for h in listed if h["owner"] == game]
+    if not own:
+        return f"- ({game} declares no hooks of its own: use the kernel's, listed by `referee hooks`)"
+    wins = {True: "first result wins", False: "every implementation runs"}
+    return "\n".join(f"- `{h['name']}{h['signature']}`: {h['summary']} ({wins[h['firstresult']]})" for h in own)
+
+
+def values(app: Referee, name: str, kind: str, game: str | None) -> dict[str, Any]:
+    """What the templates are filled in with, after every check of the command's input."""
+    from referee import RefereeError, shown
+
+    if kind not in KINDS:
+        raise RefereeError(f"--kind is one of {', '.join(KINDS)}, not {shown(kind)}")
+    if len(name) > MAX_NAME or not NAME_RULE.fullmatch(name):
+        raise RefereeError(
+            f"a plugin name is 1 to {MAX_NAME} lowercase letters and digits, words joined by '-', "
+            f"starting with a letter (e.g. cheap-palace), not {shown(name)}"
+        )
+    installed = {g["name"]: g for g in app.games()["games"]}
+    kernel = importlib.metadata.version("referee")
+    common = {
+        "name": name,
+        "ident": name.replace("-", "_"),
+        "title": _title(name),
+        "kernel_requirement": f"referee{_minor_range(kernel)}",
+    }
+    if kind == "game":
+        if game is not None:
+            raise RefereeError("--game does not apply to --kind game: the new game is NAME itself")
+        if name in installed:
+            raise RefereeError(f"a game named {name} is installed already ({installed[name]['distribution']}); choose another name")
+        distribution = f"referee-{name}"
+        return {**common, "kind": "game", "distribution": distribution, "package": distribution.replace("-", "_"), "entry_point": name}
+    if game is None:
+        raise RefereeError(f"a {KINDS[kind]} extends a game: name it with --game (installed: {', '.join(sorted(installed)) or 'none'})")
+    if game not in installed:
+        raise RefereeError(
+            f"no game named {shown(game)} is installed (installed: {', '.join(sorted(installed)) or 'none'}); "
+            "install it first, so the generated tests can play it"
+        )
+    offered = installed[game]
+    if any(e["name"] == name for e in offered["extensions"]):
+        raise RefereeError(f"{game} has an extension named {name} already; choose another name")
+    distribution = f"referee-{game}-{name}"
+    seats = max(2, int(re.match(r"\d+", offered["seats"]).group()))  # type: ignore[union-attr]
+    return {
+        **common,
+        "kind": KINDS[kind],
+        "game": game,
+        "game_title": offered["title"],
+        "game_requirement": f"{offered['distribution']}{_minor_range(offered['version'])}",
+        "game_hooks": _hooks_list(app, game),
+        "distribution": distribution,
+        "package": distribution.replace("-", "_"),
+        "entry_point": f"{game}-{name}",
+        "seats": seats,
+        "seat_names": json.dumps(SEAT_NAMES[:seats]),
+    }
+
+
+def _templates(folder: Traversable, at: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], str]]:
+    found = []
+    for item in sorted(folder.iterdir(), key=lambda t: t.name):
+        if item.is_dir():
+            found += _templates(item, (*at, item.name))
+        elif item.name.endswith(".tmpl"):
+            found.append(((*at, item.name.removesuffix(".tmpl")), item.read_text(encoding="utf-8")))
+    return found
+
+
+def generate(app: Referee, name: str, kind: str, game: str | None, folder: str | None) -> tuple[Path, list[Path]]:
+    """Write the distribution; returns its folder and the files written."""
+    from referee import RefereeError, shown
+
+    filled = values(app, name, kind, game)
+    target = Path(folder) if folder else Path(filled["distribution"])
+    try:
+        if target.exists() and (not target.is_dir() or any(target.iterdir())):
+            raise RefereeError(f"{shown(str(target))} exists and is not an empty folder; name another with --dir")
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise RefereeError(f"cannot use {shown(str(target))}: {getattr(exc, 'strerror', None) or exc}") from None
+    source = files("referee_cli") / "templates" / ("game" if kind == "game" else "extension")
+    planned = []
+    for parts, text in _templates(source):
+        path = target.joinpath(*(filled["package"] if p == "PACKAGE" else p for p in parts))
+        try:
+            planned.append((path, Template(text).substitute(filled)))
+        except (KeyError, ValueError) as exc:  # a template's own bug: nothing is written
+            raise RefereeError(f"template {'/'.join(parts)} cannot be filled in ({type(exc).__name__}: {exc})") from None
+    written = []
+    try:
+        for path, text in planned:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or exc
+        raise RefereeError(f"cannot write {shown(str(target))}: {reason}; {len(written)} of {len(planned)} files were written") from None
+    return target, written

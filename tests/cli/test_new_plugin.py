@@ -1,0 +1,164 @@
+"""``referee new-plugin`` (issue 12): every kind generates a distribution whose own tests
+pass as generated, importing only names the ``referee`` package exports; bad input is
+refused in one line and writes nothing.
+
+The generated tests run in a child ``pytest`` in the generated folder: its
+``pyproject.toml`` puts ``src`` on the path and its ``conftest.py`` registers the plugin
+object directly, so nothing is installed into this environment."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import referee
+
+KINDS = [
+    pytest.param(["my-rule", "--kind", "house-rule", "--game", "pigsty"], "referee_pigsty_my_rule", id="house-rule-pigsty"),
+    pytest.param(["the-medic", "--kind", "power", "--game", "cashnguns"], "referee_cashnguns_the_medic", id="power-cashnguns"),
+    pytest.param(["lucky-charm", "--kind", "card", "--game", "pimp"], "referee_pimp_lucky_charm", id="card-pimp"),
+    pytest.param(["race", "--kind", "game"], "referee_race", id="game"),
+]
+
+
+def _own_tests(folder: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+@pytest.mark.parametrize(("argv", "package"), KINDS)
+def test_each_kind_passes_its_own_tests_as_generated(cli, tmp_path, argv, package) -> None:
+    folder = tmp_path / "generated"
+    result = cli("new-plugin", *argv, "--dir", folder)
+    assert result.code == 0, result.err
+    assert (folder / "pyproject.toml").is_file() and (folder / "README.md").is_file()
+    assert (folder / "src" / package / "plugin.py").is_file()
+    assert 'pythonpath = ["src"]' in (folder / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'= "{package}.plugin"' in (folder / "pyproject.toml").read_text(encoding="utf-8")
+    ran = _own_tests(folder)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert " passed" in ran.stdout and "failed" not in ran.stdout and "skipped" not in ran.stdout
+
+
+@pytest.mark.parametrize(("argv", "package"), KINDS)
+def test_generated_code_imports_only_public_names(cli, tmp_path, argv, package) -> None:
+    """A template teaches by example: it may use ``referee``'s exported names only."""
+    folder = tmp_path / "generated"
+    assert cli("new-plugin", *argv, "--dir", folder).code == 0
+    public = set(referee.__all__)
+    offending = []
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                offending += [a.name for a in node.names if a.name.startswith("referee")]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and node.module.startswith("referee"):
+                if node.module == "referee":
+                    offending += [f"referee.{a.name}" for a in node.names if a.name not in public]
+                elif node.module.split(".")[0] != package:
+                    offending.append(node.module)
+            elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+                offending.append(ast.unparse(node))
+    assert not offending, offending
+
+
+def test_a_game_gets_rules_scenarios_and_its_own_hookspecs(cli, tmp_path) -> None:
+    folder = tmp_path / "race"
+    assert cli("new-plugin", "race", "--kind", "game", "--dir", folder).code == 0
+    package = folder / "src" / "referee_race"
+    assert "1. **Setup.**" in (package / "RULES.md").read_text(encoding="utf-8")
+    assert list((package / "scenarios").glob("*.toml"))
+    assert "def race_most_per_turn(" in (package / "hookspecs.py").read_text(encoding="utf-8")
+    pyproject = (folder / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"RULES.md", "scenarios/*.toml"' in pyproject
+    assert f'dependencies = ["referee>=0.{referee_minor()},<0.{referee_minor() + 1}"]' in pyproject
+
+
+def referee_minor() -> int:
+    from importlib.metadata import version
+
+    return int(version("referee").split(".")[1])
+
+
+def test_an_extensions_readme_lists_its_games_own_hooks(cli, tmp_path) -> None:
+    folder = tmp_path / "rule"
+    assert cli("new-plugin", "cheap-palace", "--kind", "house-rule", "--game", "pigsty", "--dir", folder).code == 0
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    assert "`pigsty_params(params: Params) -> Params | None`" in readme and "(first result wins)" in readme
+    assert "`pigsty_turn_resolved(decision: Decision) -> None`" in readme
+    pyproject = (folder / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'name = "referee-pigsty-cheap-palace"' in pyproject
+    assert '"referee-pigsty>=0.' in pyproject
+    plugin = (folder / "src" / "referee_pigsty_cheap_palace" / "plugin.py").read_text(encoding="utf-8")
+    assert 'kind="house rule"' in plugin and 'GAME = "pigsty"' in plugin
+
+
+def test_the_default_folder_is_named_after_the_distribution(cli, tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = cli("new-plugin", "my-rule", "--kind", "power", "--game", "cashnguns", "--json")
+    assert result.code == 0, result.err
+    data = result.json()
+    assert data["folder"] == "referee-cashnguns-my-rule"
+    assert (tmp_path / "referee-cashnguns-my-rule" / "tests" / "test_plugin.py").is_file()
+    assert sorted(Path(f).name for f in data["files"]) == [
+        "README.md",
+        "__init__.py",
+        "conftest.py",
+        "plugin.py",
+        "py.typed",
+        "pyproject.toml",
+        "test_plugin.py",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(["My Rule", "--kind", "house-rule", "--game", "pigsty"], "a plugin name is", id="spaces"),
+        pytest.param(["9lives", "--kind", "game"], "a plugin name is", id="digit-first"),
+        pytest.param(["x" * 41, "--kind", "game"], "a plugin name is 1 to 40", id="long"),
+        pytest.param(["rule-", "--kind", "house-rule", "--game", "pigsty"], "a plugin name is", id="trailing-dash"),
+        pytest.param(["ok", "--kind", "house-rule"], "name it with --game", id="no-game"),
+        pytest.param(["ok", "--kind", "card", "--game", "chess"], "no game named 'chess' is installed", id="unknown-game"),
+        pytest.param(["ok", "--kind", "game", "--game", "pigsty"], "--game does not apply to --kind game", id="game-with-game"),
+        pytest.param(["pigsty", "--kind", "game"], "a game named pigsty is installed already", id="game-clash"),
+        pytest.param(["harvest-festival", "--kind", "house-rule", "--game", "pigsty"], "pigsty has an extension named", id="clash"),
+        pytest.param(["ok", "--kind", "rule"], "invalid choice", id="bad-kind"),
+    ],
+)
+def test_bad_input_is_refused_in_one_line_and_writes_nothing(cli, tmp_path, argv, message) -> None:
+    folder = tmp_path / "out"
+    result = cli("new-plugin", *argv, "--dir", folder)
+    assert result.code == 2
+    assert message in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert not folder.exists()
+
+
+def test_a_folder_with_files_in_it_is_refused(cli, tmp_path) -> None:
+    folder = tmp_path / "taken"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    result = cli("new-plugin", "ok", "--kind", "game", "--dir", folder)
+    assert result.code == 2 and "exists and is not an empty folder" in result.err
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert cli("new-plugin", "ok", "--kind", "game", "--dir", empty).code == 0
+
+
+def test_a_folder_that_cannot_be_made_is_one_line(cli, tmp_path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    for folder in (blocker / "inside", tmp_path / ("x" * 300), f"{tmp_path}/nul\0name"):
+        result = cli("new-plugin", "ok", "--kind", "game", "--dir", folder)
+        assert result.code == 2, result.err
+        assert len(result.err.strip().splitlines()) == 1 and "internal error" not in result.err

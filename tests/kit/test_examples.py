@@ -63,7 +63,11 @@ def test_example_nim_installed_from_its_wheel_passes_its_own_tests(tmp_path):
     deps = _run([python, "-m", "pip", "install", "-q", *KERNEL_DEPENDENCIES], tmp_path, env)
     if deps.returncode != 0:
         pytest.skip(f"the kernel's dependencies cannot be installed into a fresh venv here (no index reachable): {deps.stderr[-500:]}")
-    ours = _run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--find-links", str(wheels), *map(str, wheels.glob("*.whl"))], tmp_path, env)
+    ours = _run(
+        [python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--find-links", str(wheels), *map(str, wheels.glob("*.whl"))],
+        tmp_path,
+        env,
+    )
     assert ours.returncode == 0, ours.stderr
     where = _run(
         [python, "-c", "import referee, referee_example_nim, referee_cli; print(referee.__file__); print(referee_example_nim.__file__)"],

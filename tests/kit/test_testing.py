@@ -194,7 +194,7 @@ def test_check_scenarios_fails_an_undeclared_change(referee_app):
 
 
 def test_check_scenarios_fails_a_declared_change_that_does_not_happen():
-    with pytest.raises(CheckFailed, match="rule-10.1-bad-orders is expected to change under harvest-festival, but it still passes"):
+    with pytest.raises(CheckFailed, match=r"rule-10\.1-bad-orders is expected to change under harvest-festival, but it still passes"):
         check_scenarios("pigsty", ["harvest-festival"], {"rule-10.1-bad-orders"})
 
 

@@ -101,9 +101,7 @@ class CliResult:
 
 
 @pytest.fixture
-def referee_cli(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> Callable[..., CliResult]:
+def referee_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[..., CliResult]:
     """``referee_cli("play", "nim", "--bots", "2")`` -> :class:`CliResult`: the ``referee``
     command run in-process.
 
@@ -176,9 +174,7 @@ def check_bot_games(
                     replayed = app.replay_view(entries, to=length, seat=seat).view
                     if replayed != shown:
                         who = seat or "a spectator"
-                        raise CheckFailed(
-                            f"{where}: replaying the log to entry {length} shows {who} {_difference(shown, replayed)}"
-                        )
+                        raise CheckFailed(f"{where}: replaying the log to entry {length} shows {who} {_difference(shown, replayed)}")
             logs.append(app.export(table))
     return logs
 
@@ -484,8 +480,10 @@ def _offering(registry: Registry, target: object) -> set[object]:
     found = set()
     for hook in (registry.pm.hook.referee_games, registry.pm.hook.referee_extensions):
         for impl in hook.get_hookimpls():
+            # A discovery hook that raises offers nothing (the registry reports it).
             with contextlib.suppress(Exception):
-                if any(getattr(item, "plugin", None) is target for item in impl.function() or ()):
+                offered: Iterable[object] = impl.function() or ()  # type: ignore[assignment]
+                if any(getattr(item, "plugin", None) is target for item in offered):
                     found.add(impl.plugin)
     return found
 

@@ -53,6 +53,10 @@ __all__ = [
 ]
 
 
+MAX_ACTIONS = 10_000
+"""The most bot actions a check lets one game take before failing it as endless."""
+
+
 class CheckFailed(AssertionError):
     """A check found its plugin at fault; the message says where and why."""
 
@@ -139,7 +143,7 @@ def check_bot_games(
     options: dict[str, Any] | None = None,
     games: int = 3,
     registry: Registry | None = None,
-    max_actions: int = 10_000,
+    max_actions: int = MAX_ACTIONS,
 ) -> list[str]:
     """Play ``games`` games of ``game`` with a bot in every seat, each to its end.
 
@@ -156,13 +160,7 @@ def check_bot_games(
             table = _open(app, game, seats, extensions, options, seed)
             where = f"{game} bot game {number + 1} (seed {seed!r})"
             live: dict[int, dict[str | None, dict[str, Any]]] = {}
-            actions = 0
-            while not app.over(table):
-                request = _next_request(app, table, where)
-                app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
-                actions += 1
-                if actions > max_actions:
-                    raise CheckFailed(f"{where}: did not end within {max_actions} bot actions")
+            for _ in _bot_actions(app, table, where, max_actions):
                 length = len(app.entries(table))
                 live[length] = {seat: app.view(table, seat) for seat in [*seats, None]}
             verdict = app.verify_table(table)
@@ -199,17 +197,11 @@ def check_export_round_trip(
 
     with _referee(registry) as app:
         table = _open(app, game, seats, extensions, options, seed)
-        actions = 0
-        while not app.over(table):
-            request = _next_request(app, table, f"{game} (seed {seed!r})")
-            app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
-            actions += 1
-        total = actions
+        total = sum(1 for _ in _bot_actions(app, table, f"{game} (seed {seed!r})"))
         # The same seed and key replay the same game: stop the second copy halfway.
         halfway = _open(app, game, seats, extensions, options, seed)
         for _ in range(total // 2):
-            request = _next_request(app, halfway, f"{game} (seed {seed!r})")
-            app.act(halfway, request.seat, request.action, app.bot_answer(halfway, request), request=request.id)
+            _bot_step(app, halfway, f"{game} (seed {seed!r})")
         for label, source in (("halfway", halfway), ("at the end", table)):
             where = f"{game} export {label}"
             text = app.export(source)
@@ -273,7 +265,8 @@ def check_refused_without(
             target = full.game(game).plugin
             named = game
         table = _open(app, game, seats, extensions, options, "refused-without")
-        app.play_bots(table, seats, max_actions=10_000)
+        for _ in _bot_actions(app, table, f"{game} (seed 'refused-without')"):
+            pass
         entries = app.entries(table)
         verdict = verify(full, entries)
         if not verdict.ok:
@@ -316,9 +309,7 @@ def check_views_leak_nothing(
             seed = f"leak-check-{number}"
             table = _open(app, game, seats, extensions, options, seed)
             where = f"{game} bot game {number + 1} (seed {seed!r})"
-            while not app.over(table):
-                request = _next_request(app, table, where)
-                app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+            for _ in _bot_actions(app, table, where):
                 if app.over(table):
                     break  # the end of the game shows everything, by design
                 full = app.entries(table)
@@ -433,6 +424,24 @@ def _next_request(app: Referee, table: str, where: str) -> Any:
     if not requests:
         raise CheckFailed(f"{where}: the game has not ended, but it asks nothing of anyone")
     return requests[0]
+
+
+def _bot_actions(app: Referee, table: str, where: str, max_actions: int = MAX_ACTIONS) -> Iterator[int]:
+    """Bot answers until the game ends, yielding after each; a game still going after
+    ``max_actions`` of them fails the check."""
+    for number in range(1, max_actions + 1):
+        if app.over(table):
+            return
+        _bot_step(app, table, where)
+        yield number
+    if not app.over(table):
+        raise CheckFailed(f"{where}: did not end within {max_actions} bot actions")
+
+
+def _bot_step(app: Referee, table: str, where: str) -> None:
+    """One bot answer to the table's first open request (the gamesmaster's too)."""
+    request = _next_request(app, table, where)
+    app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
 
 
 def _spread(points: list[int], most: int) -> list[int]:

@@ -22,7 +22,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = [ROOT / "plugins" / "example-nim", ROOT / "plugins" / "pigsty-harvest"]
-KERNEL_DEPENDENCIES = ["pluggy>=1.5", "eventsourcing>=9.5,<10", "msgspec>=0.18", "structlog>=24.1", "pytest>=8"]
+THIRD_PARTY = ["pluggy>=1.5", "eventsourcing>=9.5,<10", "msgspec>=0.18", "structlog>=24.1", "pytest>=8", "hypothesis>=6.100"]
+"""The kernel's dependencies and the example's test tools (its ``test`` extra)."""
 
 
 def _run(argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -58,9 +59,9 @@ def test_example_nim_installed_from_its_wheel_passes_its_own_tests(tmp_path):
         pytest.skip(f"a fresh virtual environment with pip cannot be made here: {type(exc).__name__}: {exc}")
     python = str(env_dir / "bin" / "python")
     env = _clean_env(env_dir)
-    # The kernel's own dependencies come from pip's configured indexes; ours only from
-    # the wheels just built (--no-index), never from an index.
-    deps = _run([python, "-m", "pip", "install", "-q", *KERNEL_DEPENDENCIES], tmp_path, env)
+    # Third-party dependencies come from pip's configured indexes; Referee's own
+    # distributions only from the wheels just built (--no-index), never from an index.
+    deps = _run([python, "-m", "pip", "install", "-q", *THIRD_PARTY], tmp_path, env)
     if deps.returncode != 0:
         pytest.skip(f"the kernel's dependencies cannot be installed into a fresh venv here (no index reachable): {deps.stderr[-500:]}")
     ours = _run(

@@ -21,6 +21,8 @@ DISTRIBUTIONS = [
     "-e",
     "plugins/pigsty-harvest",
     "-e",
+    "plugins/example-nim",
+    "-e",
     "plugins/cashnguns",
     "-e",
     "plugins/pimp",

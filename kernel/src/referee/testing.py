@@ -1,0 +1,505 @@
+"""Test helpers for plugin authors: a pytest plugin shipped with the kernel.
+
+Installing ``referee`` registers this module with pytest (the ``pytest11`` entry point),
+so an author's tests get two fixtures without a ``conftest.py``:
+
+* ``referee_app``: a factory of referees on in-memory stores;
+* ``referee_cli``: the ``referee`` command run in-process on a store of the test's own;
+
+and can import the one-line checks a game, card, power or house rule should pass:
+
+* :func:`check_bot_games`: bot games end, every log verifies, replay equals live play;
+* :func:`check_export_round_trip`: exports load back, import and show the same table;
+* :func:`check_refused_without`: a log made with a plugin is refused where it is missing;
+* :func:`check_views_leak_nothing`: no seat is shown another seat's hidden bodies;
+* :func:`check_scenarios`: the game's scenario suite under a house rule, with the
+  scenarios it is meant to change declared.
+
+Each check plays its own tables on an in-memory store, under ``registry`` (default: every
+installed plugin, found by entry points, as a player's installation would) and raises
+:class:`CheckFailed` (an ``AssertionError``) naming what went wrong.  Games are played
+with fixed seeds and table keys, so a failure repeats on every run.  docs/testing-plugins.md
+shows them in use.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from .registry import Registry
+    from .scenario import ScenarioResult
+    from .service import Referee
+
+__all__ = [
+    "CheckFailed",
+    "CliResult",
+    "check_bot_games",
+    "check_export_round_trip",
+    "check_refused_without",
+    "check_scenarios",
+    "check_views_leak_nothing",
+    "referee_app",
+    "referee_cli",
+]
+
+
+MAX_ACTIONS = 10_000
+"""The most bot actions a check lets one game take before failing it as endless."""
+
+
+class CheckFailed(AssertionError):
+    """A check found its plugin at fault; the message says where and why."""
+
+
+# --- fixtures ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def referee_app() -> Iterator[Callable[..., Referee]]:
+    """A factory: ``referee_app(*plugins, entry_points=True)`` -> a ``Referee`` on an in-memory store.
+
+    ``plugins`` are plugin objects (modules or instances with ``@referee.hookimpl``
+    methods) registered beside the installed ones; ``entry_points=False`` leaves the
+    installed ones out, so a test sees only the plugins it names.  After the test every
+    referee made is closed and the plugins it was given are unregistered.
+    """
+    from . import MEMORY, Referee, Registry, TableStore
+
+    made: list[tuple[Referee, Registry, tuple[object, ...]]] = []
+
+    def make(*plugins: object, entry_points: bool = True) -> Referee:
+        registry = Registry(plugins, entry_points=entry_points)
+        app = Referee(registry=registry, store=TableStore(MEMORY))
+        made.append((app, registry, plugins))
+        return app
+
+    yield make
+    for app, registry, plugins in made:
+        app.close()
+        for plugin in plugins:
+            if registry.pm.is_registered(plugin):
+                registry.pm.unregister(plugin)
+
+
+@dataclass(frozen=True)
+class CliResult:
+    """What one ``referee`` command did: its exit status and what it wrote."""
+
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> Any:
+        """The standard output read as JSON (for commands run with ``--json``)."""
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def referee_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[..., CliResult]:
+    """``referee_cli("play", "nim", "--bots", "2")`` -> :class:`CliResult`: the ``referee``
+    command run in-process.
+
+    Every command of one test uses the same store, a file in the test's ``tmp_path``
+    (``$REFEREE_DB``), never the user's own.  Needs the ``referee-cli`` distribution.
+    """
+    try:
+        from referee_cli.main import main
+    except ImportError:
+        raise CheckFailed("referee_cli needs the referee-cli distribution installed (pip install referee-cli)") from None
+    monkeypatch.setenv("REFEREE_DB", str(tmp_path / "referee-cli.sqlite"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+
+    def run(*argv: object) -> CliResult:
+        capsys.readouterr()
+        code = 0
+        try:
+            main([str(a) for a in argv])
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        out, err = capsys.readouterr()
+        return CliResult(code, out, err)
+
+    return run
+
+
+# --- checks ------------------------------------------------------------------------------
+
+
+def check_bot_games(
+    game: str,
+    seats: Sequence[str],
+    *,
+    extensions: Sequence[str] | None = None,
+    options: dict[str, Any] | None = None,
+    games: int = 3,
+    registry: Registry | None = None,
+    max_actions: int = MAX_ACTIONS,
+) -> list[str]:
+    """Play ``games`` games of ``game`` with a bot in every seat, each to its end.
+
+    Every finished table must verify (``Referee.verify_table``), and replaying its log must
+    show every seat and a spectator the same views as live play did, at points spread over
+    the game and at its end.  ``extensions``: the table's cards, powers and house rules
+    (default: the game's own defaults).  Returns each game's full export (JSON Lines), for
+    further checks of your own.
+    """
+    logs = []
+    with _referee(registry) as app:
+        for number in range(games):
+            seed = f"bot-game-{number}"
+            table = _open(app, game, seats, extensions, options, seed)
+            where = f"{game} bot game {number + 1} (seed {seed!r})"
+            live: dict[int, dict[str | None, dict[str, Any]]] = {}
+            for _ in _bot_actions(app, table, where, max_actions):
+                length = len(app.entries(table))
+                live[length] = {seat: app.view(table, seat) for seat in [*seats, None]}
+            verdict = app.verify_table(table)
+            if not verdict.ok:
+                raise CheckFailed(f"{where}: the log does not verify: {verdict.message}")
+            entries = app.entries(table)
+            for length in _spread(sorted(live), 8):
+                for seat, shown in live[length].items():
+                    replayed = app.replay_view(entries, to=length, seat=seat).view
+                    if replayed != shown:
+                        who = seat or "a spectator"
+                        raise CheckFailed(f"{where}: replaying the log to entry {length} shows {who} {_difference(shown, replayed)}")
+            logs.append(app.export(table))
+    return logs
+
+
+def check_export_round_trip(
+    game: str,
+    seats: Sequence[str],
+    *,
+    extensions: Sequence[str] | None = None,
+    options: dict[str, Any] | None = None,
+    registry: Registry | None = None,
+    seed: str = "export-round-trip",
+) -> None:
+    """Exports of a bot game of ``game``, halfway and at its end, survive the round trip.
+
+    At both points the full export loads back to the same entries, imports into a fresh
+    store (verified on the way in) and shows every seat and a spectator the same views as
+    the original table; each seat's own export loads back, keeps the hash chain of the
+    full log, and verifies.
+    """
+    from .log import dump_jsonl
+
+    with _referee(registry) as app:
+        table = _open(app, game, seats, extensions, options, seed)
+        total = sum(1 for _ in _bot_actions(app, table, f"{game} (seed {seed!r})"))
+        # The same seed and key replay the same game: stop the second copy halfway.
+        halfway = _open(app, game, seats, extensions, options, seed)
+        for _ in range(total // 2):
+            _bot_step(app, halfway, f"{game} (seed {seed!r})")
+        for label, source in (("halfway", halfway), ("at the end", table)):
+            where = f"{game} export {label}"
+            text = app.export(source)
+            entries = app.load_log(text, source=where)
+            if dump_jsonl(entries) != text:
+                raise CheckFailed(f"{where}: the export does not read back to the same entries")
+            if [e.hash for e in entries] != [e.hash for e in app.entries(source)]:
+                raise CheckFailed(f"{where}: the export's hash chain differs from the table's")
+            with _referee(app.registry) as other:
+                try:
+                    imported = other.import_log(text, source=where)
+                except Exception as exc:
+                    raise CheckFailed(f"{where}: the full export cannot be imported: {exc}") from exc
+                for seat in [*seats, None]:
+                    if other.view(imported, seat) != app.view(source, seat):
+                        raise CheckFailed(
+                            f"{where}: the imported table shows {seat or 'a spectator'} "
+                            f"{_difference(app.view(source, seat), other.view(imported, seat))}"
+                        )
+            for seat in seats:
+                own = app.load_log(app.export(source, seat), source=f"{seat}'s export {label}")
+                if [e.hash for e in own] != [e.hash for e in entries]:
+                    raise CheckFailed(f"{where}: {seat}'s export does not keep the hash chain of the full log")
+                verdict = app.verify(own)
+                if not verdict.ok:
+                    raise CheckFailed(f"{where}: {seat}'s export does not verify: {verdict.message}")
+
+
+def check_refused_without(
+    plugin: str,
+    game: str,
+    seats: Sequence[str],
+    *,
+    extensions: Sequence[str] | None = None,
+    options: dict[str, Any] | None = None,
+    registry: Registry | None = None,
+) -> str:
+    """A log recorded with ``plugin`` is refused, naming it, where it is not installed.
+
+    ``plugin`` is an extension of ``game`` (it is added to ``extensions`` if they do not
+    name it) or the game itself.  A bot game played with it must verify under
+    ``registry``; under the same plugins less ``plugin`` (and whatever offers it), verify
+    must refuse the log with a message that names it (``<game>.<extension>`` for an
+    extension, as the log records it).  Returns that message.
+    """
+    from . import Registry as Registry_
+    from .audit import verify
+
+    with _referee(registry) as app:
+        full = app.registry
+        if plugin != game:
+            full.game(game)
+            key = f"{game}.{plugin}"
+            if key not in full.extensions:
+                known = ", ".join(e.name for e in full.extensions_of(game)) or "none"
+                raise CheckFailed(f"{game} has no extension {plugin!r} installed (installed: {known})")
+            chosen = list(extensions) if extensions is not None else [e.name for e in full.extensions_of(game) if e.default]
+            extensions = [*chosen, plugin] if plugin not in chosen else chosen
+            target = full.extensions[key].plugin
+            named = key
+        else:
+            target = full.game(game).plugin
+            named = game
+        table = _open(app, game, seats, extensions, options, "refused-without")
+        for _ in _bot_actions(app, table, f"{game} (seed 'refused-without')"):
+            pass
+        entries = app.entries(table)
+        verdict = verify(full, entries)
+        if not verdict.ok:
+            raise CheckFailed(f"the {game} log made with {plugin} does not verify even where it is installed: {verdict.message}")
+        offering = _offering(full, target)
+        without = Registry_([p for p in full.pm.get_plugins() if p is not target and p not in offering], entry_points=False)
+        verdict = verify(without, entries)
+        if verdict.ok:
+            raise CheckFailed(f"a {game} log made with {plugin} verifies where {plugin} is not installed")
+        if named not in verdict.message:
+            raise CheckFailed(f"verify refuses the {game} log made with {plugin} without naming it: {verdict.message}")
+        return verdict.message
+
+
+def check_views_leak_nothing(
+    game: str,
+    seats: Sequence[str],
+    *,
+    extensions: Sequence[str] | None = None,
+    options: dict[str, Any] | None = None,
+    games: int = 2,
+    registry: Registry | None = None,
+) -> int:
+    """No seat's view or export shows another seat's hidden bodies, at any point of bot games.
+
+    After every action of ``games`` bot games, for every seat and a spectator: each entry
+    hidden from that seat (whose body is not also shown to it by another entry) is a
+    secret, and neither the whole body nor any of its text values of 3 or more
+    characters that no entry visible to the seat holds may appear in the seat's view (as
+    data and as the game's rendered text), its export (a spectator: the entries it may
+    see).  Numbers are caught only inside a whole body: a game whose secrets are bare
+    numbers needs tests of its own for views that show them.  Returns how many
+    (secret, seat) pairs were checked, so a test can insist there were some.
+    """
+    from .log import canonical, dump_jsonl
+
+    checked = 0
+    with _referee(registry) as app:
+        for number in range(games):
+            seed = f"leak-check-{number}"
+            table = _open(app, game, seats, extensions, options, seed)
+            where = f"{game} bot game {number + 1} (seed {seed!r})"
+            for _ in _bot_actions(app, table, where):
+                if app.over(table):
+                    break  # the end of the game shows everything, by design
+                full = app.entries(table)
+                rules = app.rules(table)
+                for seat in [*seats, None]:
+                    visible = [e for e in full if e.visible(seat)]
+                    shown = {canonical(e.event) for e in visible if e.event is not None}
+                    seen = {v for e in visible for v in _leaves(e.event) if isinstance(v, str)}
+                    secrets = [e for e in full if not e.visible(seat) and e.event is not None and canonical(e.event) not in shown]
+                    # The kernel's entries repeat a plugin's (a request its options, an
+                    # action its answer): name the plugin's own event that holds a
+                    # leaked value before them.
+                    secrets.sort(key=lambda e: e.type.startswith(_KERNEL))
+                    if not secrets:
+                        continue
+                    view = app.view(table, seat)
+                    rendered = rules.hook.referee_render_view(view=view["view"], seat=seat) or ""
+                    export = app.export(table, seat) if seat is not None else dump_jsonl(app.visible_entries(table, None))
+                    held = {
+                        "view": json.dumps(view, sort_keys=True, default=str),
+                        "rendered view": rendered,
+                        "export" if seat is not None else "visible entries": export,
+                    }
+                    objects = {canonical(o) for o in _leaves_and_dicts(view) if isinstance(o, dict)}
+                    for line in export.splitlines():
+                        objects |= {canonical(o) for o in _leaves_and_dicts(json.loads(line)) if isinstance(o, dict)}
+                    who = seat or "a spectator"
+                    for secret in secrets:
+                        checked += 1
+                        body = secret.event
+                        assert body is not None
+                        label = f"{where}, after entry {len(full)}: entry {secret.seq} ({secret.type}) is hidden from {who}"
+                        if canonical(body) in objects:
+                            raise CheckFailed(f"{label}, but its whole body is in {who}'s view or export")
+                        for value in _leaves(body):
+                            if not isinstance(value, str) or len(value) < 3 or value in seen:
+                                continue
+                            for name, text in held.items():
+                                if _mentions(text, value):
+                                    raise CheckFailed(f"{label}, but its value {value!r} appears in {who}'s {name}")
+    return checked
+
+
+def check_scenarios(
+    game: str,
+    extensions: Sequence[str] = (),
+    expected_changes: Iterable[str] | Mapping[str, str] = (),
+    *,
+    registry: Registry | None = None,
+) -> dict[str, ScenarioResult]:
+    """Run ``game``'s own scenario suite (``Game.scenarios``) with ``extensions`` added.
+
+    ``expected_changes`` names the scenarios (file names without ``.toml``) the house rule
+    is meant to change; a mapping may say why, for the reader.  Those must pass without
+    the extensions and fail with them; every other scenario must pass with them.  A name
+    that is no scenario of the game is an error.  Returns each scenario's result under
+    the extensions, by name.
+    """
+    expected = set(expected_changes)
+    with _referee(registry) as app:
+        try:
+            results = {_scenario_name(r): r for r in app.run_scenarios([], game=game, extensions=list(extensions) or None)}
+        except Exception as exc:
+            raise CheckFailed(f"{game}'s scenario suite cannot be run: {exc}") from exc
+        unknown = sorted(expected - set(results))
+        if unknown:
+            raise CheckFailed(f"{game} has no scenario {', '.join(map(repr, unknown))}; its scenarios: {', '.join(sorted(results))}")
+        problems = []
+        if expected:
+            baseline = {_scenario_name(r): r for r in app.run_scenarios([], game=game)}
+            problems += [
+                f"{name} is expected to change, but fails even without {', '.join(extensions) or 'extensions'}:\n{baseline[name].summary()}"
+                for name in sorted(expected)
+                if not baseline[name].ok
+            ]
+        with_what = ", ".join(extensions) or "no extensions"
+        for name, result in sorted(results.items()):
+            if name in expected and result.ok:
+                problems.append(f"{name} is expected to change under {with_what}, but it still passes")
+            elif name not in expected and not result.ok:
+                problems.append(f"{name} fails under {with_what}:\n{result.summary()}")
+        if problems:
+            raise CheckFailed(f"{game}'s scenario suite: " + "\n".join(problems))
+        return results
+
+
+# --- helpers -----------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _referee(registry: Registry | None) -> Iterator[Referee]:
+    from . import MEMORY, Referee, Registry, TableStore
+
+    app = Referee(registry=registry if registry is not None else Registry(), store=TableStore(MEMORY))
+    try:
+        yield app
+    finally:
+        app.close()
+
+
+def _open(
+    app: Referee, game: str, seats: Sequence[str], extensions: Sequence[str] | None, options: dict[str, Any] | None, seed: str
+) -> str:
+    # The key is fixed with the seed so the bots, who draw from it, play the same game on
+    # every run: a failure found once is found again.
+    key = hashlib.sha256(f"referee.testing {seed}".encode()).hexdigest()
+    return app.open(game, list(seats), options=options, extensions=extensions, seed=seed, key=key)
+
+
+def _next_request(app: Referee, table: str, where: str) -> Any:
+    requests = app.requests(table)
+    if not requests:
+        raise CheckFailed(f"{where}: the game has not ended, but it asks nothing of anyone")
+    return requests[0]
+
+
+def _bot_actions(app: Referee, table: str, where: str, max_actions: int = MAX_ACTIONS) -> Iterator[int]:
+    """Bot answers until the game ends, yielding after each; a game still going after
+    ``max_actions`` of them fails the check."""
+    for number in range(1, max_actions + 1):
+        if app.over(table):
+            return
+        _bot_step(app, table, where)
+        yield number
+    if not app.over(table):
+        raise CheckFailed(f"{where}: did not end within {max_actions} bot actions")
+
+
+def _bot_step(app: Referee, table: str, where: str) -> None:
+    """One bot answer to the table's first open request (the gamesmaster's too)."""
+    request = _next_request(app, table, where)
+    app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+
+
+def _spread(points: list[int], most: int) -> list[int]:
+    """At most ``most`` of ``points``, evenly spaced, always with the last."""
+    if len(points) <= most:
+        return points
+    step = len(points) / most
+    return sorted({points[int(i * step)] for i in range(most)} | {points[-1]})
+
+
+def _difference(expected: Any, actual: Any, where: str = "view") -> str:
+    """The first place two views differ, in words."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key in [*expected, *(k for k in actual if k not in expected)]:
+            if key not in actual or key not in expected:
+                return f"{where}.{key} only {'live' if key in expected else 'in replay'}"
+            if expected[key] != actual[key]:
+                return _difference(expected[key], actual[key], f"{where}.{key}")
+    return f"{where} = {actual!r}, where live play showed {expected!r}"
+
+
+def _leaves(value: Any) -> Iterator[Any]:
+    for item in _leaves_and_dicts(value):
+        if not isinstance(item, (dict, list)):
+            yield item
+
+
+def _leaves_and_dicts(value: Any) -> Iterator[Any]:
+    yield value
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _leaves_and_dicts(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _leaves_and_dicts(item)
+
+
+def _mentions(text: str, value: str) -> bool:
+    """``value`` as a whole token of ``text``: not part of a longer word or a hex digest."""
+    return re.search(rf"(?<![\w./#-]){re.escape(value)}(?![\w./#-])", text) is not None
+
+
+def _offering(registry: Registry, target: object) -> set[object]:
+    """The discovery plugins whose games or extensions are implemented by ``target``."""
+    found = set()
+    for hook in (registry.pm.hook.referee_games, registry.pm.hook.referee_extensions):
+        for impl in hook.get_hookimpls():
+            # A discovery hook that raises offers nothing (the registry reports it).
+            with contextlib.suppress(Exception):
+                offered: Iterable[object] = impl.function() or ()  # type: ignore[assignment]
+                if any(getattr(item, "plugin", None) is target for item in offered):
+                    found.add(impl.plugin)
+    return found
+
+
+_KERNEL = "referee."
+
+
+def _scenario_name(result: ScenarioResult) -> str:
+    return Path(result.scenario.source).stem if result.scenario.source else result.scenario.title

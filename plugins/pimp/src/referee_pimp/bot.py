@@ -26,6 +26,8 @@ import msgspec
 import referee
 from referee import Amount, Pick, Subset, answers, hookimpl
 
+from .menu import FIELDS
+
 BOTS = ("heuristic", "random")
 """The bots a seat may have (the table option ``bots``)."""
 
@@ -35,19 +37,8 @@ RESERVE = 4
 TRIES = 200
 """Samples the random bot draws before giving a kind of action up (each is cheap)."""
 
-NEEDS = {
-    "special": ("card",),
-    "bring": ("card",),
-    "to-street": ("card",),
-    "to-pad": ("card",),
-    "collect": ("card",),
-    "buy": ("amount",),
-    "attack-street": ("attackers", "target"),
-    "attack-pad": ("attackers", "target"),
-    "trash": ("card", "victim"),
-    "solicit": ("card",),
-}
-"""The fields each kind of action takes besides ``do`` (``menu.FIELDS``; the others take none)."""
+NEEDS = FIELDS
+"""The fields each kind of action takes besides ``do`` (the others take none)."""
 
 
 def bots_of(option: dict[str, str] | str, seats: Sequence[str]) -> dict[str, str]:

@@ -9,15 +9,14 @@ import referee
 from referee import Assign, Decision, Pick, Subset
 from referee.results import join_names
 
-from .common import activity, card_name, dollars, face, game_of, influence, named, options, retire
+from .common import activity_as, card_name, dollars, face, game_of, influence, named, options, retire
 from .draws import plan, power
 from .events import AttacksAnnounced, CombatEnded, DefendersJoined, FightTested, HitScored, MoneyOnBitch, PadTrashed
 from .state import Combat, PimpGame, Trash
 
 
 def _combat(d: Decision) -> Combat:
-    a = activity(d)
-    assert isinstance(a, Combat)
+    a = activity_as(d, Combat)
     return a
 
 
@@ -218,8 +217,7 @@ def answer_pickup(d: Decision, action: referee.Action) -> None:
 
 def trash_step(d: Decision) -> None:
     game = game_of(d)
-    a = activity(d)
-    assert isinstance(a, Trash)
+    a = activity_as(d, Trash)
     pimp = d.flow.seat or ""
     if a.purpose != "trash":
         plan(d, "trash", [(pimp, f"trash:{a.card}", f"{card_name(game, a.card)} trashing {a.victim}'s pad")])

@@ -23,6 +23,8 @@ STARTING_HAND = 5
 ONCE_PER_TURN = ("attack-street", "attack-pad", "trash")
 PHASES = ("pay dues", "recruitment", "doing shit", "retirement")
 
+A = TypeVar("A")
+
 
 def game_of(d: Decision | referee.TableState) -> PimpGame:
     game: PimpGame = d.game
@@ -33,6 +35,13 @@ def activity(d: Decision) -> Activity:
     """The activity under way; only called where one is."""
     a = game_of(d).activity
     assert a is not None, "no activity is under way"
+    return a
+
+
+def activity_as(d: Decision, kind: type[A]) -> A:
+    """The activity under way, which the caller knows to be a ``kind``."""
+    a = activity(d)
+    assert isinstance(a, kind), f"the activity under way is {type(a).__name__}, not {kind.__name__}"
     return a
 
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 import referee
 from referee import Amount, Decision
 
-from .common import activity, cost, game_of, influence, named
+from .common import activity_as, cost, game_of, influence, named
 from .draws import plan, power
 from .events import BidsRevealed, BitchBroughtIntoPlay, BitchRetired, InfluenceBid, InfluenceTestDecided, MoneyOnBitch
 from .state import InfluenceTest
 
 
 def _test(d: Decision) -> InfluenceTest:
-    a = activity(d)
-    assert isinstance(a, InfluenceTest)
+    a = activity_as(d, InfluenceTest)
     return a
 
 

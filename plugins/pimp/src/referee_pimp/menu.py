@@ -16,7 +16,7 @@ from referee import Amount, Decision, IllegalAction, Option, Order, Pick, Shape,
 from referee.results import join_names
 
 from .common import (
-    activity,
+    activity_as,
     card_label,
     cost,
     dollars,
@@ -374,8 +374,7 @@ def answer_slot(d: Decision, action: referee.Action) -> None:
 def look_top_step(d: Decision) -> None:
     game = game_of(d)
     pimp = d.flow.seat or ""
-    a = activity(d)
-    assert isinstance(a, LookTop)
+    a = activity_as(d, LookTop)
     top = game.pimps[pimp].deck[: a.count]
     d.request(
         pimp,

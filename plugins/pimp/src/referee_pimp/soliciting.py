@@ -6,7 +6,7 @@ from __future__ import annotations
 import referee
 from referee import Decision, Pick, Subset
 
-from .common import activity, card_name, face, game_of, influence, left_of, named, offers, options, retire
+from .common import activity_as, card_name, face, game_of, influence, left_of, named, offers, options, retire
 from .draws import plan, power
 from .events import (
     ActivityEnded,
@@ -57,8 +57,7 @@ def solicit(d: Decision, pimp: str, card: str) -> None:
 def offer_step(d: Decision) -> None:
     """The soliciting bitch offers the service, or the offer is put to the street."""
     game = game_of(d)
-    a = activity(d)
-    assert isinstance(a, Soliciting)
+    a = activity_as(d, Soliciting)
     service = a.service
     if a.sent is None:
         if offers(game.cards[a.card], service):
@@ -110,8 +109,7 @@ def answer_send(d: Decision, action: referee.Action) -> None:
 
 def looks_step(d: Decision) -> None:
     game = game_of(d)
-    a = activity(d)
-    assert isinstance(a, LooksTests)
+    a = activity_as(d, LooksTests)
     if a.purpose != "looks":
         draws = [
             (game.owner(c), f"looks:{c}:{i}", f"{card_name(game, c)}'s looks test")
@@ -137,8 +135,7 @@ def looks_step(d: Decision) -> None:
 
 def business_step(d: Decision) -> None:
     game = game_of(d)
-    a = activity(d)
-    assert isinstance(a, Business)
+    a = activity_as(d, Business)
     worker = a.worker
     done = a.punter
     if a.failed or done >= a.punters:
@@ -175,8 +172,7 @@ PUNTER = "psycho punter"
 
 
 def psycho_step(d: Decision) -> None:
-    a = activity(d)
-    assert isinstance(a, PsychoPunter)
+    a = activity_as(d, PsychoPunter)
     card = a.card
     owner = game_of(d).owner(card)
     if not a.controller:
@@ -212,8 +208,7 @@ def psycho_step(d: Decision) -> None:
 
 def crackdown_step(d: Decision) -> None:
     game = game_of(d)
-    a = activity(d)
-    assert isinstance(a, Crackdown)
+    a = activity_as(d, Crackdown)
     if not a.began:
         d.emit(CrackdownBegan(), rule="special encounters: moral crackdown")
         for pimp in game.living():
@@ -245,8 +240,7 @@ def answer_sacrifice(d: Decision, action: referee.Action) -> None:
 def encounter_step(d: Decision) -> None:
     """A police bust, a runaway or zero tolerance: settled at once."""
     game = game_of(d)
-    a = activity(d)
-    assert isinstance(a, EncounterUnderWay)
+    a = activity_as(d, EncounterUnderWay)
     if a.result == "police-bust":
         d.emit(BribeDemanded(pimp=a.pimp, amount=d.roll(10, purpose="police bribe")), rule="special encounters: police bust")
         d.emit(ActivityEnded(kind="solicit"), rule="special encounters: police bust")

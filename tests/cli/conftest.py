@@ -16,7 +16,7 @@ import pytest
 
 from referee_cli.main import main
 
-TABLE_ID = re.compile(r"\btable (pigsty-[0-9a-f]+)")
+TABLE_ID = re.compile(r"\btable ([a-z][a-z0-9_-]*-[0-9a-f]{8})\b")
 
 
 @dataclass

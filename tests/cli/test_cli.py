@@ -705,3 +705,27 @@ def test_check_lists_every_problem_of_a_pimp_deck(cli, tmp_path) -> None:
     rules = Registry().rules("pimp", [])
     assert rules.hook.referee_check_file(path=str(bad))
     assert cli("check", "pigsty", bad).code == 2
+
+
+def test_an_option_value_at_file_is_that_files_text(cli, tmp_path, monkeypatch) -> None:
+    """`--option decks=@DECK.toml`: the command reads the player's deck file and the table keeps
+    its text (Pimp, "Setting up"); `@@` is a plain `@`; a file that cannot be read is named."""
+    import json
+
+    import referee_pimp.cards as cards
+
+    text = cards.shipped_decks()[0].read_text(encoding="utf-8").replace('name = "', 'name = "My Own ', 1)
+    deck = tmp_path / "mine.toml"
+    deck.write_text(text, encoding="utf-8")
+    made = cli("new", "pimp", "--seats", "Ann,Bea", "--option", f'decks={{"Ann": "@{deck}", "Bea": "ron-the-bastards-crew"}}')
+    assert made.code == 0, made.err
+    exported = cli("export", made.table, "--seat", "Ann")
+    assert exported.code == 0, exported.err
+    opened = json.loads(exported.out.splitlines()[0])
+    assert opened["event"]["options"]["decks"]["Ann"] == text
+
+    monkeypatch.chdir(tmp_path)
+    missing = cli("new", "pimp", "--seats", "Ann,Bea", "--option", "decks=@missing.toml")
+    assert missing.code == 2 and "cannot read the --option decks file" in missing.err and "missing.toml" in missing.err
+    literal = cli("new", "pimp", "--seats", "Ann,Bea", "--option", "decks=@@home.toml")
+    assert literal.code == 2 and "'@home.toml' looks like a deck file's path" in literal.err

@@ -232,31 +232,41 @@ def test_long_bot_games_store_small_entries(seats: list[str]) -> None:
 # --- decks by path --------------------------------------------------------------------------------------
 
 
-def test_a_deck_option_takes_a_deck_files_path_and_the_log_keeps_the_deck(tmp_path) -> None:
+def test_a_deck_option_takes_a_decks_text_and_the_log_keeps_the_deck(tmp_path) -> None:
     """ "It assumes that each player has a pimp deck constructed according to the rules" (Setting
-    up): a player's own deck file, by path; the table records the deck's text, not the path."""
+    up): a player's own deck, by its text; the table records the deck itself."""
     from referee_pimp.cards import shipped_decks
 
     text = shipped_decks()[0].read_text(encoding="utf-8").replace('name = "', 'name = "My Own ', 1)
-    path = tmp_path / "mine.toml"
-    path.write_text(text, encoding="utf-8")
     app = Referee(registry=Registry(), store=TableStore(MEMORY))
     try:
-        table = app.open("pimp", ["Ann", "Bea"], seed="path", options={"decks": {"Ann": str(path), "Bea": "ron-the-bastards-crew"}})
+        table = app.open("pimp", ["Ann", "Bea"], seed="text", options={"decks": {"Ann": text, "Bea": "ron-the-bastards-crew"}})
         opened = app.entries(table)[0].event
         assert opened["options"]["decks"] == {"Ann": text, "Bea": "ron-the-bastards-crew"}
         listed = {e.event["pimp"]: e.event["deck"] for e in app.entries(table) if e.type == "pimp.DeckListed"}
         assert listed["Ann"].startswith("My Own ")
-        path.unlink()  # the log alone replays and verifies
         assert app.verify_table(table).ok
-        # One deck given alone (as `--option decks=PATH` gives it) is every seat's deck.
-        path.write_text(text, encoding="utf-8")
-        both = app.open("pimp", ["Ann", "Bea"], seed="path", options={"decks": str(path)})
+        # One deck given alone is every seat's deck.
+        both = app.open("pimp", ["Ann", "Bea"], seed="text", options={"decks": text})
         assert {e.event["deck"] for e in app.entries(both) if e.type == "pimp.DeckListed"} == {listed["Ann"]}
-        with pytest.raises(RefereeError, match="no deck file"):
-            app.open("pimp", ["Ann", "Bea"], options={"decks": {"Ann": str(tmp_path / "missing.toml")}})
         with pytest.raises(RefereeError, match="not a ready-made deck"):
             app.open("pimp", ["Ann", "Bea"], options={"decks": {"Ann": "no-such-deck"}})
+    finally:
+        app.close()
+
+
+def test_the_game_never_reads_a_file_a_deck_option_names(tmp_path) -> None:
+    """Security model (docs/security.md, "operator"): whoever opens a table may not own the host,
+    so a deck option naming a file is refused by name, the file unread and nothing stored."""
+    secret = tmp_path / "host-secret.toml"
+    secret.write_text('name = "Host secret"\n', encoding="utf-8")
+    app = Referee(registry=Registry(), store=TableStore(MEMORY))
+    try:
+        for given in (str(secret), {"Ann": str(secret)}, "../etc/passwd", "mine.toml"):
+            with pytest.raises(RefereeError, match="looks like a deck file's path, and the game reads no files") as refused:
+                app.open("pimp", ["Ann", "Bea"], options={"decks": given})
+            assert "Host secret" not in str(refused.value)
+        assert app.tables() == []
     finally:
         app.close()
 

@@ -54,6 +54,7 @@ _WHERE = {
     "MAX_NESTING": "limits",
     "check_nesting": "limits",
     "parse_json": "limits",
+    "read_text": "limits",
     "shown": "limits",
     "Standing": "events",
     "TableOpened": "events",
@@ -104,7 +105,7 @@ if TYPE_CHECKING:
         TurnEnded,
         event_tag,
     )
-    from .limits import MAX_NESTING, check_nesting, parse_json, shown
+    from .limits import MAX_NESTING, check_nesting, parse_json, read_text, shown
     from .log import Entry, dump_jsonl, load_jsonl
     from .registry import Extension, Game, Registry, Rules
     from .service import Referee, ReplayView, TableInfo
@@ -192,5 +193,6 @@ __all__ = [
     "MAX_NESTING",
     "check_nesting",
     "parse_json",
+    "read_text",
     "shown",
 ]

@@ -115,7 +115,25 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
         except ValueError:  # not JSON (or a number too long to read): the text itself
             options[key] = value
         check_nesting(options[key], f"--option {shown(key)}")
+        options[key] = _read_files(options[key], key)
     return options
+
+
+def _read_files(value: Any, key: str) -> Any:
+    """``value`` with each string ``@PATH`` in it replaced by that file's text (``@@`` is a
+    plain ``@``).  The command reads files, never a game: a table opened over a network names
+    no path on the host, so a game takes a deck's text, not where to find it."""
+    from referee import read_text
+
+    if isinstance(value, dict):
+        return {k: _read_files(v, key) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_read_files(v, key) for v in value]
+    if isinstance(value, str) and value.startswith("@@"):
+        return value[1:]
+    if isinstance(value, str) and value.startswith("@"):
+        return read_text(value[1:], f"the --option {key} file")
+    return value
 
 
 def _refuse(args: argparse.Namespace, why: str, *names: str) -> None:
@@ -657,7 +675,13 @@ def parser() -> argparse.ArgumentParser:
         help="bot seats to add: a number, or one kind per bot (e.g. heuristic,random,random; the game's option bots lists its kinds)",
     )
     p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option (repeatable)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a table option (repeatable); @FILE in a value is that file's text",
+    )
     p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's; none: none)")
     p.add_argument("--table", help="go on with an existing table (id or 'latest') instead of opening one")
     p.add_argument(
@@ -673,7 +697,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="the game to open (see 'referee games')")
     p.add_argument("--seats", required=True, help="comma-separated seat names, e.g. Bill,Ted,Zed")
     p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option (repeatable)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a table option (repeatable); @FILE in a value is that file's text",
+    )
     p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's)")
     p.set_defaults(func=cmd_new)
 

@@ -48,20 +48,18 @@ def ready_made() -> dict[str, str]:
     return found
 
 
-def read_deck_path(choice: str) -> str:
-    """A deck file's text where ``choice`` is the path of one, else ``choice`` as it is (a
-    ready-made deck's name, or a deck's text).  A name of neither kind is refused later,
-    with the ready-made decks listed."""
+def check_deck_choice(choice: str) -> str:
+    """``choice`` as it is (a ready-made deck's name, or a deck's text), refusing a file's path
+    by name: the game reads no files, since a table may be opened by someone who does not own
+    the host it runs on.  A name of neither kind is refused later, with the ready-made decks
+    listed."""
     if "\n" in choice or slug(choice) in ready_made():
         return choice
-    path = Path(choice).expanduser()
-    if path.is_file():
-        try:
-            return path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ValueError(f"cannot read the deck file {choice}: {exc}") from None
-    if path.suffix == ".toml" or "/" in choice:
-        raise ValueError(f"no deck file {choice}")
+    if choice.endswith(".toml") or "/" in choice or "\\" in choice:
+        raise ValueError(
+            f"{choice!r} looks like a deck file's path, and the game reads no files: give the deck's text "
+            f"(the referee command reads a file given as @{choice})"
+        )
     return choice
 
 

@@ -24,7 +24,7 @@ from . import hookspecs
 from .bot import BOTS
 from .combat import answer_assign, answer_defend, answer_pickup, combat_step, trash_step
 from .common import PHASES, game_of, offers
-from .decks import read_deck_path
+from .decks import check_deck_choice
 from .draws import answer_draw, open_draw
 from .events import EVENT_TYPES
 from .influence import answer_bid, influence_step
@@ -65,9 +65,9 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     turns: int = 20
     """"The standard length of game is 20 turns."""
     decks: dict[str, str] | str = {}
-    """Seat -> a ready-made deck's name, a deck file's path, or a deck file's text (TOML);
-    unnamed seats get the ready-made decks in turn.  One deck alone is every seat's deck.
-    A path is read when the table opens, so the log holds the deck itself."""
+    """Seat -> a ready-made deck's name or a deck file's text (TOML); unnamed seats get the
+    ready-made decks in turn.  One deck alone is every seat's deck.  The log holds the deck
+    itself; the ``referee`` command reads a deck file given as ``@PATH``."""
 
     bots: dict[str, str] | str = "heuristic"
     """Which bot plays a seat a bot plays: ``"heuristic"`` (sensible play, every kind of
@@ -83,9 +83,10 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         if unknown:
             raise ValueError(f"bots: {', '.join(repr(b) for b in unknown)} is not a bot; the bots are {', '.join(BOTS)}")
         if isinstance(self.decks, str):
-            self.decks = read_deck_path(self.decks)
+            check_deck_choice(self.decks)
         else:
-            self.decks = {seat: read_deck_path(deck) for seat, deck in self.decks.items()}
+            for deck in self.decks.values():
+                check_deck_choice(deck)
 
 
 @hookimpl

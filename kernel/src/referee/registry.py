@@ -361,7 +361,11 @@ class Registry:
                     for impl in caller.get_hookimpls():
                         note(hook, impl.plugin_name, impl.plugin)
             # A declaration (Game(evolve=...)) is that hook's implementation, by another name.
-            for plugin_name, item in [(game.name, game), *((f"{game.name}.{e.name}", e) for e in rules.extensions)]:
+            declarations: list[tuple[str, Game | Extension]] = [
+                (game.name, game),
+                *((f"{game.name}.{e.name}", e) for e in rules.extensions),
+            ]
+            for plugin_name, item in declarations:
                 for field, hook in DECLARED.items():
                     if getattr(item, field, None):
                         note(hook, plugin_name, item.plugin)

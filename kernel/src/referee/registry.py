@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 import pluggy
 
-from . import builtin, hookspecs
+from . import hookspecs
 from .errors import BadLog, PluginMismatch, RefereeError, UnknownGame
 from .events import KERNEL_EVENTS, Event, PluginRecord, decode_event, event_tag
 from .limits import plain, shown
@@ -341,10 +341,7 @@ class Registry:
         found: dict[str, dict[str, tuple[str, str, str]]] = {}
 
         def note(hook: str, label: str, plugin: object) -> None:
-            if plugin is builtin:
-                dist = _distribution_of(builtin, {})
-            else:
-                dist = self._dist.get(id(plugin)) or _distribution_of(plugin, {})
+            dist = self._dist.get(id(plugin)) or _distribution_of(plugin, {})
             found.setdefault(hook, {})[label] = (label, *dist)
 
         discovery = ("referee_games", "referee_extensions")
@@ -579,7 +576,6 @@ class Rules:
         self.pm.add_hookspecs(hookspecs)
         for module in game.hookspecs:
             self.pm.add_hookspecs(module)
-        self.pm.register(builtin, name=f"{NAME}.builtin")
         self.pm.register(game.plugin, name=game.name)
         self.records: tuple[PluginRecord, ...] = (
             registry.record(game.plugin, game.name),

@@ -15,9 +15,9 @@ from typing import Annotated, Any
 import msgspec
 
 from referee import Action, Amount, Decision, Event, Game, IllegalAction, Option, Pick, Request, TableState, hookimpl
-from referee.results import join_names, rank
+from referee.results import rank
 
-from .events import EVENT_TYPES, CallsShown, HeapsLaid, StartCalled, StarterChosen, StonesTaken
+from .events import EVENT_TYPES, CallsShown, HeapsLaid, StartCalled, StarterChosen, StonesTaken, heap_names
 
 __all__ = [
     "CALLS",
@@ -28,7 +28,6 @@ __all__ = [
     "referee_bot_action",
     "referee_decide",
     "evolve",
-    "referee_describe",
     "referee_games",
     "referee_render_view",
     "referee_setup",
@@ -57,11 +56,6 @@ class Nim(msgspec.Struct):
     shown: bool = False
     starter: str = ""
     taken: dict[str, int] = {}
-
-
-def heap_names(count: int) -> list[str]:
-    """Heaps are named A, B, C, ... in the order they were laid out."""
-    return [chr(ord("A") + i) for i in range(count)]
 
 
 def best_take(heaps: dict[str, int], max_take: int) -> tuple[str, int]:
@@ -233,22 +227,6 @@ def referee_render_view(view: dict[str, Any], seat: str | None) -> str:
     if game["starter"]:
         lines.append(f"{game['starter']} started.")
     return "\n".join(lines)
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    match event:
-        case HeapsLaid():
-            return "Heaps laid: " + ", ".join(f"{n} in {name}" for name, n in zip(heap_names(len(event.heaps)), event.heaps, strict=True))
-        case StartCalled():
-            return f"{event.seat} called {event.call}"
-        case CallsShown():
-            return f"The start die shows {event.die}; called right: {join_names(event.right)}"
-        case StarterChosen():
-            return f"{event.seat} takes the first turn"
-        case StonesTaken():
-            return f"{event.seat} took {event.stones} from heap {event.heap}, {event.left} left"
-    return None
 
 
 @hookimpl

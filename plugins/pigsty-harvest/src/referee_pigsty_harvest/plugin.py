@@ -31,7 +31,6 @@ __all__ = [
     "festival_guests",
     "next_festival",
     "pigsty_turn_resolved",
-    "referee_describe",
     "referee_extensions",
     "referee_render_view",
     "referee_report",
@@ -90,7 +89,7 @@ def referee_extensions() -> list[Extension]:
     ]
 
 
-# --- Events: fold, describe -----------------------------------------------------------
+# --- Events: fold (each says what happened itself: HarvestShared.describe) -----------
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -99,22 +98,6 @@ def evolve(state: TableState, event: Event) -> None:
         farmers = state.game.board.farmers
         for name in event.farmers:
             farmers[name].pigs += 1
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if not isinstance(event, HarvestShared):
-        return None  # someone else's event: let the game (or the kernel) describe it
-    return f"Harvest Festival after turn {event.turn}: {_shared(event)}"
-
-
-def _shared(event: HarvestShared) -> str:
-    names = event.farmers
-    if not names:
-        return "nobody is Honest, so nobody gets a Pig"
-    if len(names) == 1:
-        return f"{names[0]} gets 1 Pig"
-    return f"{', '.join(names[:-1])} and {names[-1]} each get 1 Pig"
 
 
 # --- Deciding: Pigsty's own hook ------------------------------------------------------
@@ -162,6 +145,6 @@ def referee_report(state: TableState, entries: list[Any], round: int | None) -> 
     held = [event for _entry, event in entries if isinstance(event, HarvestShared) and event.turn == turn]
     if isinstance(text, str) and held:
         pigs = ", ".join(f"{f.name} {f.pigs}" for f in board.farmers.values() if not f.eliminated)
-        text += "\nHARVEST FESTIVAL\n" + "".join(f"- {_shared(e)[0].upper()}{_shared(e)[1:]}\n" for e in held)
+        text += "\nHARVEST FESTIVAL\n" + "".join(f"- {e.shared()[0].upper()}{e.shared()[1:]}\n" for e in held)
         text += f"Pigs after the festival: {pigs}\n"
     return text

@@ -16,6 +16,9 @@ NAME = "it-doesnt-even-hurt"
 class PainIgnored(Event, tag="cashnguns.it-doesnt-even-hurt.PainIgnored"):
     gangster: str
 
+    def describe(self) -> str:
+        return f"{self.gangster}: it doesn't even hurt! joins the split"
+
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
@@ -26,13 +29,6 @@ def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, PainIgnored):
         mark_used(state, NAME)
         game_of(state).round.claimants.append(event.gangster)
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, PainIgnored):
-        return f"{event.gangster}: it doesn't even hurt! joins the split"
-    return None
 
 
 @hookimpl

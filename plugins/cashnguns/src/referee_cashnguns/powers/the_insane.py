@@ -18,6 +18,10 @@ class GrenadeExploded(Event, tag="cashnguns.the-insane.GrenadeExploded"):
     gangster: str
     victims: list[str]
 
+    def describe(self) -> str:
+        victims = ", ".join(self.victims) or "nobody else"
+        return f"{self.gangster}'s grenade goes off: {victims} wounded; the round ends there"
+
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
@@ -32,14 +36,6 @@ def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, GrenadeExploded):
         mark_used(state, NAME)
         game_of(state).round.ended_early = True
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, GrenadeExploded):
-        victims = ", ".join(event.victims) or "nobody else"
-        return f"{event.gangster}'s grenade goes off: {victims} wounded; the round ends there"
-    return None
 
 
 @hookimpl

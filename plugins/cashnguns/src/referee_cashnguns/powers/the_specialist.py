@@ -22,6 +22,9 @@ class BangBangBangReloaded(Event, tag="cashnguns.the-specialist.BangBangBangRelo
     gun: str
     discarded: str
 
+    def describe(self) -> str:
+        return f"{self.gangster} discards a bullet card and takes Bang! Bang! Bang! back"
+
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
@@ -34,13 +37,6 @@ def evolve(state: TableState, event: Event) -> None:
         bullets = game_of(state).guns[event.gun].bullets
         bullets.remove(event.discarded)
         bullets.append("bbb")
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, BangBangBangReloaded):
-        return f"{event.gangster} discards a bullet card and takes Bang! Bang! Bang! back"
-    return None
 
 
 @hookimpl

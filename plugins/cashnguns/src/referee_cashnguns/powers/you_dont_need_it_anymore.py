@@ -19,6 +19,9 @@ class GunTaken(Event, tag="cashnguns.you-dont-need-it-anymore.GunTaken"):
     dead: str
     guns: list[str]
 
+    def describe(self) -> str:
+        return f"{self.gangster} takes {self.dead}'s gun and its bullets: you don't need it anymore..."
+
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
@@ -30,13 +33,6 @@ def evolve(state: TableState, event: Event) -> None:
         mark_used(state, NAME)
         for gun in event.guns:
             game_of(state).guns[gun].owner = event.gangster
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, GunTaken):
-        return f"{event.gangster} takes {event.dead}'s gun and its bullets: you don't need it anymore..."
-    return None
 
 
 @hookimpl

@@ -25,6 +25,7 @@ import pluggy
 from . import hookspecs
 from .errors import BadLog, PluginMismatch, RefereeError, UnknownGame
 from .events import KERNEL_EVENTS, Event, PluginRecord, decode_event, event_tag
+from .flow import Rounds
 from .limits import plain, shown
 from .log import Entry
 from .logging import get_logger
@@ -65,6 +66,10 @@ class Game:
     """Makes the game's state object for a table just opened (instead of ``referee_initial_state``)."""
     evolve: Callable[[TableState, Event], None] | None = None
     """Folds one event into ``state.game`` (instead of implementing ``referee_evolve``)."""
+    flow: Rounds | None = None
+    """The game's rounds, turns and phases, which the kernel then runs (``referee.flow``):
+    after setup, after every decided action and after a request expires, it goes on
+    through every step that needs no answer until a request is open or the game ended."""
 
 
 @dataclass(frozen=True)
@@ -159,6 +164,8 @@ def _malformed(item: object, kind: type) -> str | None:
     events = item.events  # type: ignore[attr-defined]
     if not isinstance(events, (list, tuple)) or not all(isinstance(t, type) and issubclass(t, Event) for t in events):
         return f"{what} whose events are not a list of Event classes"
+    if isinstance(item, Game) and item.flow is not None and not isinstance(item.flow, Rounds):
+        return f"{what} whose flow is {type(item.flow).__name__}, not referee.Rounds"
     for field in ("initial_state", "evolve", "state"):
         function = getattr(item, field, None)
         if function is not None and not callable(function):

@@ -26,7 +26,7 @@ from .events import (
     SeedRevealed,
     TableOpened,
 )
-from .flow import Flow, FlowSteps, answered_request, fold
+from .flow import Flow, FlowSteps, advance, answered_request, fold
 from .limits import check_seat_names, shown
 from .log import Entry
 from .registry import Rules
@@ -316,8 +316,10 @@ def open_table(
         ),
         rule="table",
     )
-    if not rules.hook.referee_setup(decision=decision):
+    if not rules.hook.referee_setup(decision=decision) and game.flow is None:
         raise RefereeError(f"{game.name} does not implement referee_setup")
+    if game.flow is not None:
+        advance(decision, game.flow)
     return decision.state, decision.emitted
 
 
@@ -362,6 +364,10 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         decision=decision, action=action if request is None else msgspec.structs.replace(action, request=request.id)
     ):
         raise IllegalAction(f"no rule of {rules.game.name} handles the action {action.action!r}", "table")
+    if rules.game.flow is not None:
+        # Whoever decided (the game, a card answering its own request, the clock), the
+        # declared flow goes on from where the table now is.
+        advance(decision, rules.game.flow)
     return decision.state, decision.emitted
 
 

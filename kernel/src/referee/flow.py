@@ -257,6 +257,8 @@ class Rounds:
     end: Step | None = None
     """Once no request is open and the phases or turns are over, before ``RoundEnded``."""
     ends: Step | None = None
+    """Before each round (the first too): ends the game (``decision.end_game``) when the
+    rules say it is over."""
 
 
 def advance(decision: Decision, rounds: Rounds) -> None:

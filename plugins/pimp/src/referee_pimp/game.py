@@ -55,7 +55,7 @@ from .state import (
     Trash,
     evolve,
 )
-from .turn import answer_discard, end_game, offer_actions, retirement, set_up
+from .turn import FLOW, answer_discard, end_game, offer_actions, retirement, set_up
 
 _HERE = Path(__file__).parent
 
@@ -108,6 +108,7 @@ def referee_games() -> list[Game]:
             events=EVENT_TYPES,
             initial_state=lambda opened: PimpGame(pimps={seat: Pimp(name=seat) for seat in opened.seats}),
             evolve=lambda state, event: evolve(state.game, event),
+            flow=FLOW,
         )
     ]
 
@@ -158,7 +159,8 @@ def referee_decide(decision: Decision, action: referee.Action) -> bool | None:
 
 
 def _continue(d: Decision) -> None:
-    """After an answer: run the activity's steps until someone must answer, then offer the next action."""
+    """After an answer: run the activity's steps until someone must answer, then ask what
+    the phase asks next (the kernel's flow ends the phase once nothing is asked)."""
     game = game_of(d)
     while not (d.state.over or d.flow.requests):
         if game.zero_tolerance:

@@ -2,11 +2,6 @@
 
 Install it (``pip install ".[test]"``) and run ``python -m pytest tests``.  Rule and ruling
 numbers are the README's.
-
-The house rule adds no hidden information (it changes a public number), so there is no
-``check_views_leak_nothing`` here: its word match flags Cash'n'Guns's own vocabulary
-("bullet", a request's action, is also in public entries); the game's secrets are tested
-by the game.
 """
 
 from __future__ import annotations
@@ -20,6 +15,7 @@ from referee.testing import (
     check_export_round_trip,
     check_refused_without,
     check_scenarios,
+    check_views_leak_nothing,
 )
 from referee_example_cashnguns_heavy_shame.plugin import NAME, PENALTY
 
@@ -63,6 +59,10 @@ def test_exports_round_trip():
 
 def test_a_log_with_it_is_refused_where_it_is_not_installed():
     assert "cashnguns.heavy-shame" in check_refused_without(NAME, "cashnguns", SEATS, extensions=[NAME])
+
+
+def test_no_seat_sees_another_seats_bullet_target_nerve_or_power():
+    assert check_views_leak_nothing("cashnguns", SEATS[:4], extensions=[NAME, "the-kid", "the-cunning"], games=1) > 0
 
 
 def test_the_worked_examples_hold_except_the_count_it_changes():

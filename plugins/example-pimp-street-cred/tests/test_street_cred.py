@@ -4,9 +4,9 @@ Install the card (``pip install ".[test]"``) and run ``python -m pytest tests``.
 numbers are the README's.
 
 The card is public once played and adds no hidden information, so there is no
-``check_views_leak_nothing`` here: its word match would flag Pimp's menu words ("edge",
-"bring a bitch into play"), which are option values of every pimp's hidden requests and
-ordinary words of the public text alike.  Pimp's own secrets are tested by the game.
+``check_views_leak_nothing`` here: its word match would flag Pimp's menu word "edge",
+an option value of every pimp's hidden action requests and an ordinary word of every
+rendered view alike.  Pimp's own secrets are tested by the game's attacker tests.
 """
 
 from __future__ import annotations

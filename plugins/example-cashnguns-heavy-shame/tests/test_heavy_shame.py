@@ -2,6 +2,10 @@
 
 Install it (``pip install ".[test]"``) and run ``python -m pytest tests``.  Rule and ruling
 numbers are the README's.
+
+The house rule changes a public number and hides nothing, so there is no
+``check_views_leak_nothing`` here: it reads every seat's export after every action of
+whole eight-round games, minutes of work for no secret of this rule's own.
 """
 
 from __future__ import annotations
@@ -15,7 +19,6 @@ from referee.testing import (
     check_export_round_trip,
     check_refused_without,
     check_scenarios,
-    check_views_leak_nothing,
 )
 from referee_example_cashnguns_heavy_shame.plugin import NAME, PENALTY
 
@@ -59,10 +62,6 @@ def test_exports_round_trip():
 
 def test_a_log_with_it_is_refused_where_it_is_not_installed():
     assert "cashnguns.heavy-shame" in check_refused_without(NAME, "cashnguns", SEATS, extensions=[NAME])
-
-
-def test_no_seat_sees_another_seats_bullet_target_nerve_or_power():
-    assert check_views_leak_nothing("cashnguns", SEATS[:4], extensions=[NAME, "the-kid", "the-cunning"], games=1) > 0
 
 
 def test_the_worked_examples_hold_except_the_count_it_changes():

@@ -1,1 +1,0 @@
-"""Short Hands, a house rule for Pimp: every maximum hand size is one card smaller."""

@@ -267,7 +267,7 @@ def test_a_deck_option_takes_a_deck_files_path_and_the_log_keeps_the_deck(tmp_pa
 def test_every_line_names_its_cards_money_is_money_and_pimps_are_they() -> None:
     """Issue 10, words: "Ann's Vicky takes a hit", $1,000, "they"; and the view's action
     number is the prompt's ("action 2 of 4") whenever an action is asked for."""
-    from referee_pimp.report import describe
+    from referee_pimp.events import EVENT_TYPES
     from referee_pimp.view import referee_render_view
 
     app = Referee(registry=Registry(), store=TableStore(MEMORY))
@@ -286,9 +286,9 @@ def test_every_line_names_its_cards_money_is_money_and_pimps_are_they() -> None:
         assert asked > 20
         named = 0
         for _entry, event in app.decoded(table):
-            line = describe(event)
-            if line is None:
+            if not isinstance(event, EVENT_TYPES):
                 continue
+            line = event.describe()
             for card, name in getattr(event, "names", {}).items():
                 assert name in line and card not in line, f"{line!r} does not name {card} as {name!r}"
                 named += 1

@@ -71,6 +71,9 @@ _WHERE = {
     "ReplayView": "service",
     "MEMORY": "store",
     "TableStore": "store",
+    "Phase": "flow",
+    "Rounds": "flow",
+    "Turns": "flow",
     "GAMESMASTER": "table",
     "Action": "table",
     "Decision": "table",
@@ -104,6 +107,7 @@ if TYPE_CHECKING:
         TurnEnded,
         event_tag,
     )
+    from .flow import Phase, Rounds, Turns
     from .limits import MAX_NESTING, check_nesting, parse_json, shown
     from .log import Entry, dump_jsonl, load_jsonl
     from .registry import Extension, Game, Registry, Rules
@@ -143,6 +147,9 @@ __all__ = [
     "Action",
     "Decision",
     "Flow",
+    "Rounds",
+    "Turns",
+    "Phase",
     "TableState",
     "GAMESMASTER",
     "Request",

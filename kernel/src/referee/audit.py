@@ -25,9 +25,12 @@ from .errors import BadLog, IllegalAction, RefereeError
 from .events import ActionTaken, Event, GameEnded, RandomDrawn, SeedRevealed, TableOpened, encode_event, event_tag
 from .limits import plain, shown
 from .log import Entry, canonical, check_chain
+from .logging import get_logger
 from .randomness import RandomnessMismatch, RecordedSource, check_outcome, roll, seed_commitment, seed_hash
 from .registry import Registry, Rules, decode_as
 from .table import Action, Emitted, TableState, decide, fold_entries, open_table
+
+log = get_logger("referee")
 
 __all__ = ["decode", "replay", "verify", "explain", "Verdict", "Explanation"]
 
@@ -371,10 +374,18 @@ class Explanation:
 
 
 def describe(rules: Rules, event: Event) -> str:
+    """The event in words: a ``referee_describe`` implementation's (the first non-None, so a
+    house rule may reword anything), else the event's own ``describe``, else its fields."""
     try:
         text = rules.hook.referee_describe(event=event)
     except Exception:  # a plugin's failure to describe must not hide the event itself
         text = None
+    if not text:
+        try:
+            text = event.describe()
+        except Exception as exc:
+            log.warning("an event failed to describe itself", type=event_tag(type(event)), error=f"{type(exc).__name__}: {exc}")
+            text = None
     if text:
         return str(text)
     fields = ", ".join(f"{k}={v!r}" for k, v in encode_event(event).items())

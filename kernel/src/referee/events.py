@@ -12,7 +12,7 @@ upcaster from *n* up to the current version before it is decoded.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, dataclass_transform
 
 import msgspec
 
@@ -21,13 +21,25 @@ from .answers import Shape
 __all__ = ["Event", "event_tag", "encode_event", "decode_event", "KERNEL_EVENTS"]
 
 
+# For type checkers only (a no-op when run): msgspec's stubs declare Struct a plain
+# dataclass transform, so ``class X(Event, tag=...)`` without ``frozen=True`` would read as
+# a mutable dataclass inheriting from a frozen one.  Every Struct subclass of Event is
+# frozen and keyword-only at run time; this says so to mypy and pyright.
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(msgspec.field,))
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """Base class of every domain event (kernel, game, card, house rule).
 
-    Subclasses must pass ``tag="<plugin>.<EventName>"`` in the class statement.
+    Subclasses must pass ``tag="<plugin>.<EventName>"`` in the class statement, and may
+    say what happened in words by overriding ``describe``.
     """
 
     version: ClassVar[int] = 1
+
+    def describe(self) -> str | None:
+        """One line of plain text saying what happened, for logs and replays (``referee
+        replay``, ``referee explain``), in the game's own words; None: the kernel shows
+        the fields.  Words only: read the event's fields (and constants), nothing else."""
+        return None
 
 
 def event_tag(event_type: type[Event]) -> str:
@@ -60,6 +72,12 @@ def decode_event(event_type: type[Event], body: dict[str, Any], stored_version: 
 
 
 # --- The kernel's own events -------------------------------------------------------
+
+
+def _args(args: dict[str, Any]) -> str:
+    if set(args) == {"text"}:
+        return repr(args["text"]) if args["text"] else ""
+    return msgspec.json.encode(args).decode() if args else ""
 
 
 class PluginRecord(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -117,6 +135,9 @@ class TableOpened(Event, tag="referee.TableOpened"):
     seed_commitment: str = ""
     """``HMAC(K, "seed|" + seed)`` under the table's secret key: hides even a guessable seed."""
 
+    def describe(self) -> str:
+        return f"table {self.table_id} opened: {self.game} for {', '.join(self.seats)}"
+
 
 class ActionTaken(Event, tag="referee.ActionTaken"):
     """A seat's (or the gamesmaster's) request, recorded before its outcome."""
@@ -126,6 +147,9 @@ class ActionTaken(Event, tag="referee.ActionTaken"):
     args: dict[str, Any]
     request: str | None = None
 
+    def describe(self) -> str:
+        return f"{self.seat}: {self.action} {_args(self.args)}".rstrip()
+
 
 class RandomDrawn(Event, tag="referee.RandomDrawn"):
     draw: int
@@ -134,40 +158,67 @@ class RandomDrawn(Event, tag="referee.RandomDrawn"):
     purpose: str
     outcome: Any
 
+    def describe(self) -> str:
+        return f"random draw {self.draw} ({self.purpose}): {self.kind} {self.spec} -> {self.outcome}"
+
 
 class RoundBegan(Event, tag="referee.RoundBegan"):
     round: int
 
+    def describe(self) -> str:
+        return f"round {self.round} begins"
+
 
 class RoundEnded(Event, tag="referee.RoundEnded"):
     round: int
+
+    def describe(self) -> str:
+        return f"round {self.round} ends"
 
 
 class TurnBegan(Event, tag="referee.TurnBegan"):
     turn: int
     seat: str
 
+    def describe(self) -> str:
+        return f"turn {self.turn}: {self.seat}"
+
 
 class TurnEnded(Event, tag="referee.TurnEnded"):
     turn: int
     seat: str
 
+    def describe(self) -> str:
+        return f"{self.seat}'s turn {self.turn} ends"
+
 
 class PhaseBegan(Event, tag="referee.PhaseBegan"):
     phase: str
+
+    def describe(self) -> str:
+        return f"{self.phase} begins"
 
 
 class PhaseEnded(Event, tag="referee.PhaseEnded"):
     phase: str
 
+    def describe(self) -> str:
+        return f"{self.phase} ends"
+
 
 class RequestOpened(Event, tag="referee.RequestOpened"):
     request: Request
+
+    def describe(self) -> str:
+        return f"{self.request.seat} is asked: {self.request.prompt}"
 
 
 class RequestWithdrawn(Event, tag="referee.RequestWithdrawn"):
     request: str
     reason: str
+
+    def describe(self) -> str:
+        return f"request {self.request} withdrawn: {self.reason}"
 
 
 class Standing(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -182,12 +233,19 @@ class GameEnded(Event, tag="referee.GameEnded"):
     reason: str
     standings: tuple[Standing, ...] = ()
 
+    def describe(self) -> str:
+        winners = ", ".join(self.winners) or "nobody"
+        return f"game over ({self.reason}); winners: {winners}"
+
 
 class SeedRevealed(Event, tag="referee.SeedRevealed"):
     """The end of the game opens every commitment: the seed and the table's secret key."""
 
     seed: str
     key: str = ""
+
+    def describe(self) -> str:
+        return f"seed revealed: {self.seed}"
 
 
 class SeatsAutomated(Event, tag="referee.SeatsAutomated"):

@@ -1,7 +1,8 @@
 """The flow of a table: rounds, turns, phases, and who must decide what.
 
-Games declare their flow by calling these steps through their ``Decision``; the kernel
-records each step as an event, folds it into ``Flow``, and calls the lifecycle hooks
+A game either declares its flow (``Game(flow=Rounds(...))``, below), which the kernel then
+runs, or calls these steps itself through its ``Decision``.  Either way the kernel records
+each step as an event, folds it into ``Flow``, and calls the lifecycle hooks
 (``referee_round_began`` ... ``referee_phase_ended``) so cards and house rules can act
 at any point.  A *request* is one seat's pending decision, with the shape of a legal
 answer (``referee.answers``); several may be open at once, and a sealed one's answer is
@@ -10,7 +11,8 @@ seen only by its seat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -39,9 +41,9 @@ from .limits import shown
 
 if TYPE_CHECKING:
     from .registry import Rules
-    from .table import Action, TableState
+    from .table import Action, Decision, TableState
 
-__all__ = ["Flow", "FlowSteps", "fold", "answered_request"]
+__all__ = ["Flow", "FlowSteps", "Phase", "Rounds", "Turns", "advance", "answered_request", "fold"]
 
 
 class Flow(msgspec.Struct):
@@ -205,3 +207,153 @@ def answered_request(rules: Rules, state: TableState, action: Action) -> Request
         legal = "; ".join(c.label for c in request.choices)
         raise IllegalAction(f"{shown(action.args)} is not one of the choices offered to {action.seat}: {legal}", "flow")
     return request
+
+
+# --- A declared flow ----------------------------------------------------------------------
+
+Step = Callable[["Decision"], object]
+"""Something the rules do at one point of the flow: emit events, open requests."""
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A named step of a round or a turn: ``begin`` opens its requests (or does what needs
+    no answer), and once no request is open ``end`` resolves it; then it ends."""
+
+    name: str
+    begin: Step | None = None
+    end: Step | None = None
+    turns: Turns | None = None
+    """Played in turns (after ``begin``), until no seat follows."""
+
+
+@dataclass(frozen=True)
+class Turns:
+    """Seats' turns, one after another: ``first`` names whose turn comes first and
+    ``following`` whose turn follows a seat's (None: the turns are over)."""
+
+    first: Callable[[Decision], str | None]
+    following: Callable[[Decision, str], str | None]
+    begin: Step | None = None
+    """Opens the turn's requests (after ``TurnBegan``)."""
+    phases: Sequence[Phase] = ()
+    """The phases of every turn, in order (after ``begin``)."""
+    end: Step | None = None
+    """Once no request is open and the phases are over, before ``TurnEnded``."""
+    ends: Step | None = None
+    """After each turn: ends the game (``decision.end_game``) when the rules say it is over."""
+
+
+@dataclass(frozen=True)
+class Rounds:
+    """A game's flow: rounds until it ends.  Each round runs ``begin``, then its phases or
+    its turns, then ``end``; before each round (the first too) ``ends`` ends the game
+    (``decision.end_game``) when the rules say it is over."""
+
+    begin: Step | None = None
+    """Opens the round's requests, or does what needs no answer (after ``RoundBegan``)."""
+    phases: Sequence[Phase] = ()
+    turns: Turns | None = None
+    end: Step | None = None
+    """Once no request is open and the phases or turns are over, before ``RoundEnded``."""
+    ends: Step | None = None
+    """Before each round (the first too): ends the game (``decision.end_game``) when the
+    rules say it is over."""
+
+
+def advance(decision: Decision, rounds: Rounds) -> None:
+    """Run a declared flow from where the table is until a request is open or the game ended.
+
+    The kernel calls this after setup, after every decided action (whichever plugin
+    decided it) and after a request expires.  Where the table is comes from its flow
+    alone: the round under way, its phase and whose turn it is.  A round, turn or phase
+    stops only where its ``begin`` (or an answer) left requests open; its ``end`` runs
+    once none is.
+    """
+    if _waiting(decision):
+        return
+    flow = decision.flow
+    if flow.round and not _resume_round(decision, rounds, flow.phase, flow.seat):
+        return
+    while not decision.state.over:
+        _run(decision, rounds.ends)
+        if decision.state.over:
+            return
+        decision.begin_round()
+        _run(decision, rounds.begin)
+        if _waiting(decision) or not _resume_round(decision, rounds, None, None):
+            return
+
+
+def _waiting(decision: Decision) -> bool:
+    return decision.state.over or bool(decision.flow.requests)
+
+
+def _run(decision: Decision, step: Step | None) -> None:
+    if step is not None and not decision.state.over:
+        step(decision)
+
+
+def _resume_round(decision: Decision, rounds: Rounds, phase: str | None, seat: str | None) -> bool:
+    """Play the rest of the round under way; True once it has ended."""
+    if rounds.phases:
+        done = _phases(decision, rounds.phases, phase, seat)
+    elif rounds.turns is not None:
+        done = _turns(decision, rounds.turns, seat, phase)
+    else:
+        done = True
+    if not done:
+        return False
+    _run(decision, rounds.end)
+    if decision.state.over:
+        return False
+    decision.end_round()
+    return True
+
+
+def _phases(decision: Decision, phases: Sequence[Phase], current: str | None, seat: str | None) -> bool:
+    """Play ``phases`` from ``current`` (the one under way; None: from the first); True once over."""
+    names = [p.name for p in phases]
+    start = names.index(current) if current in names else 0
+    for index in range(start, len(phases)):
+        phase = phases[index]
+        if index == start and current in names:
+            if phase.turns is not None and not _turns(decision, phase.turns, seat, None):
+                return False
+        else:
+            decision.begin_phase(phase.name)
+            _run(decision, phase.begin)
+            if _waiting(decision):
+                return False
+            if phase.turns is not None and not _turns(decision, phase.turns, None, None):
+                return False
+        _run(decision, phase.end)
+        if decision.state.over:
+            return False
+        decision.end_phase()
+    return True
+
+
+def _turns(decision: Decision, turns: Turns, seat: str | None, phase: str | None) -> bool:
+    """Play turns from ``seat``'s (under way; None: from the first turn); True once over."""
+    resumed = seat is not None
+    current = seat if resumed else turns.first(decision)
+    while current is not None:
+        if resumed:
+            resumed = False
+            if not _phases(decision, turns.phases, phase, None):
+                return False
+        else:
+            decision.begin_turn(current)
+            _run(decision, turns.begin)
+            if _waiting(decision) or not _phases(decision, turns.phases, None, None):
+                return False
+        _run(decision, turns.end)
+        if decision.state.over:
+            return False
+        decision.end_turn()
+        _run(decision, turns.ends)
+        if decision.state.over:
+            return False
+        current = turns.following(decision, current)
+    return True

@@ -52,7 +52,7 @@ def referee_extensions() -> list[Extension]:
 
 @hookspec
 def referee_event_types() -> list[type[Event]]:
-    """Register the event types this plugin may emit.
+    """Register the event types this plugin may emit (or declare ``Game(events=...)``).
 
     Called when a table's rules are assembled.  Return a list of
     :class:`referee.Event` subclasses, each with a unique stable tag.  All results
@@ -63,7 +63,8 @@ def referee_event_types() -> list[type[Event]]:
 
 @hookspec(firstresult=True)
 def referee_initial_state(opened: TableOpened) -> Any:
-    """Create the game's state object for a table that has just opened.
+    """Create the game's state object for a table that has just opened (or declare
+    ``Game(initial_state=...)``, which this hook's first non-None result replaces).
 
     Called while folding the first event.  ``opened`` carries seats and options.
     Return a fresh mutable object; the first non-None result wins.
@@ -72,7 +73,7 @@ def referee_initial_state(opened: TableOpened) -> Any:
 
 @hookspec
 def referee_evolve(state: TableState, event: Event) -> None:
-    """Fold one event into ``state.game`` (the mutator).
+    """Fold one event into ``state.game`` (the mutator; or declare ``Game(evolve=...)``).
 
     Called for every event, live and in replay, after the kernel has folded its own
     part (flow, randomness, result).  Every plugin sees every event and changes only
@@ -177,9 +178,11 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any] | None:
 
 @hookspec(firstresult=True)
 def referee_describe(event: Event) -> str | None:
-    """One line of plain text describing ``event`` for logs and replays.
+    """One line of plain text describing ``event`` for logs and replays, instead of its own.
 
-    Return None for events this plugin does not know; the first non-None result wins.
+    An event says what happened itself (``Event.describe``); implement this hook to word
+    another plugin's events (or the kernel's) otherwise.  Return None for events you leave
+    alone; the first non-None result wins over the event's own words.
     """
 
 

@@ -7,13 +7,13 @@ A round is a kernel round and each of its steps a phase:
             -> guns (You Don't Need It Anymore...)
 
 Every secret choice is a sealed request, answered by everyone before anything is
-revealed; a step ends when its last request is answered (or expires), and ``_advance``
-then runs the steps that need nobody's answer until one does.
+revealed.  The round is declared (``FLOW``): the kernel ends a step when its last request
+is answered (or expires), whoever answered it (a power's own request too), then runs the
+steps that need nobody's answer until one does.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 import referee
-from referee import GAMESMASTER, Decision, Event, Flag, Game, IllegalAction, Option, Pick, hookimpl
+from referee import GAMESMASTER, Decision, Event, Flag, Game, IllegalAction, Option, Phase, Pick, Rounds, hookimpl
 from referee.results import join_names, rank
 
 from . import hookspecs
@@ -67,8 +67,6 @@ R_COWARD = "round: cowards"
 R_SHOTS = "round: shooting"
 R_SPLIT = "round: the split"
 R_END = "end"
-
-PHASES = ("bullets", "aim", "late-aim", "late-bullet", "nerve", "showdown", "reload", "claim", "guns")
 
 
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -129,7 +127,6 @@ def referee_games() -> list[Game]:
         Game(
             name="cashnguns",
             title="Cash'n'Guns",
-            plugin=sys.modules["referee_cashnguns.plugin"],
             min_seats=4,
             max_seats=6,
             summary="Eight rounds of standoffs: choose a bullet, point your gun, keep your nerve, split the loot.",
@@ -137,22 +134,15 @@ def referee_games() -> list[Game]:
             hookspecs=[hookspecs],
             rules_document=str(_HERE / "RULES.md"),
             scenarios=str(_HERE / "scenarios"),
+            events=EVENT_TYPES,
+            initial_state=lambda opened: CashNGuns(gangsters={seat: Gangster(name=seat) for seat in opened.seats}),
+            evolve=_evolve,
+            flow=FLOW,
         )
     ]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return list(EVENT_TYPES)
-
-
-@hookimpl
-def referee_initial_state(opened: referee.TableOpened) -> CashNGuns:
-    return CashNGuns(gangsters={seat: Gangster(name=seat) for seat in opened.seats})
-
-
-@hookimpl
-def referee_evolve(state: referee.TableState, event: Event) -> None:
+def _evolve(state: referee.TableState, event: Event) -> None:
     if isinstance(event, EVENT_TYPES):
         evolve(state.game, event)
 
@@ -212,34 +202,13 @@ def referee_setup(decision: Decision) -> bool:
         dealt = decision.shuffle(powers, purpose="special powers, dealt face down")
         for seat, power in zip(decision.seats, dealt):
             decision.emit(PowerDealt(gangster=seat, power=power), rule="special powers", visible_to=[seat])
-    _begin_round(decision)
     return True
 
 
-def _begin_round(decision: Decision) -> None:
+def _reveal_pot(decision: Decision) -> None:
     game = _game(decision)
-    decision.begin_round()
     notes = game.loot[: components(decision).notes_per_round]
     decision.emit(PotRevealed(round=decision.flow.round, notes=notes, pot=[*game.pot, *notes]), rule=R_POT)
-    decision.begin_phase("bullets")
-    _START["bullets"](decision)
-    _advance(decision)
-
-
-def _advance(decision: Decision) -> None:
-    """Run the steps that need no answer until one opens requests or the game ends."""
-    while not decision.flow.requests and not decision.state.over:
-        phase = decision.flow.phase or ""
-        finish = _FINISH.get(phase)
-        if finish:
-            finish(decision)
-        decision.end_phase()
-        if phase == PHASES[-1]:
-            _end_round(decision)
-            return
-        following = PHASES[PHASES.index(phase) + 1]
-        decision.begin_phase(following)
-        _START[following](decision)
 
 
 def _last_round(decision: Decision) -> bool:
@@ -247,12 +216,10 @@ def _last_round(decision: Decision) -> bool:
     return decision.flow.round >= components(decision).rounds or len(_game(decision).living()) <= 1
 
 
-def _end_round(decision: Decision) -> None:
-    decision.end_round()
-    if _last_round(decision):
+def _end_if_over(decision: Decision) -> None:
+    """Between rounds: the game ends after the last round, or with one gangster left."""
+    if decision.flow.round and _last_round(decision):
         _end_game(decision)
-    else:
-        _begin_round(decision)
 
 
 # --- bullets -------------------------------------------------------------------------
@@ -633,23 +600,25 @@ def _end_game(decision: Decision) -> None:
     decision.end_game(winners, reason, standings, rule=R_END)
 
 
-_START = {
-    "bullets": lambda d: _open_bullets(d, late=False),
-    "aim": lambda d: _open_aims(d, late=False),
-    "late-aim": lambda d: _open_aims(d, late=True),
-    "late-bullet": lambda d: _open_bullets(d, late=True),
-    "nerve": _open_nerve,
-    "showdown": _showdown,
-    "reload": _open_reloads,
-    "claim": _open_claims,
-    "guns": _open_gun_offers,
-}
-_FINISH = {
-    "aim": _reveal_targets,
-    "late-aim": _reveal_targets,
-    "nerve": _reveal_nerves,
-    "claim": _split_pot,
-}
+FLOW = Rounds(
+    begin=_reveal_pot,
+    phases=(
+        Phase("bullets", begin=lambda d: _open_bullets(d, late=False)),
+        Phase("aim", begin=lambda d: _open_aims(d, late=False), end=_reveal_targets),
+        Phase("late-aim", begin=lambda d: _open_aims(d, late=True), end=_reveal_targets),
+        Phase("late-bullet", begin=lambda d: _open_bullets(d, late=True)),
+        Phase("nerve", begin=_open_nerve, end=_reveal_nerves),
+        Phase("showdown", begin=_showdown),
+        Phase("reload", begin=_open_reloads),
+        Phase("claim", begin=_open_claims, end=_split_pot),
+        Phase("guns", begin=_open_gun_offers),
+    ),
+    ends=_end_if_over,
+)
+"""A round: the pot, then its steps; each opens its sealed requests (or needs none), and
+the ones ending in a reveal reveal once every answer is in."""
+
+PHASES = tuple(phase.name for phase in FLOW.phases)
 _ANSWERS = {
     "bullet": _choose_bullet,
     "aim": _choose_target,
@@ -666,7 +635,6 @@ def referee_decide(decision: Decision, action: referee.Action) -> bool | None:
     if answer is None or action.seat == GAMESMASTER:
         return None
     answer(decision, action)
-    _advance(decision)
     return True
 
 
@@ -690,7 +658,6 @@ def referee_request_expired(decision: Decision, request: referee.Request) -> boo
                 decision.withdraw(rid, f"{seat} sits the round out", rule=R_DELAY)
         for gun in game.guns_of(seat):
             _discard(decision, gun.id, "sat the round out")
-    _advance(decision)
     return True
 
 

@@ -1,34 +1,26 @@
 """The Cash'n'Guns plugin: every hook of the game, gathered in one object.
 
 The rules are in ``game`` (setup, the round's steps, the showdown, the split, the end),
-``split`` (sharing the pot without change) and ``state`` (the mutator); ``view``,
-``report`` and ``bot`` show and play it.  The ten powers are separate plugins in
+``split`` (sharing the pot without change) and ``state`` (the mutator); ``view`` and
+``bot`` show and play it, and each event in ``events`` says what happened in words.  The ten powers are separate plugins in
 ``powers``.
 """
 
 from .bot import referee_bot_action
 from .game import (
     referee_decide,
-    referee_event_types,
-    referee_evolve,
     referee_games,
     referee_idle_reason,
-    referee_initial_state,
     referee_request_expired,
     referee_setup,
 )
-from .report import referee_describe
 from .view import referee_render_view, referee_view
 
 __all__ = [
     "referee_bot_action",
     "referee_decide",
-    "referee_describe",
-    "referee_event_types",
-    "referee_evolve",
     "referee_games",
     "referee_idle_reason",
-    "referee_initial_state",
     "referee_render_view",
     "referee_request_expired",
     "referee_setup",

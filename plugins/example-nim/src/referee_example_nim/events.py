@@ -1,8 +1,18 @@
-"""Everything that can happen at a Nim table, as events (RULES.md gives the sections)."""
+"""Everything that can happen at a Nim table, as events (RULES.md gives the sections).
+
+Each event says what happened in words (``describe``): one line for logs, ``referee
+replay`` and ``referee explain``.
+"""
 
 from __future__ import annotations
 
 from referee import Event
+from referee.results import join_names
+
+
+def heap_names(count: int) -> list[str]:
+    """Heaps are named A, B, C, ... in the order they were laid out."""
+    return [chr(ord("A") + i) for i in range(count)]
 
 
 class HeapsLaid(Event, tag="nim.HeapsLaid"):
@@ -10,12 +20,18 @@ class HeapsLaid(Event, tag="nim.HeapsLaid"):
 
     heaps: tuple[int, ...]
 
+    def describe(self) -> str:
+        return "Heaps laid: " + ", ".join(f"{n} in {name}" for name, n in zip(heap_names(len(self.heaps)), self.heaps, strict=True))
+
 
 class StartCalled(Event, tag="nim.StartCalled"):
     """``seat`` called ``call`` ("odd" or "even") for the start die, sealed (2)."""
 
     seat: str
     call: str
+
+    def describe(self) -> str:
+        return f"{self.seat} called {self.call}"
 
 
 class CallsShown(Event, tag="nim.CallsShown"):
@@ -25,11 +41,17 @@ class CallsShown(Event, tag="nim.CallsShown"):
     die: int
     right: tuple[str, ...]
 
+    def describe(self) -> str:
+        return f"The start die shows {self.die}; called right: {join_names(self.right)}"
+
 
 class StarterChosen(Event, tag="nim.StarterChosen"):
     """``seat`` takes the first turn (2)."""
 
     seat: str
+
+    def describe(self) -> str:
+        return f"{self.seat} takes the first turn"
 
 
 class StonesTaken(Event, tag="nim.StonesTaken"):
@@ -40,6 +62,9 @@ class StonesTaken(Event, tag="nim.StonesTaken"):
     stones: int
     left: int
 
+    def describe(self) -> str:
+        return f"{self.seat} took {self.stones} from heap {self.heap}, {self.left} left"
+
 
 EVENT_TYPES: tuple[type[Event], ...] = (HeapsLaid, StartCalled, CallsShown, StarterChosen, StonesTaken)
-"""Every event type of the game, for ``referee_event_types``."""
+"""Every event type of the game, for ``Game(events=...)``."""

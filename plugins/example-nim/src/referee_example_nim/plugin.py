@@ -1,23 +1,39 @@
 """Nim for Referee: every hook the game implements (RULES.md maps each rule here).
 
 One module plays two parts: the ``referee`` entry point names it, so discovery calls
-``referee_games`` and learns of the game ``nim``; and it is that game's ``plugin``, so
-every table of ``nim`` registers it and calls the rest.
+``referee_games`` and learns of the game ``nim`` (its events, first state and mutator
+declared there); and, having offered the game, it is that game's plugin, so every table
+of ``nim`` registers it and calls the rest.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
 
-from referee import Action, Amount, Decision, Event, Game, IllegalAction, Option, Pick, Request, TableOpened, TableState, hookimpl
-from referee.results import join_names, rank
+from referee import (
+    GAMESMASTER,
+    Action,
+    Amount,
+    Decision,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Phase,
+    Pick,
+    Request,
+    Rounds,
+    TableState,
+    Turns,
+    hookimpl,
+)
+from referee.results import rank
 
-from .events import EVENT_TYPES, CallsShown, HeapsLaid, StartCalled, StarterChosen, StonesTaken
+from .events import EVENT_TYPES, CallsShown, HeapsLaid, StartCalled, StarterChosen, StonesTaken, heap_names
 
 __all__ = [
     "CALLS",
@@ -27,13 +43,10 @@ __all__ = [
     "heap_names",
     "referee_bot_action",
     "referee_decide",
-    "referee_describe",
-    "referee_event_types",
-    "referee_evolve",
+    "evolve",
     "referee_games",
-    "referee_initial_state",
     "referee_render_view",
-    "referee_setup",
+    "FLOW",
     "referee_view",
 ]
 
@@ -59,11 +72,8 @@ class Nim(msgspec.Struct):
     shown: bool = False
     starter: str = ""
     taken: dict[str, int] = {}
-
-
-def heap_names(count: int) -> list[str]:
-    """Heaps are named A, B, C, ... in the order they were laid out."""
-    return [chr(ord("A") + i) for i in range(count)]
+    last: str = ""
+    """Who took stones last: once none is left, the winner (4)."""
 
 
 def best_take(heaps: dict[str, int], max_take: int) -> tuple[str, int]:
@@ -94,32 +104,25 @@ def referee_games() -> list[Game]:
         Game(
             name="nim",
             title="Nim",
-            plugin=sys.modules[__name__],
             min_seats=2,
             max_seats=4,
             summary="Call odd or even for the first turn, then take 1-3 stones from a heap; whoever takes the last stone wins.",
             options=Options,
             rules_document=str(HERE / "RULES.md"),
             scenarios=str(HERE / "scenarios"),
+            events=EVENT_TYPES,
+            initial_state=lambda opened: Nim(),
+            evolve=evolve,
+            flow=FLOW,
         )
     ]
 
 
-# --- State: register, create, fold ------------------------------------------------------
+# --- State: fold ------------------------------------------------------------------------
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return list(EVENT_TYPES)
-
-
-@hookimpl
-def referee_initial_state(opened: TableOpened) -> Nim:
-    return Nim()
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
+    """The mutator: fold one event into ``state.game`` (the only place a Nim changes)."""
     nim: Nim = state.game
     match event:
         case HeapsLaid():
@@ -133,40 +136,26 @@ def referee_evolve(state: TableState, event: Event) -> None:
         case StonesTaken():
             nim.heaps[event.heap] = event.left
             nim.taken[event.seat] = nim.taken.get(event.seat, 0) + event.stones
+            nim.last = event.seat
 
 
-# --- Deciding ---------------------------------------------------------------------------
+# --- The flow: one round of two phases ---------------------------------------------------
 
 
-@hookimpl
-def referee_setup(decision: Decision) -> bool:
-    decision.begin_round()
+def _lay_heaps(decision: Decision) -> None:
     sizes = [2 + decision.roll(6, purpose=f"heap {name}") for name in heap_names(decision.options["heaps"])]
     decision.emit(HeapsLaid(heaps=tuple(sizes)), rule="1")
-    decision.begin_phase("calling")
+
+
+def _ask_calls(decision: Decision) -> None:
     call = Pick(tuple(Option(c, c) for c in CALLS))
     for seat in decision.seats:
         # Sealed: nobody sees a call until every call is in (2).
         decision.request(seat, "call", "Call odd or even for the start die", answer={"call": call}, sealed=True, rule="nim 2")
-    return True
 
 
-@hookimpl
-def referee_decide(decision: Decision, action: Action) -> bool | None:
-    if action.action == "call":
-        _call(decision, action.seat, action.args["call"])
-        return True
-    if action.action == "take":
-        _take(decision, action.seat, action.args["heap"], action.args["stones"])
-        return True
-    return None  # not ours: the kernel refuses it, naming the action
-
-
-def _call(decision: Decision, seat: str, call: str) -> None:
-    decision.emit(StartCalled(seat=seat, call=call), rule="2", visible_to=[seat])
-    if decision.flow.requests:
-        return  # other calls are still sealed away
-    decision.end_phase()
+def _show_calls(decision: Decision) -> None:
+    """Every call is in: show them, roll the start die, choose who starts (2)."""
     nim: Nim = decision.game
     die = decision.roll(6, purpose="the start die")
     parity = "even" if die % 2 == 0 else "odd"
@@ -176,13 +165,11 @@ def _call(decision: Decision, seat: str, call: str) -> None:
     pool = list(right) if 0 < len(right) < len(decision.seats) else list(decision.seats)
     starter = pool[0] if len(pool) == 1 else decision.pick(pool, purpose="the starter")
     decision.emit(StarterChosen(seat=starter), rule="2")
-    decision.begin_phase("taking")
-    _next_turn(decision, starter)
 
 
-def _next_turn(decision: Decision, seat: str) -> None:
+def _ask_take(decision: Decision) -> None:
     nim: Nim = decision.game
-    decision.begin_turn(seat)
+    seat = decision.flow.seat or ""
     heaps = tuple(Option(name, f"heap {name} ({n})") for name, n in nim.heaps.items() if n > 0)
     most = min(decision.options["max_take"], max(nim.heaps.values()))
     decision.request(
@@ -194,6 +181,52 @@ def _next_turn(decision: Decision, seat: str) -> None:
     )
 
 
+def _following(decision: Decision, seat: str) -> str | None:
+    """The next seat in seat order takes a turn while stones are left (3)."""
+    nim: Nim = decision.game
+    seats = decision.seats
+    return seats[(seats.index(seat) + 1) % len(seats)] if any(nim.heaps.values()) else None
+
+
+def _end_if_taken(decision: Decision) -> None:
+    """The last stone is taken: whoever took it wins (4)."""
+    nim: Nim = decision.game
+    if nim.heaps and not any(nim.heaps.values()):
+        winner = nim.last
+        standings = rank((s, nim.taken.get(s, 0), s == winner, "took the last stone" if s == winner else "") for s in decision.seats)
+        decision.end_game([winner], f"{winner} took the last stone", standings, rule="4")
+
+
+FLOW = Rounds(
+    begin=_lay_heaps,
+    phases=(
+        Phase("calling", begin=_ask_calls, end=_show_calls),
+        Phase("taking", turns=Turns(first=lambda d: d.game.starter, following=_following, begin=_ask_take)),
+    ),
+    ends=_end_if_taken,
+)
+"""Nim's flow, which the kernel runs: a round lays the heaps; in the calling phase every
+seat calls, and once every call is in they are shown; in the taking phase seats take turns
+until no stone is left; then the game is over."""
+
+
+# --- Deciding ---------------------------------------------------------------------------
+
+
+@hookimpl
+def referee_decide(decision: Decision, action: Action) -> bool | None:
+    # Only what an answer means: the flow (FLOW) goes on by itself once nothing is open.
+    if action.seat == GAMESMASTER:
+        return None  # Nim has no gamesmaster: the kernel refuses whatever one sends
+    if action.action == "call":
+        decision.emit(StartCalled(seat=action.seat, call=action.args["call"]), rule="2", visible_to=[action.seat])
+        return True
+    if action.action == "take":
+        _take(decision, action.seat, action.args["heap"], action.args["stones"])
+        return True
+    return None  # not ours: the kernel refuses it, naming the action
+
+
 def _take(decision: Decision, seat: str, heap: str, stones: int) -> None:
     nim: Nim = decision.game
     # The answer's shape offers only heaps with stones and at most max_take; how many a
@@ -202,15 +235,6 @@ def _take(decision: Decision, seat: str, heap: str, stones: int) -> None:
         left = nim.heaps[heap]
         raise IllegalAction(f"heap {heap} holds only {left} stone{'' if left == 1 else 's'}", "nim 3")
     decision.emit(StonesTaken(seat=seat, heap=heap, stones=stones, left=nim.heaps[heap] - stones), rule="3")
-    decision.end_turn()
-    if any(nim.heaps.values()):
-        seats = decision.seats
-        _next_turn(decision, seats[(seats.index(seat) + 1) % len(seats)])
-        return
-    decision.end_phase()
-    decision.end_round()
-    standings = rank((s, nim.taken.get(s, 0), s == seat, "took the last stone" if s == seat else "") for s in decision.seats)
-    decision.end_game([seat], f"{seat} took the last stone", standings, rule="4")
 
 
 # --- Showing ----------------------------------------------------------------------------
@@ -243,22 +267,6 @@ def referee_render_view(view: dict[str, Any], seat: str | None) -> str:
     if game["starter"]:
         lines.append(f"{game['starter']} started.")
     return "\n".join(lines)
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    match event:
-        case HeapsLaid():
-            return "Heaps laid: " + ", ".join(f"{n} in {name}" for name, n in zip(heap_names(len(event.heaps)), event.heaps, strict=True))
-        case StartCalled():
-            return f"{event.seat} called {event.call}"
-        case CallsShown():
-            return f"The start die shows {event.die}; called right: {join_names(event.right)}"
-        case StarterChosen():
-            return f"{event.seat} takes the first turn"
-        case StonesTaken():
-            return f"{event.seat} took {event.stones} from heap {event.heap}, {event.left} left"
-    return None
 
 
 @hookimpl

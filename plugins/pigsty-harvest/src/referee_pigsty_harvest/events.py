@@ -23,6 +23,18 @@ class HarvestShared(Event, tag="harvest.HarvestShared"):
     turn: int
     farmers: tuple[str, ...]
 
+    def describe(self) -> str:
+        return f"Harvest Festival after turn {self.turn}: {self.shared()}"
+
+    def shared(self) -> str:
+        """Who got a Pig, in words (the turn report lists it under its own heading)."""
+        names = self.farmers
+        if not names:
+            return "nobody is Honest, so nobody gets a Pig"
+        if len(names) == 1:
+            return f"{names[0]} gets 1 Pig"
+        return f"{', '.join(names[:-1])} and {names[-1]} each get 1 Pig"
+
 
 EVENT_TYPES: tuple[type[Event], ...] = (HarvestShared,)
-"""Every event type of this plugin, for ``referee_event_types``."""
+"""Every event type of this plugin, for ``Extension(events=...)``."""

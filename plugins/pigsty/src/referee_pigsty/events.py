@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from referee.events import Event
-from referee_pigsty.orders import Order
+from referee_pigsty.orders import Order, order_text
 
 __all__ = [
     "BANDITS",
@@ -44,6 +44,11 @@ __all__ = [
     "YeomenFunded",
 ]
 
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 BANDITS = "Bandits"
 """The thief's name on thefts by the Bandits (rule 11.3); no farmer may take it."""
 
@@ -56,6 +61,10 @@ class PorkAllotted(Event, tag="pigsty.PorkAllotted"):
     punishment: int
     pork: int
 
+    def describe(self) -> str:
+        less = f" less {self.punishment} Punishment" if self.punishment else ""
+        return f"{self.farmer} has {_plural(self.pigs, 'Pig')}{less}: {self.pork} Pork to spend"
+
 
 class OrdersWritten(Event, tag="pigsty.OrdersWritten"):
     """A farmer's parsed orders, sealed until every farmer has written (rule 4, 9)."""
@@ -64,6 +73,9 @@ class OrdersWritten(Event, tag="pigsty.OrdersWritten"):
     orders: tuple[Order, ...]
     stated_total: int | None
 
+    def describe(self) -> str:
+        return f"{self.farmer} wrote orders: {'; '.join(map(order_text, self.orders)) or 'none'}"
+
 
 class OrdersRevealed(Event, tag="pigsty.OrdersRevealed"):
     """A farmer's orders made public once all are in (rule 9)."""
@@ -71,6 +83,9 @@ class OrdersRevealed(Event, tag="pigsty.OrdersRevealed"):
     farmer: str
     orders: tuple[Order, ...]
     stated_total: int | None
+
+    def describe(self) -> str:
+        return f"{self.farmer}'s orders: {'; '.join(map(order_text, self.orders)) or 'none'}"
 
 
 class OrderCut(Event, tag="pigsty.OrderCut"):
@@ -83,6 +98,9 @@ class OrderCut(Event, tag="pigsty.OrderCut"):
     written: int
     paid: int
 
+    def describe(self) -> str:
+        return f"{self.farmer} could not pay line {self.line} in full: {self.written} Pork cut to {self.paid}"
+
 
 class OrderCancelled(Event, tag="pigsty.OrderCancelled"):
     """An order below an overspent one, not carried out (rule 10.2)."""
@@ -92,6 +110,9 @@ class OrderCancelled(Event, tag="pigsty.OrderCancelled"):
     kind: str
     target: str | None
     written: int
+
+    def describe(self) -> str:
+        return f"{self.farmer}'s line {self.line} ({self.kind} {self.written}) is cancelled: no Pork left"
 
 
 class BecameHonest(Event, tag="pigsty.BecameHonest"):
@@ -104,6 +125,9 @@ class BecameHonest(Event, tag="pigsty.BecameHonest"):
     yeomen_pork: int
     reputation: int
 
+    def describe(self) -> str:
+        return f"{self.farmer} paid {self.yeomen_pork} Pork to the Yeomen and is now Honest"
+
 
 class YeomenFunded(Event, tag="pigsty.YeomenFunded"):
     """Pork paid into the Yeoman Fund (rule 4.6).
@@ -115,6 +139,9 @@ class YeomenFunded(Event, tag="pigsty.YeomenFunded"):
     farmer: str
     pork: int
     fund: int
+
+    def describe(self) -> str:
+        return f"{self.farmer} paid {self.pork} Pork into the Yeoman Fund (now {self.fund})"
 
 
 class YeomanJoined(Event, tag="pigsty.YeomanJoined"):
@@ -135,12 +162,19 @@ class YeomanJoined(Event, tag="pigsty.YeomanJoined"):
         # Version 1 logged one event per Yeoman.
         return {**body, "joined": 1}
 
+    def describe(self) -> str:
+        arrived = "a new Yeoman enters" if self.joined == 1 else f"{self.joined} new Yeomen enter"
+        return f"{arrived} play: {_plural(self.yeomen, 'Yeoman').replace('Yeomans', 'Yeomen')} in play"
+
 
 class GuardsHired(Event, tag="pigsty.GuardsHired"):
     """Guards protecting a farmer for this turn only (rule 4.3)."""
 
     farmer: str
     guards: int
+
+    def describe(self) -> str:
+        return f"{self.farmer} hired {_plural(self.guards, 'Guard')}"
 
 
 class TheftAttempted(Event, tag="pigsty.TheftAttempted"):
@@ -156,6 +190,16 @@ class TheftAttempted(Event, tag="pigsty.TheftAttempted"):
     stopped_by_guards: int
     stopped_by_yeomen: int
     pigs_wanted: int
+
+    def describe(self) -> str:
+        who = "The Bandits" if self.thief == BANDITS else self.thief
+        stopped = []
+        if self.stopped_by_guards:
+            stopped.append(f"{self.stopped_by_guards} stopped by Guards")
+        if self.stopped_by_yeomen:
+            stopped.append(f"{self.stopped_by_yeomen} stopped by Yeomen")
+        extra = f" ({', '.join(stopped)})" if stopped else ""
+        return f"{who} sent {_plural(self.thieves, 'Thief').replace('Thiefs', 'Thieves')} against {self.victim}{extra}: {_plural(self.pigs_wanted, 'Pig')} at risk"
 
 
 class PigsTaken(Event, tag="pigsty.PigsTaken"):
@@ -173,6 +217,11 @@ class PigsTaken(Event, tag="pigsty.PigsTaken"):
     stolen: int
     short: int
 
+    def describe(self) -> str:
+        who = "The Bandits" if self.thief == BANDITS else self.thief
+        short = f" ({self.short} short: Overkill)" if self.short else ""
+        return f"{who} took {_plural(self.taken, 'Pig')} from {self.victim}: {self.lost} lost, {self.stolen} stolen{short}"
+
 
 class PigsReturned(Event, tag="pigsty.PigsReturned"):
     """The Yeomen bringing lost Pigs back to an Honest owner after a theft (rule 4.6.2)."""
@@ -181,6 +230,9 @@ class PigsReturned(Event, tag="pigsty.PigsReturned"):
     thief: str
     pigs: int
     yeomen: int
+
+    def describe(self) -> str:
+        return f"the Yeomen returned {_plural(self.pigs, 'lost Pig')} to {self.farmer}"
 
 
 class TradeCancelled(Event, tag="pigsty.TradeCancelled"):
@@ -196,6 +248,10 @@ class TradeCancelled(Event, tag="pigsty.TradeCancelled"):
     pork: int
     reason: str
 
+    def describe(self) -> str:
+        why = "they had Pigs taken" if self.reason == "trader-robbed" else f"{self.receiver} stole from them"
+        return f"{self.trader}'s Trade of {self.pork} Pork to {self.receiver} is cancelled because {why}; it counts as Investment"
+
 
 class PigTraded(Event, tag="pigsty.PigTraded"):
     """A Trade that gave its receiver one Pig (rules 4.5, 4.5.4)."""
@@ -204,6 +260,9 @@ class PigTraded(Event, tag="pigsty.PigTraded"):
     receiver: str
     pork: int
 
+    def describe(self) -> str:
+        return f"{self.trader} traded {self.pork} Pork to {self.receiver}, who gets a Pig"
+
 
 class PigsBred(Event, tag="pigsty.PigsBred"):
     """Pigs bred from Investment and Trade Pork together (rules 4.2, 4.5, 10.3)."""
@@ -211,6 +270,9 @@ class PigsBred(Event, tag="pigsty.PigsBred"):
     farmer: str
     pork: int
     pigs: int
+
+    def describe(self) -> str:
+        return f"{self.farmer} bred {_plural(self.pigs, 'Pig')} from {self.pork} Pork"
 
 
 class PunishmentImposed(Event, tag="pigsty.PunishmentImposed"):
@@ -226,6 +288,9 @@ class PunishmentImposed(Event, tag="pigsty.PunishmentImposed"):
     by_victim: int
     by_yeomen: int
 
+    def describe(self) -> str:
+        return f"{self.thief} is Punished for stealing from {self.victim}: {self.pork} Pork less next turn"
+
 
 class BecameDishonest(Event, tag="pigsty.BecameDishonest"):
     """A punished thief turned Dishonest at the end of the turn (rules 4.6.4.2, 12.1).
@@ -235,6 +300,9 @@ class BecameDishonest(Event, tag="pigsty.BecameDishonest"):
 
     farmer: str
     reputation: int
+
+    def describe(self) -> str:
+        return f"{self.farmer} is Dishonest (Reputation {self.reputation})"
 
 
 class LostPigsCounted(Event, tag="pigsty.LostPigsCounted"):
@@ -247,6 +315,9 @@ class LostPigsCounted(Event, tag="pigsty.LostPigsCounted"):
     lost: int
     returned: int
     lost_total: int
+
+    def describe(self) -> str:
+        return f"{_plural(self.lost, 'Pig')} lost this turn, {self.returned} returned; {self.lost_total} lost in all"
 
 
 class BanditJoined(Event, tag="pigsty.BanditJoined"):
@@ -266,11 +337,18 @@ class BanditJoined(Event, tag="pigsty.BanditJoined"):
         # Version 1 logged one event per Bandit.
         return {**body, "joined": 1}
 
+    def describe(self) -> str:
+        arrived = "another Bandit" if self.joined == 1 else f"{self.joined} more Bandits"
+        return f"the lost Pigs attract {arrived}: {_plural(self.bandits, 'Bandit')}"
+
 
 class FarmerEliminated(Event, tag="pigsty.FarmerEliminated"):
     """A farmer with no Pigs left is out of the game (rule 7)."""
 
     farmer: str
+
+    def describe(self) -> str:
+        return f"{self.farmer} has lost all their Pigs and is out of the game"
 
 
 class PorkIndustryDestroyed(Event, tag="pigsty.PorkIndustryDestroyed"):
@@ -279,12 +357,18 @@ class PorkIndustryDestroyed(Event, tag="pigsty.PorkIndustryDestroyed"):
     pigs_in_play: int
     farmers: int
 
+    def describe(self) -> str:
+        return f"only {_plural(self.pigs_in_play, 'Pig')} for {self.farmers} farmers: M.A.D., everyone loses"
+
 
 class PalaceBought(Event, tag="pigsty.PalaceBought"):
     """A farmer ended the turn with enough Pigs for a Palace and wins (rule 8)."""
 
     farmer: str
     pigs: int
+
+    def describe(self) -> str:
+        return f"{self.farmer} has {self.pigs} Pigs and can afford a Palace!"
 
 
 class TurnResolved(Event, tag="pigsty.TurnResolved"):
@@ -295,6 +379,9 @@ class TurnResolved(Event, tag="pigsty.TurnResolved"):
 
     turn: int
     pigs: dict[str, int]
+
+    def describe(self) -> str:
+        return f"turn {self.turn} resolved: " + ", ".join(f"{k} {v}" for k, v in self.pigs.items())
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (

@@ -7,14 +7,13 @@ turn) the orders are revealed and the turn is resolved by ``resolution``.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 import referee
-from referee import GAMESMASTER, Decision, Event, Game, IllegalAction, Standing, hookimpl
+from referee import GAMESMASTER, Decision, Event, Game, IllegalAction, Rounds, Standing, hookimpl
 from referee.results import join_names, rank
 
 from . import hookspecs
@@ -84,7 +83,6 @@ def referee_games() -> list[Game]:
         Game(
             name="pigsty",
             title="Pigsty to Palace",
-            plugin=sys.modules["referee_pigsty.plugin"],
             min_seats=3,
             max_seats=None,
             summary="Pig farmers write secret orders to invest, trade, guard and steal until someone affords a Palace.",
@@ -92,22 +90,15 @@ def referee_games() -> list[Game]:
             hookspecs=[hookspecs],
             rules_document=str(_HERE / "RULES.md"),
             scenarios=str(_HERE / "scenarios"),
+            events=EVENT_TYPES,
+            initial_state=lambda opened: Pigsty(board=new_board(opened.seats, starting_pigs=int(opened.options.get("starting_pigs", 10)))),
+            evolve=_evolve,
+            flow=FLOW,
         )
     ]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return list(EVENT_TYPES)
-
-
-@hookimpl
-def referee_initial_state(opened: referee.TableOpened) -> Pigsty:
-    return Pigsty(board=new_board(opened.seats, starting_pigs=int(opened.options.get("starting_pigs", 10))))
-
-
-@hookimpl
-def referee_evolve(state: referee.TableState, event: Event) -> None:
+def _evolve(state: referee.TableState, event: Event) -> None:
     game: Pigsty = state.game
     match event:
         case PorkAllotted():
@@ -126,20 +117,35 @@ def referee_evolve(state: referee.TableState, event: Event) -> None:
 def referee_setup(decision: Decision) -> bool:
     # A list of bots must fit the seats; checked here, where the seats are known.
     bots_by_seat(decision.options.get("bots", DEFAULT_BOT), list(decision.game.board.farmers))
-    _begin_turn(decision)
     return True
 
 
-def _begin_turn(decision: Decision) -> None:
+def _end_if_over(decision: Decision) -> None:
+    """Between turns (and before the first): a Palace, M.A.D. or the turn limit ends the game."""
     game: Pigsty = decision.game
+    board = game.board
+    limit = int(decision.options.get("turn_limit", 0))
+    standings = _standings(board)
+    if decision.flow.round:
+        if board.over and board.winners:
+            decision.end_game(board.winners, f"{join_names(board.winners)} can afford a Palace", standings, rule="8")
+        elif board.over:
+            decision.end_game([], MAD_ENDING, standings, rule="7.1")
+        elif limit and board.turn >= limit:
+            decision.end_game([], f"the table's turn limit of {limit} turns was reached; nobody built a Palace", standings, rule="options")
+        if decision.state.over:
+            return
     # 7.1 "If ever": the Pigs in play are settled here too, at the start of the game (a
     # table may start with few Pigs) and after a house rule's effects at the end of a turn.
-    destroyed = pork_industry_destroyed(game.board, _params(decision))
+    destroyed = pork_industry_destroyed(board, _params(decision))
     if destroyed is not None:
         decision.emit(destroyed, rule="7.1")
-        decision.end_game([], MAD_ENDING, _standings(game.board), rule="7.1")
-        return
-    decision.begin_round()
+        decision.end_game([], MAD_ENDING, _standings(board), rule="7.1")
+
+
+def _begin_turn(decision: Decision) -> None:
+    """A turn: Pork for every farmer, then everyone still in writes orders (4, 9)."""
+    game: Pigsty = decision.game
     for event, rule in allot_pork(game.board):
         decision.emit(event, rule=rule)
     turn = decision.flow.round
@@ -169,8 +175,6 @@ def referee_decide(decision: Decision, action: referee.Action) -> bool | None:
             decision.withdraw(rid, "the gamesmaster closed the turn: no orders, no Pork spent", rule="pigsty 9")
     else:
         return None
-    if not decision.flow.requests:
-        _resolve(decision)
     return True
 
 
@@ -201,16 +205,12 @@ def _resolve(decision: Decision) -> None:
     limit = int(decision.options.get("turn_limit", 0))
     if not board.over and not (limit and board.turn >= limit):
         decision.rules.hook.pigsty_turn_resolved(decision=decision)
-    decision.end_round()
-    standings = _standings(board)
-    if board.over and board.winners:
-        decision.end_game(board.winners, f"{join_names(board.winners)} can afford a Palace", standings, rule="8")
-    elif board.over:
-        decision.end_game([], MAD_ENDING, standings, rule="7.1")
-    elif limit and board.turn >= limit:
-        decision.end_game([], f"the table's turn limit of {limit} turns was reached; nobody built a Palace", standings, rule="options")
-    else:
-        _begin_turn(decision)
+
+
+FLOW = Rounds(begin=_begin_turn, end=_resolve, ends=_end_if_over)
+"""A round of the kernel is a turn (rule 9): Pork and orders, then, once every farmer's
+orders are in (or the gamesmaster closed the turn), the results; a Palace, M.A.D. or the
+turn limit ends the game between turns."""
 
 
 def _standings(board: Board) -> list[Standing]:

@@ -337,3 +337,11 @@ def pay_orders(farmer: str, orders: Sequence[Order], pork: int) -> tuple[tuple[O
         )
         break
     return tuple(paid), events
+
+
+_LETTER = {"punishment": "P", "investment": "I", "guards": "G", "stealing": "S", "trading": "T", "yeomen": "Y"}
+
+
+def order_text(order: Order) -> str:
+    """An order as a farmer writes it (rule 10.1): ``T 5 Danny``."""
+    return f"{_LETTER[order.kind]} {order.amount}" + (f" {order.target}" if order.target else "")

@@ -2,7 +2,8 @@
 
 A card's face is recorded the first time it is seen: a seat sees its own deck list and
 hand; everyone sees a card once it is played, drawn as a power card or retired.  Tags
-are stable: ``pimp.<Name>``.
+are stable: ``pimp.<Name>``.  Each event says what happened in one line (``describe``),
+naming cards as the event's ``names`` do.
 """
 
 from __future__ import annotations
@@ -12,6 +13,25 @@ from typing import Any
 import msgspec
 
 from referee import Event
+from referee.results import join_names
+
+
+def _n(event: Any, card: str) -> str:
+    """A card as the event names it ("Ann's Vicky"); its id in logs recorded before names."""
+    names: dict[str, str] = getattr(event, "names", {})
+    return names.get(card, card)
+
+
+def _all(event: Any, cards: list[str]) -> str:
+    return join_names([_n(event, c) for c in cards]) or "nobody"
+
+
+def _money(amount: int) -> str:
+    return f"${amount:,}"
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
 class CardFace(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -48,12 +68,18 @@ class DeckListed(Event, tag="pimp.DeckListed"):
     deck: str
     cards: list[CardFace]
 
+    def describe(self) -> str:
+        return f"{self.pimp} plays the deck {self.deck!r} ({len(self.cards)} cards)"
+
 
 class DeckShuffled(Event, tag="pimp.DeckShuffled"):
     """Setup: the deck's order after shuffling and cutting (seen by nobody until the end)."""
 
     pimp: str
     order: list[str]
+
+    def describe(self) -> str:
+        return f"{self.pimp} shuffles their deck and lets the others cut it"
 
 
 class CardDrawn(Event, tag="pimp.CardDrawn"):
@@ -63,6 +89,9 @@ class CardDrawn(Event, tag="pimp.CardDrawn"):
     card: str
     reason: str
 
+    def describe(self) -> str:
+        return f"{self.pimp} draws a card ({self.reason})"
+
 
 class GirlfriendDrawn(Event, tag="pimp.GirlfriendDrawn"):
     """Setup: the top card of a deck, face up: a bitch becomes a girlfriend in the pad."""
@@ -71,10 +100,21 @@ class GirlfriendDrawn(Event, tag="pimp.GirlfriendDrawn"):
     card: CardFace
     round: int
 
+    def describe(self) -> str:
+        what = (
+            f"girlfriend {self.card.name} (cost {self.card.cost})"
+            if self.card.bitch
+            else f"{self.card.name}, a special card: no girlfriend"
+        )
+        return f"{self.pimp} turns up {what}"
+
 
 class FirstPimpChosen(Event, tag="pimp.FirstPimpChosen"):
     pimp: str
     cost: int
+
+    def describe(self) -> str:
+        return f"{self.pimp} has the best girlfriend and goes first"
 
 
 class InfluenceChanged(Event, tag="pimp.InfluenceChanged"):
@@ -85,6 +125,9 @@ class InfluenceChanged(Event, tag="pimp.InfluenceChanged"):
     influence: int
     reason: str
 
+    def describe(self) -> str:
+        return f"{self.pimp} {'gains' if self.change > 0 else 'loses'} {abs(self.change)} influence ({self.reason}): {self.influence}"
+
 
 class MoneyChanged(Event, tag="pimp.MoneyChanged"):
     """Green tokens in a pimp's money pile gained or lost (never below zero)."""
@@ -94,12 +137,18 @@ class MoneyChanged(Event, tag="pimp.MoneyChanged"):
     money: int
     reason: str
 
+    def describe(self) -> str:
+        return f"{self.pimp} {'gains' if self.change > 0 else 'pays'} {_money(abs(self.change))} ({self.reason}): {_money(self.money)}"
+
 
 class ShaggedOutCleared(Event, tag="pimp.ShaggedOutCleared"):
     pimp: str
     bitches: list[str]
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
+
+    def describe(self) -> str:
+        return f"the shagged out counters come off {_all(self, self.bitches)}"
 
 
 class ActionBegan(Event, tag="pimp.ActionBegan"):
@@ -111,16 +160,25 @@ class ActionBegan(Event, tag="pimp.ActionBegan"):
     label: str
     args: dict[str, Any] = msgspec.field(default_factory=dict)
 
+    def describe(self) -> str:
+        return f"{self.pimp}'s action {self.number}: {self.label}"
+
 
 class SpecialPlayed(Event, tag="pimp.SpecialPlayed"):
     pimp: str
     card: CardFace
+
+    def describe(self) -> str:
+        return f"{self.pimp} plays {self.card.name}"
 
 
 class BitchBroughtIntoPlay(Event, tag="pimp.BitchBroughtIntoPlay"):
     pimp: str
     card: CardFace
     cost: int
+
+    def describe(self) -> str:
+        return f"{self.pimp} brings {self.card.name} into play for {self.cost} influence"
 
 
 class BitchMoved(Event, tag="pimp.BitchMoved"):
@@ -130,6 +188,10 @@ class BitchMoved(Event, tag="pimp.BitchMoved"):
     """``pad`` or ``street``."""
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
+
+    def describe(self) -> str:
+        where = "the street" if self.to == "street" else f"{self.pimp}'s pad"
+        return f"{_n(self, self.card)} moves to {where}"
 
 
 class MoneyTransferred(Event, tag="pimp.MoneyTransferred"):
@@ -141,10 +203,16 @@ class MoneyTransferred(Event, tag="pimp.MoneyTransferred"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        return f"{self.pimp} takes {_money(self.amount)} off {_n(self, self.card)} in their pad"
+
 
 class InfluenceBought(Event, tag="pimp.InfluenceBought"):
     pimp: str
     amount: int
+
+    def describe(self) -> str:
+        return f"{self.pimp} buys {self.amount} influence for {_money(self.amount)}"
 
 
 class EdgeSlotLooked(Event, tag="pimp.EdgeSlotLooked"):
@@ -155,6 +223,11 @@ class EdgeSlotLooked(Event, tag="pimp.EdgeSlotLooked"):
     slot: int | None
     """1-based slot, or None for the bottom of the deck."""
     replaced: str | None
+
+    def describe(self) -> str:
+        return (
+            f"{self.pimp} puts the card in edge slot {self.slot}" if self.slot else f"{self.pimp} puts the card at the bottom of their deck"
+        )
 
 
 class PowerCardDrawn(Event, tag="pimp.PowerCardDrawn"):
@@ -167,12 +240,19 @@ class PowerCardDrawn(Event, tag="pimp.PowerCardDrawn"):
     power: int
     purpose: str
 
+    def describe(self) -> str:
+        card = f"{self.card.name}, power {self.power}" if self.card else "no card, power 0"
+        return f"{self.pimp} draws a power card from {self.source}: {card}"
+
 
 class InfluenceBid(Event, tag="pimp.InfluenceBid"):
     """An influence test: tokens secretly selected (seen by the bidder until both are in)."""
 
     pimp: str
     tokens: int
+
+    def describe(self) -> str:
+        return f"{self.pimp} selects {self.tokens} influence tokens"
 
 
 class InfluenceTestDecided(Event, tag="pimp.InfluenceTestDecided"):
@@ -182,6 +262,10 @@ class InfluenceTestDecided(Event, tag="pimp.InfluenceTestDecided"):
     bids: dict[str, int]
     totals: dict[str, int]
     winner: str
+
+    def describe(self) -> str:
+        totals = ", ".join(f"{p} {n}" for p, n in self.totals.items())
+        return f"influence test for {self.name}: {totals}; {self.winner} wins"
 
 
 class BitchRetired(Event, tag="pimp.BitchRetired"):
@@ -193,6 +277,10 @@ class BitchRetired(Event, tag="pimp.BitchRetired"):
     """``retired`` or ``hand``."""
     reason: str
 
+    def describe(self) -> str:
+        where = "goes back to the hand" if self.to == "hand" else "is retired"
+        return f"{self.pimp}'s {self.card.name} {where}: {self.reason}"
+
 
 class MoneyOnBitch(Event, tag="pimp.MoneyOnBitch"):
     """Green tokens put on, taken from or moved between bitches."""
@@ -203,6 +291,9 @@ class MoneyOnBitch(Event, tag="pimp.MoneyOnBitch"):
     reason: str
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
+
+    def describe(self) -> str:
+        return f"{_money(abs(self.change))} {'onto' if self.change > 0 else 'off'} {_n(self, self.card)} ({self.reason}): {_money(self.money)} on her"
 
 
 class CombatStarted(Event, tag="pimp.CombatStarted"):
@@ -220,6 +311,10 @@ class AttacksAnnounced(Event, tag="pimp.AttacksAnnounced"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        side = "the attackers" if self.side == "attack" else "the defenders"
+        return f"{side} announce their attacks: " + "; ".join(f"{_n(self, s)} attacks {_n(self, t)}" for s, t in self.attacks.items())
+
 
 class FightTested(Event, tag="pimp.FightTested"):
     stage: str
@@ -232,12 +327,19 @@ class FightTested(Event, tag="pimp.FightTested"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        bonus = f" +{self.bonus}" if self.bonus else ""
+        return f"{_n(self, self.card)}'s fight test: {self.fight} + power {self.power}{bonus} = {self.total}"
+
 
 class HitScored(Event, tag="pimp.HitScored"):
     card: str
     by: list[str]
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
+
+    def describe(self) -> str:
+        return f"{_n(self, self.card)} takes a hit from {_all(self, self.by)}"
 
 
 class PadTrashed(Event, tag="pimp.PadTrashed"):
@@ -249,6 +351,9 @@ class PadTrashed(Event, tag="pimp.PadTrashed"):
     damage: int
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
+
+    def describe(self) -> str:
+        return f"{_n(self, self.card)} trashes {self.victim}'s pad: ({self.fight} + {self.power}) / 5, rounded up = {self.damage} influence"
 
 
 class SolicitationRolled(Event, tag="pimp.SolicitationRolled"):
@@ -262,6 +367,9 @@ class SolicitationRolled(Event, tag="pimp.SolicitationRolled"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        return f"{_n(self, self.card)} solicits: {self.roll} on the solicitation table, {self.result}"
+
 
 class PuntersRolled(Event, tag="pimp.PuntersRolled"):
     die: int
@@ -270,6 +378,9 @@ class PuntersRolled(Event, tag="pimp.PuntersRolled"):
     price: int
     stamina: int
 
+    def describe(self) -> str:
+        return f"{_plural(self.punters, 'punter')} (d10 {self.die}) wanting {self.service}"
+
 
 class OfferPutToTheStreet(Event, tag="pimp.OfferPutToTheStreet"):
     service: str
@@ -277,6 +388,11 @@ class OfferPutToTheStreet(Event, tag="pimp.OfferPutToTheStreet"):
     """pimp -> bitches sent to the punters' car."""
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
+
+    def describe(self) -> str:
+        return f"the offer ({self.service}) goes to the street: " + (
+            "; ".join(f"{p} sends {_all(self, b)}" for p, b in self.sent.items()) or "nobody comes forward"
+        )
 
 
 class LooksTested(Event, tag="pimp.LooksTested"):
@@ -287,6 +403,9 @@ class LooksTested(Event, tag="pimp.LooksTested"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        return f"{_n(self, self.card)}'s looks test: {self.looks} + {' + '.join(map(str, self.powers))} = {self.total}"
+
 
 class PuntersChose(Event, tag="pimp.PuntersChose"):
     card: str
@@ -294,10 +413,16 @@ class PuntersChose(Event, tag="pimp.PuntersChose"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        return f"the punters choose {_n(self, self.card)}"
+
 
 class PuntersDroveAway(Event, tag="pimp.PuntersDroveAway"):
     service: str
     reason: str
+
+    def describe(self) -> str:
+        return f"the punters drive away ({self.reason})"
 
 
 class StaminaTested(Event, tag="pimp.StaminaTested"):
@@ -311,11 +436,20 @@ class StaminaTested(Event, tag="pimp.StaminaTested"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        return (
+            f"{_n(self, self.card)}'s stamina test for punter {self.punter}: {self.stamina} + {self.power} = {self.total} "
+            f"against {self.target}: {'passed' if self.passed else 'failed'}"
+        )
+
 
 class ShaggedOut(Event, tag="pimp.ShaggedOut"):
     card: str
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
+
+    def describe(self) -> str:
+        return f"{_n(self, self.card)} is shagged out"
 
 
 class PuntersPaid(Event, tag="pimp.PuntersPaid"):
@@ -325,6 +459,9 @@ class PuntersPaid(Event, tag="pimp.PuntersPaid"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        return f"{_plural(self.punters, 'punter')} pay {_n(self, self.card)} {_money(self.amount)}"
+
 
 class PsychoPunterRolled(Event, tag="pimp.PsychoPunterRolled"):
     card: str
@@ -333,15 +470,24 @@ class PsychoPunterRolled(Event, tag="pimp.PsychoPunterRolled"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        return f"a psycho punter with fight {self.fight} picks {_n(self, self.card)}; {self.controller} draws for the punter"
+
 
 class BribeDemanded(Event, tag="pimp.BribeDemanded"):
     pimp: str
     amount: int
 
+    def describe(self) -> str:
+        return f"police bust: {self.pimp} must pay a {_money(self.amount)} bribe by the end of Doing Shit"
+
 
 class BribePaid(Event, tag="pimp.BribePaid"):
     pimp: str
     amount: int
+
+    def describe(self) -> str:
+        return f"{self.pimp} pays the police {_money(self.amount)}"
 
 
 class PimpOut(Event, tag="pimp.PimpOut"):
@@ -350,12 +496,18 @@ class PimpOut(Event, tag="pimp.PimpOut"):
     pimp: str
     reason: str
 
+    def describe(self) -> str:
+        return f"{self.pimp} is out of the game: {self.reason}"
+
 
 class CardsReordered(Event, tag="pimp.CardsReordered"):
     """Word on the Streets: the top three cards looked at and put back in a chosen order (seen by the pimp)."""
 
     pimp: str
     cards: list[str]
+
+    def describe(self) -> str:
+        return f"{self.pimp} puts the top {len(self.cards)} cards back in a new order"
 
 
 class CardDiscarded(Event, tag="pimp.CardDiscarded"):
@@ -364,11 +516,17 @@ class CardDiscarded(Event, tag="pimp.CardDiscarded"):
     pimp: str
     card: CardFace
 
+    def describe(self) -> str:
+        return f"{self.pimp} retires {self.card.name} from their hand"
+
 
 class MoneyCounted(Event, tag="pimp.MoneyCounted"):
     pimp: str
     money: int
     out: bool
+
+    def describe(self) -> str:
+        return f"{self.pimp}: {_money(self.money)} in the money pile" + (" (out)" if self.out else "")
 
 
 class Draw(msgspec.Struct, frozen=True):
@@ -386,6 +544,9 @@ class DrawsPlanned(Event, tag="pimp.DrawsPlanned"):
     purpose: str
     draws: list[Draw]
 
+    def describe(self) -> str:
+        return "power cards to draw: " + "; ".join(f"{draw.pimp} for {draw.about}" if draw.about else draw.pimp for draw in self.draws)
+
 
 class AttackDeclared(Event, tag="pimp.AttackDeclared"):
     pimp: str
@@ -397,6 +558,11 @@ class AttackDeclared(Event, tag="pimp.AttackDeclared"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        where = "the street" if self.where == "street" else f"{self.victim}'s pad"
+        verb = "attacks" if len(self.attackers) == 1 else "attack"
+        return f"{_all(self, self.attackers)} {verb} {_n(self, self.target)} in {where}"
+
 
 class DefendersJoined(Event, tag="pimp.DefendersJoined"):
     pimp: str
@@ -404,15 +570,24 @@ class DefendersJoined(Event, tag="pimp.DefendersJoined"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        return f"{self.pimp} sends {_all(self, self.bitches)} to even the numbers"
+
 
 class CombatEnded(Event, tag="pimp.CombatEnded"):
     retired: list[str]
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        return "the police turn up; " + (f"{_all(self, self.retired)} retire hurt" if self.retired else "nobody retires hurt")
+
 
 class BidsRevealed(Event, tag="pimp.BidsRevealed"):
     bids: dict[str, int]
+
+    def describe(self) -> str:
+        return "influence bids revealed: " + ", ".join(f"{p} {n}" for p, n in self.bids.items())
 
 
 class LooksTestStarted(Event, tag="pimp.LooksTestStarted"):
@@ -425,6 +600,9 @@ class LooksTestStarted(Event, tag="pimp.LooksTestStarted"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        return f"looks tests for {_plural(self.punters, 'punter')} wanting {self.service}, lowest looks first: {_all(self, self.order)}"
+
 
 class BusinessStarted(Event, tag="pimp.BusinessStarted"):
     card: str
@@ -435,9 +613,18 @@ class BusinessStarted(Event, tag="pimp.BusinessStarted"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        return (
+            f"{_n(self, self.card)} does the business: {_plural(self.punters, 'punter')}, {self.service}, "
+            f"{_money(self.price)} each, stamina target {self.stamina}"
+        )
+
 
 class ActivityEnded(Event, tag="pimp.ActivityEnded"):
     kind: str
+
+    def describe(self) -> str:
+        return "that action is over"
 
 
 class InfluenceTestBegan(Event, tag="pimp.InfluenceTestBegan"):
@@ -449,6 +636,9 @@ class InfluenceTestBegan(Event, tag="pimp.InfluenceTestBegan"):
     card: CardFace
     held: str
 
+    def describe(self) -> str:
+        return f"{self.challenger} wants {self.name}, who works for {self.holder}: an influence test"
+
 
 class BitchesSent(Event, tag="pimp.BitchesSent"):
     """A pimp's secret choice of bitches sent to the punters' car."""
@@ -458,9 +648,15 @@ class BitchesSent(Event, tag="pimp.BitchesSent"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
+    def describe(self) -> str:
+        return f"{self.pimp} sends {_all(self, self.bitches)} to the punters' car"
+
 
 class CrackdownBegan(Event, tag="pimp.CrackdownBegan"):
     """Moral crackdown: every pimp sacrifices their costliest bitch in play."""
+
+    def describe(self) -> str:
+        return "moral crackdown: every pimp sacrifices their costliest bitch"
 
 
 EVENT_TYPES: tuple[type[Event], ...] = tuple(

@@ -1,12 +1,16 @@
 """Setting up, and the turn: Pay Dues, Recruitment, Doing Shit (its four actions are
-offered from ``menu``), Retirement; then the next pimp's turn, or the game's end."""
+offered from ``menu``), Retirement; then the next pimp's turn, or the game's end.
+
+The turns are declared (``FLOW``), and the kernel runs them: a phase ends once nobody is
+asked anything in it, a turn once its phases are over, a round once every pimp still in
+has had a turn."""
 
 from __future__ import annotations
 
 import itertools
 
 import referee
-from referee import Decision, IllegalAction, Pick
+from referee import Decision, IllegalAction, Phase, Pick, Rounds, Turns
 from referee.results import join_names, rank
 
 from .common import (
@@ -43,7 +47,6 @@ from .specials import specials_of
 
 
 def set_up(d: Decision) -> None:
-    game = game_of(d)
     chosen = d.options.get("decks", {})
     # One deck named alone is every seat's deck.
     decks = dict.fromkeys(d.seats, chosen) if isinstance(chosen, str) else dict(chosen)
@@ -75,8 +78,6 @@ def set_up(d: Decision) -> None:
         for _ in range(STARTING_HAND):
             draw_to_hand(d, seat, "starting hand")
     _girlfriends(d)
-    d.begin_round()
-    begin_turn(d, game.first or d.seats[0])
 
 
 def _deal(d: Decision, chosen: dict[str, str]) -> dict[str, str]:
@@ -127,33 +128,29 @@ def _turn_order(d: Decision) -> list[str]:
     return seats[i:] + seats[:i]
 
 
-def begin_turn(d: Decision, pimp: str) -> None:
+def _pay_dues(d: Decision) -> None:
     game = game_of(d)
-    d.begin_turn(pimp)
-    d.begin_phase("pay dues")
+    pimp = d.flow.seat or ""
     shagged = [c for c in game.in_play(pimp) if c in game.shagged]
     if shagged:
         d.emit(named(d, ShaggedOutCleared(pimp=pimp, bitches=shagged)), rule="doing the business: shagged out")
     dues = (DUES if game.in_play(pimp) else 0) + total(d.rules.hook.pimp_dues(state=d.state, pimp=pimp))
     if dues:
         influence(d, pimp, dues, "pay dues", "pay dues")
-    d.end_phase()
-    d.begin_phase("recruitment")
-    draw_to_hand(d, pimp, "recruitment")
-    d.end_phase()
-    d.begin_phase("doing shit")
-    offer_actions(d)
+
+
+def _recruit(d: Decision) -> None:
+    draw_to_hand(d, d.flow.seat or "", "recruitment")
 
 
 def offer_actions(d: Decision) -> None:
-    """The next action of Doing Shit, or the end of the phase."""
+    """The next action of Doing Shit; none once the pimp is out or has taken the last."""
     game = game_of(d)
     pimp = d.flow.seat or ""
     if game.zero_tolerance or d.state.over:
         return
     if game.pimps[pimp].out or game.ended or game.actions >= ACTIONS_PER_TURN:
-        _end_doing_shit(d)
-        return
+        return  # nothing asked: the phase ends (_pay_bribe)
     d.request(
         pimp,
         "do",
@@ -164,7 +161,8 @@ def offer_actions(d: Decision) -> None:
     )
 
 
-def _end_doing_shit(d: Decision) -> None:
+def _pay_bribe(d: Decision) -> None:
+    """The end of Doing Shit: a police bribe is paid now, or the pimp is out."""
     game = game_of(d)
     pimp = d.flow.seat or ""
     p = game.pimps[pimp]
@@ -175,12 +173,10 @@ def _end_doing_shit(d: Decision) -> None:
             money(d, pimp, -amount, "police bribe", "police bust")
         else:
             d.emit(PimpOut(pimp=pimp, reason=f"could not pay the {dollars(p.bribe)} police bribe"), rule="police bust")
-    d.end_phase()
-    d.begin_phase("retirement")
-    retirement(d)
 
 
 def retirement(d: Decision) -> None:
+    """Retirement: a card to retire while the hand is over its limit."""
     game = game_of(d)
     pimp = d.flow.seat or ""
     p = game.pimps[pimp]
@@ -193,35 +189,42 @@ def retirement(d: Decision) -> None:
             id=f"t{d.flow.turn}.discard.{len(p.hand)}",
             rule="retirement",
         )
-        return
+
+
+def _zero_influence(d: Decision) -> None:
+    game = game_of(d)
+    pimp = d.flow.seat or ""
+    p = game.pimps[pimp]
     if not p.out and p.influence == 0:
         d.emit(PimpOut(pimp=pimp, reason="ended their retirement phase on zero influence"), rule="ending a turn on 0 influence")
-    d.end_phase()
-    _next_turn(d)
 
 
 def answer_discard(d: Decision, action: referee.Action) -> None:
     d.emit(CardDiscarded(pimp=action.seat, card=face(d, str(action.args["card"]))), rule="retirement")
 
 
-def _next_turn(d: Decision) -> None:
+def _first(d: Decision) -> str | None:
+    """A round's first turn: the first pimp still in, from the one who went first."""
     game = game_of(d)
-    current = d.flow.seat or ""
-    d.end_turn()
-    living = game.living()
+    return next((s for s in _turn_order(d) if not game.pimps[s].out), None)
+
+
+def _following(d: Decision, current: str) -> str | None:
+    """The next pimp still in after ``current``; None: the round is over."""
+    game = game_of(d)
+    order = _turn_order(d)
+    return next((s for s in order[order.index(current) + 1 :] if not game.pimps[s].out), None)
+
+
+def _last_pimp_standing(d: Decision) -> None:
+    living = game_of(d).living()
     if len(living) <= 1:
         end_game(d, "last pimp standing" if living else "nobody is left")
-        return
-    order = _turn_order(d)
-    following = [s for s in order[order.index(current) + 1 :] if not game.pimps[s].out]
-    if not following:
-        d.end_round()
-        if d.flow.round >= int(d.options.get("turns", 20)):
-            end_game(d, f"turn {d.flow.round}, the last, is over")
-            return
-        d.begin_round()
-        following = [s for s in order if not game.pimps[s].out]
-    begin_turn(d, following[0])
+
+
+def _last_turn(d: Decision) -> None:
+    if d.flow.round and d.flow.round >= int(d.options.get("turns", 20)):
+        end_game(d, f"turn {d.flow.round}, the last, is over")
 
 
 def end_game(d: Decision, how: str) -> None:
@@ -240,3 +243,21 @@ def end_game(d: Decision, how: str) -> None:
         reason = f"{how}: {join_names(winners)} {'has' if len(winners) == 1 else 'have'} the most money ({dollars(best)})"
     standings = rank((p.name, p.money, not p.out, "out of the game" if p.out else "") for p in game.pimps.values())
     d.end_game(winners, reason, standings, rule="winning / ending the game")
+
+
+FLOW = Rounds(
+    turns=Turns(
+        first=_first,
+        following=_following,
+        phases=(
+            Phase("pay dues", begin=_pay_dues),
+            Phase("recruitment", begin=_recruit),
+            Phase("doing shit", begin=offer_actions, end=_pay_bribe),
+            Phase("retirement", begin=retirement, end=_zero_influence),
+        ),
+        ends=_last_pimp_standing,
+    ),
+    ends=_last_turn,
+)
+"""A round of the kernel is a game turn: every pimp still in takes a turn of four phases,
+from the one who went first; the game ends with one pimp left, or after the last turn."""

@@ -2,8 +2,8 @@
 
 Each power module declares itself with ``referee_extensions`` (a :class:`Power`, kind
 ``"power"``, on by default: the rulebook deals "each player one random special power";
-``extensions=[]`` plays the basic game), registers and folds its own events, and
-implements the Cash'n'Guns hooks its card needs (``referee_cashnguns.hookspecs``).
+``extensions=[]`` plays the basic game) together with its own events and their mutator,
+and implements the Cash'n'Guns hooks its card needs (``referee_cashnguns.hookspecs``).
 
 An eleventh power is written the same way from another distribution: the game reads its
 title and rule reference from its own declaration (:func:`title`, :func:`rule`), never
@@ -12,9 +12,10 @@ from a list of the ten.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from referee import Decision, Extension, Rules, TableState
+from referee import Decision, Event, Extension, Rules, TableState
 
 from ..events import PowerRevealed, WoundTaken
 from ..state import CashNGuns
@@ -75,10 +76,21 @@ def title(source: Decision | Rules, power: str) -> str:
     return found.title if found is not None else POWERS.get(power, power)
 
 
-def extension(power: str, plugin: object, summary: str) -> Power:
-    """One of the ten's declarations: the rulebook's title and number (1-10), on by default."""
+def extension(
+    power: str, summary: str, *, events: Sequence[type[Event]] = (), evolve: Callable[[TableState, Event], None] | None = None
+) -> Power:
+    """One of the ten's declarations: the rulebook's title and number (1-10), on by default;
+    its plugin is the module whose ``referee_extensions`` offers it."""
     number = list(POWERS).index(power) + 1
-    return Power(name=power, title=POWERS[power], plugin=plugin, default=True, summary=summary, rule=f"cashnguns power {number} {POWERS[power]}")
+    return Power(
+        name=power,
+        title=POWERS[power],
+        default=True,
+        summary=summary,
+        events=events,
+        evolve=evolve,
+        rule=f"cashnguns power {number} {POWERS[power]}",
+    )
 
 
 def game_of(state: TableState | Decision) -> CashNGuns:

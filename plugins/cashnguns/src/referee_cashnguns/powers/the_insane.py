@@ -7,8 +7,6 @@ split: the pot waits).  The grenade is single use.
 
 from __future__ import annotations
 
-import sys
-
 from referee import Decision, Event, Extension, TableState, hookimpl
 
 from . import extension, game_of, holds, mark_used, rule, used, wound
@@ -20,30 +18,24 @@ class GrenadeExploded(Event, tag="cashnguns.the-insane.GrenadeExploded"):
     gangster: str
     victims: list[str]
 
+    def describe(self) -> str:
+        victims = ", ".join(self.victims) or "nobody else"
+        return f"{self.gangster}'s grenade goes off: {victims} wounded; the round ends there"
+
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "A grenade: when the holder is next wounded, everyone standing is wounded too.")]
+    return [
+        extension(
+            NAME, "A grenade: when the holder is next wounded, everyone standing is wounded too.", events=[GrenadeExploded], evolve=evolve
+        )
+    ]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [GrenadeExploded]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, GrenadeExploded):
         mark_used(state, NAME)
         game_of(state).round.ended_early = True
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, GrenadeExploded):
-        victims = ", ".join(event.victims) or "nobody else"
-        return f"{event.gangster}'s grenade goes off: {victims} wounded; the round ends there"
-    return None
 
 
 @hookimpl

@@ -9,8 +9,6 @@ cards.  Once a game.
 
 from __future__ import annotations
 
-import sys
-
 from referee import Decision, Event, Extension, TableState, hookimpl
 
 from ..components import CARD_NAMES
@@ -24,31 +22,21 @@ class BangBangBangReloaded(Event, tag="cashnguns.the-specialist.BangBangBangRelo
     gun: str
     discarded: str
 
+    def describe(self) -> str:
+        return f"{self.gangster} discards a bullet card and takes Bang! Bang! Bang! back"
+
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "Uses Bang! Bang! Bang! twice.")]
+    return [extension(NAME, "Uses Bang! Bang! Bang! twice.", events=[BangBangBangReloaded], evolve=evolve)]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [BangBangBangReloaded]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, BangBangBangReloaded):
         mark_used(state, NAME)
         bullets = game_of(state).guns[event.gun].bullets
         bullets.remove(event.discarded)
         bullets.append("bbb")
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, BangBangBangReloaded):
-        return f"{event.gangster} discards a bullet card and takes Bang! Bang! Bang! back"
-    return None
 
 
 @hookimpl

@@ -7,8 +7,6 @@ whole game ("from then on use two guns").
 
 from __future__ import annotations
 
-import sys
-
 from referee import Decision, Event, Extension, TableState, hookimpl
 
 from . import at_table, extension, game_of, holds, mark_used, rule, used
@@ -21,30 +19,20 @@ class GunTaken(Event, tag="cashnguns.you-dont-need-it-anymore.GunTaken"):
     dead: str
     guns: list[str]
 
+    def describe(self) -> str:
+        return f"{self.gangster} takes {self.dead}'s gun and its bullets: you don't need it anymore..."
+
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "Takes a dead gangster's gun and bullets: two guns from then on.")]
+    return [extension(NAME, "Takes a dead gangster's gun and bullets: two guns from then on.", events=[GunTaken], evolve=evolve)]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [GunTaken]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, GunTaken):
         mark_used(state, NAME)
         for gun in event.guns:
             game_of(state).guns[gun].owner = event.gangster
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, GunTaken):
-        return f"{event.gangster} takes {event.dead}'s gun and its bullets: you don't need it anymore..."
-    return None
 
 
 @hookimpl

@@ -62,11 +62,10 @@ def specials_of(extensions: Rules | Iterable[Extension]) -> Specials:
     return Specials(specials={**cards.SPECIALS.specials, **declared})
 
 
-def extension(special: str, plugin: object, summary: str) -> SpecialCard:
-    """One of the six's declarations: its entry in the shipped specials.toml, on by default."""
-    return SpecialCard(
-        name=special, title=SPECIALS[special], plugin=plugin, default=True, summary=summary, text=cards.SPECIALS.specials[special].text
-    )
+def extension(special: str, summary: str) -> SpecialCard:
+    """One of the six's declarations: its entry in the shipped specials.toml, on by default;
+    its plugin is the module whose ``referee_extensions`` offers it."""
+    return SpecialCard(name=special, title=SPECIALS[special], default=True, summary=summary, text=cards.SPECIALS.specials[special].text)
 
 
 def in_play(state: TableState, pimp: str, special: str) -> int:

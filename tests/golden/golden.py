@@ -30,7 +30,22 @@ GAMES = {
         "game": "cashnguns",
         "seats": ["Ada", "Bert", "Cleo", "Dino", "Edna", "Fritz"],
         "seed": "golden-4",
-        "extensions": ["all"],
+        # The ten powers by name, sorted as "all" would give them: "all" would also take
+        # whatever other extensions are installed (the example distributions among them).
+        "extensions": sorted(
+            [
+                "dragon-skin",
+                "it-doesnt-even-hurt",
+                "six-feet-under",
+                "super-coward",
+                "the-cunning",
+                "the-insane",
+                "the-kid",
+                "the-specialist",
+                "the-unbreakable",
+                "you-dont-need-it-anymore",
+            ]
+        ),
     },
     "pimp-three-bots": {"game": "pimp", "seats": ["Ada", "Bert", "Cleo"], "seed": "golden-5", "options": {"turns": 6}},
 }
@@ -44,7 +59,13 @@ def play(name: str, registry: Registry, key: str | None = None) -> Referee:
     spec = GAMES[name]
     app = Referee(registry=registry, store=TableStore(MEMORY))
     table = app.open(
-        spec["game"], spec["seats"], seed=spec["seed"], options=spec.get("options"), extensions=spec.get("extensions"), table_id=name, key=key
+        spec["game"],
+        spec["seats"],
+        seed=spec["seed"],
+        options=spec.get("options"),
+        extensions=spec.get("extensions"),
+        table_id=name,
+        key=key,
     )
     app.play_bots(table, spec["seats"])
     return app

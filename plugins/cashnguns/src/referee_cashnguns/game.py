@@ -47,7 +47,7 @@ from .events import (
     TargetChosen,
     TargetsRevealed,
 )
-from .powers import POWERS, reveal, wound
+from .powers import POWERS, Power, reveal, title, wound
 from .split import split
 from .state import CashNGuns, Gangster, evolve
 
@@ -274,10 +274,11 @@ def _choose_bullet(decision: Decision, action: referee.Action) -> None:
             if not bullet_now
         ]
         if power in late and card:
-            title = POWERS.get(str(power), power)
-            raise IllegalAction(f"revealing {title} puts off your bullet card until the targets are known: send no card with it", R_BULLET)
+            raise IllegalAction(
+                f"revealing {title(decision, str(power))} puts off your bullet card until the targets are known: send no card with it", R_BULLET
+            )
         if power not in late and not card:
-            raise IllegalAction(f"choose a bullet card to go with {POWERS.get(str(power), power)}", R_BULLET)
+            raise IllegalAction(f"choose a bullet card to go with {title(decision, str(power))}", R_BULLET)
     elif not card:
         raise IllegalAction("choose a bullet card (or reveal a power that lets you choose it later)", R_BULLET)
     if power:
@@ -671,4 +672,4 @@ def referee_idle_reason(state: referee.TableState, seat: str) -> str | None:
     return None
 
 
-__all__ = ["PHASES", "POWERS", "Options", "bots_by_seat", "components"]
+__all__ = ["PHASES", "POWERS", "Options", "Power", "bots_by_seat", "components"]

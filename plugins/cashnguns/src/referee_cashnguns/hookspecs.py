@@ -1,8 +1,24 @@
 """Cash'n'Guns's own hooks: what its special powers (and house rules) may change.
 
 Each of the ten powers is a plugin implementing some of these.  A power checks that the
-gangster concerned holds it (``game.gangsters[name].power == "<its name>"``) and, where
-its card says it is revealed, emits ``PowerRevealed`` through ``reveal_power``.
+gangster concerned holds it (``referee_cashnguns.powers.holds(state, gangster, NAME)``)
+and, where its card says it is revealed, turns it face up with
+``referee_cashnguns.powers.reveal(decision, gangster, NAME)``.
+
+The kinds of extension the game understands (``Extension.kind``):
+
+* ``"power"``: a special power card.  Every power at a table is shuffled and dealt, one
+  to each gangster, face down (``PowerDealt``); with fewer powers than gangsters some get
+  none.  Declare it with ``referee_cashnguns.Power``: its ``title`` names the card in
+  requests and refusals, its ``rule`` is the reference its events cite.
+* anything else (``"house rule"``, ``"variant"``, ...): never dealt; its hooks simply run
+  at the tables that name it.
+
+Hooks whose results are *collected* run every implementation and gather the answers;
+*first non-None wins* hooks take the first answer, and an extension's implementation is
+asked before the game's.  A power that opens a request of its own (``decision.request``)
+answers it in its own ``referee_decide``, returning True for its action and None for
+every other.
 """
 
 from __future__ import annotations

@@ -41,7 +41,8 @@ DECKS_DIR = DATA_DIR / "decks"
 Kind = Literal["escort", "streetwalker", "special"]
 KINDS: tuple[Kind, ...] = ("escort", "streetwalker", "special")
 SPECIAL_IDS = ("king-of-cool", "tame-shrink", "word-on-the-streets", "posse", "bitch-magnet", "charisma")
-"""The rulebook's six special cards; the game engine has rules for exactly these."""
+"""The rulebook's six special cards, whose rules ship with the game; a plugin may declare
+more (``referee_pimp.specials.SpecialCard``), which decks may hold where it is at the table."""
 STANDARD = "standard"
 """The service every bitch offers ("straight vanilla sex which all bitches can do")."""
 
@@ -950,12 +951,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("decks", nargs="+", type=Path, metavar="DECK", help="deck files (TOML) to check")
     parser.add_argument("--rules", type=Path, help="house-rule deck assembly rules (default: the shipped deck-rules.toml)")
     parser.add_argument("--qualifications", type=Path, help="house-rule services and qualifications")
-    parser.add_argument("--specials", type=Path, help="house-rule special cards")
+    parser.add_argument("--specials", type=Path, help="house-rule special cards (default: the shipped six and those of installed special-card plugins)")
     args = parser.parse_args(argv)
     try:
         rules = load_rules(args.rules) if args.rules else RULES
         vocabulary = load_vocabulary(args.qualifications) if args.qualifications else VOCABULARY
-        specials = load_specials(args.specials) if args.specials else SPECIALS
+        if args.specials:
+            specials = load_specials(args.specials)
+        else:
+            from .decks import installed_specials
+
+            specials = installed_specials()
     except DataError as exc:
         print(f"house rule: {exc}", file=sys.stderr)
         return 1

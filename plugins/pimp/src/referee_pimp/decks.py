@@ -10,9 +10,9 @@ import functools
 import os
 from pathlib import Path
 
-from referee import RefereeError, hookimpl
+from referee import RefereeError, Registry, hookimpl
 
-from .cards import Card, DataError, Deck, check, expand, load_deck, shipped_decks, slug
+from .cards import SPECIALS, Card, DataError, Deck, Specials, check, expand, load_deck, shipped_decks, slug
 from .events import CardFace
 
 
@@ -26,9 +26,12 @@ def _deck_text(text: str) -> Deck:
     return load_deck(text)
 
 
-def _load(source: str | Path) -> Deck:
+def _load(source: str | Path, specials: Specials = SPECIALS) -> Deck:
     """``load_deck``, read and checked once per file version: every table's setup (and every
     verify and replay of one) reads the decks again, and a Deck is immutable."""
+    if specials is not SPECIALS:
+        # A table with special cards of its own: checked against them, and not remembered.
+        return load_deck(source, specials=specials)
     if isinstance(source, str) and "\n" in source:
         return _deck_text(source)
     try:
@@ -94,8 +97,11 @@ def ready_made_name(choice: str) -> str | None:
     return slug(_load(path).name) if path else None
 
 
-def faces_for(seat: str, choice: str) -> tuple[str, list[CardFace]]:
-    """``(deck name, faces)`` for ``seat``: a ready-made deck's name, or a deck file's text."""
+def faces_for(seat: str, choice: str, specials: Specials = SPECIALS) -> tuple[str, list[CardFace]]:
+    """``(deck name, faces)`` for ``seat``: a ready-made deck's name, or a deck file's text.
+
+    ``specials``: the special cards the deck may hold (the table's, ``specials.specials_of``).
+    """
     if "\n" in choice:
         source = choice
     else:
@@ -104,13 +110,24 @@ def faces_for(seat: str, choice: str) -> tuple[str, list[CardFace]]:
             raise RefereeError(f"{seat}'s deck {choice!r} is not a ready-made deck; the decks are {', '.join(sorted(ready_made_names()))}")
         source = known[slug(choice)]
     try:
-        deck = _load(source)
+        deck = _load(source, specials)
     except DataError as exc:
         raise RefereeError(f"{seat}'s deck: {exc}") from None
     return deck.name, [_face(seat, card) for card in expand(deck)]
 
 
+def installed_specials() -> Specials:
+    """The special cards of every Pimp extension installed here (the shipped six among them)."""
+    from .specials import specials_of
+
+    return specials_of(Registry().extensions_of("pimp"))
+
+
 @hookimpl
 def referee_check_file(path: str) -> list[str] | None:
-    """``referee check pimp DECK.toml``: every problem of a deck file, or none."""
-    return check(path)
+    """``referee check pimp DECK.toml``: every problem of a deck file, or none.
+
+    A deck may name the shipped special cards and those of the special-card plugins
+    installed here (a table accepts a plugin's card only where the table names it).
+    """
+    return check(path, specials=installed_specials())

@@ -281,7 +281,9 @@ def answer_do(d: Decision, action: referee.Action) -> None:
         rule="doing shit",
     )
     if what == "special":
-        d.emit(SpecialPlayed(pimp=pimp, card=face(d, args["card"])), rule="playing a special card")
+        played = face(d, args["card"])
+        d.emit(SpecialPlayed(pimp=pimp, card=played), rule="playing a special card")
+        d.rules.hook.pimp_special_played(decision=d, pimp=pimp, card=played.id, special=played.special or "")
     elif what == "bring":
         _bring(d, pimp, str(args["card"]))
     elif what in ("to-street", "to-pad"):

@@ -29,6 +29,7 @@ from .common import (
     options,
     total,
 )
+from .cards import DataError
 from .decks import faces_for, ready_made_name, ready_made_names
 from .events import (
     BribePaid,
@@ -42,6 +43,7 @@ from .events import (
     ShaggedOutCleared,
 )
 from .menu import action_fields
+from .specials import specials_of
 
 
 def set_up(d: Decision) -> None:
@@ -63,8 +65,12 @@ def set_up(d: Decision) -> None:
     elif len(bots.split(",")) > len(d.seats):
         raise IllegalAction(f"bots: {len(bots.split(','))} bots are named for {len(d.seats)} seats", "pimp setting up")
     dealt = _deal(d, decks)
+    try:
+        specials = specials_of(d.rules)
+    except DataError as exc:
+        raise referee.RefereeError(f"a special card at this table is declared wrongly: {exc}") from None
     for seat in d.seats:
-        name, faces = faces_for(seat, decks.get(seat) or dealt[seat])
+        name, faces = faces_for(seat, decks.get(seat) or dealt[seat], specials)
         d.emit(DeckListed(pimp=seat, deck=name, cards=faces), rule="setting up: the deck", visible_to=[seat])
         order = d.shuffle([f.id for f in faces], purpose=f"{seat} shuffles their deck")
         d.emit(DeckShuffled(pimp=seat, order=order), rule="setting up: shuffling", visible_to=[])

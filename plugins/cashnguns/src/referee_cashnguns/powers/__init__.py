@@ -1,16 +1,21 @@
 """The ten special powers, one plugin module each, and what they share.
 
-Each power module declares itself with ``referee_extensions`` (kind ``"power"``, on by
-default: the rulebook deals "each player one random special power"; ``extensions=[]``
-plays the basic game) together with its own events and their mutator, and implements
-the Cash'n'Guns hooks its card needs (``referee_cashnguns.hookspecs``).
+Each power module declares itself with ``referee_extensions`` (a :class:`Power`, kind
+``"power"``, on by default: the rulebook deals "each player one random special power";
+``extensions=[]`` plays the basic game) together with its own events and their mutator,
+and implements the Cash'n'Guns hooks its card needs (``referee_cashnguns.hookspecs``).
+
+An eleventh power is written the same way from another distribution: the game reads its
+title and rule reference from its own declaration (:func:`title`, :func:`rule`), never
+from a list of the ten.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from referee import Decision, Event, Extension, TableState
+from referee import Decision, Event, Extension, Rules, TableState
 
 from ..events import PowerRevealed, WoundTaken
 from ..state import CashNGuns
@@ -30,17 +35,61 @@ POWERS: dict[str, str] = {
 """Power name -> the card's title, numbered as in the rulebook (1-10)."""
 
 
-def rule(power: str) -> str:
-    """The card's rule reference, in the game's rulebook (whichever plugin emits)."""
-    return f"cashnguns power {list(POWERS).index(power) + 1} {POWERS[power]}"
+@dataclass(frozen=True, kw_only=True)
+class Power(Extension):
+    """A special power's declaration: an ``Extension`` of Cash'n'Guns, kind ``"power"``.
+
+    ``Power(name="the-medic", title="The Medic", plugin=module, rule="cashnguns.the-medic 1")``.
+    Every power at a table is dealt (one to each gangster, shuffled); the game names the
+    card by ``title`` in its requests and refusals and cites ``rule`` for every event the
+    card causes: the ten cite the rulebook (``"cashnguns power 6 The Kid"``), another
+    power its own README.  A plain ``Extension`` of kind ``"power"`` works too and cites
+    ``"cashnguns.<name> <title>"``.
+    """
+
+    game: str = "cashnguns"
+    kind: str = "power"
+    rule: str = ""
+    """The reference the card's events cite, as the log names it; empty: ``"cashnguns.<name> <title>"``."""
+
+    def reference(self) -> str:
+        return self.rule or f"cashnguns.{self.name} {self.title}"
+
+
+def declaration(source: Decision | Rules, power: str) -> Extension | None:
+    """The declaration of ``power`` at this table (a ``Power``, or any extension of that name)."""
+    rules = source.rules if isinstance(source, Decision) else source
+    return next((e for e in rules.extensions if e.name == power), None)
+
+
+def rule(source: Decision | Rules, power: str) -> str:
+    """The rule reference of ``power``'s card, from its own declaration (whichever plugin emits)."""
+    found = declaration(source, power)
+    if isinstance(found, Power):
+        return found.reference()
+    return f"cashnguns.{power} {found.title}" if found is not None else f"cashnguns.{power}"
+
+
+def title(source: Decision | Rules, power: str) -> str:
+    """The card's title, from its own declaration (its name where no power of that name is at the table)."""
+    found = declaration(source, power)
+    return found.title if found is not None else POWERS.get(power, power)
 
 
 def extension(
     power: str, summary: str, *, events: Sequence[type[Event]] = (), evolve: Callable[[TableState, Event], None] | None = None
-) -> Extension:
-    """The power's declaration: its plugin is the module whose ``referee_extensions`` offers it."""
-    return Extension(
-        name=power, game="cashnguns", title=POWERS[power], kind="power", default=True, summary=summary, events=events, evolve=evolve
+) -> Power:
+    """One of the ten's declarations: the rulebook's title and number (1-10), on by default;
+    its plugin is the module whose ``referee_extensions`` offers it."""
+    number = list(POWERS).index(power) + 1
+    return Power(
+        name=power,
+        title=POWERS[power],
+        default=True,
+        summary=summary,
+        events=events,
+        evolve=evolve,
+        rule=f"cashnguns power {number} {POWERS[power]}",
     )
 
 
@@ -88,5 +137,5 @@ def reveal(decision: Decision, gangster: str, power: str) -> None:
     g = game_of(decision).gangsters[gangster]
     if g.revealed:
         return
-    decision.emit(PowerRevealed(gangster=gangster, power=power), rule=rule(power))
+    decision.emit(PowerRevealed(gangster=gangster, power=power), rule=rule(decision, power))
     decision.rules.hook.cashnguns_power_revealed(decision=decision, gangster=gangster, power=power)

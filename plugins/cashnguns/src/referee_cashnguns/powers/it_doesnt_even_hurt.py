@@ -46,4 +46,4 @@ def cashnguns_claim_options(state: TableState, gangster: str) -> list[tuple[str,
 @hookimpl
 def cashnguns_power_chosen(decision: Decision, gangster: str, power: str, step: str, args: dict[str, object]) -> None:
     if power == NAME and step == "claim":
-        decision.emit(PainIgnored(gangster=gangster), rule=rule(NAME))
+        decision.emit(PainIgnored(gangster=gangster), rule=rule(decision, NAME))

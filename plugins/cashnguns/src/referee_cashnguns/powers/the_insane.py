@@ -53,6 +53,6 @@ def cashnguns_wounded(decision: Decision, gangster: str) -> None:
     if g.power != NAME or not g.revealed or used(decision, NAME):
         return
     victims = [name for name in game.standing() if name != gangster]
-    decision.emit(GrenadeExploded(gangster=gangster, victims=victims), rule=rule(NAME))
+    decision.emit(GrenadeExploded(gangster=gangster, victims=victims), rule=rule(decision, NAME))
     for name in victims:
-        wound(decision, name, hits=1, wounds=1, rule=rule(NAME))
+        wound(decision, name, hits=1, wounds=1, rule=rule(decision, NAME))

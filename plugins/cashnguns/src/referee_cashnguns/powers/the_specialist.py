@@ -59,4 +59,4 @@ def cashnguns_power_chosen(decision: Decision, gangster: str, power: str, step: 
     if power == NAME and step == "reload" and not used(decision, NAME):
         card = str(args["discard"])
         gun = str(args["gun"])
-        decision.emit(BangBangBangReloaded(gangster=gangster, gun=gun, discarded=card), rule=rule(NAME), visible_to=[gangster])
+        decision.emit(BangBangBangReloaded(gangster=gangster, gun=gun, discarded=card), rule=rule(decision, NAME), visible_to=[gangster])

@@ -55,4 +55,4 @@ def cashnguns_power_chosen(decision: Decision, gangster: str, power: str, step: 
     if power == NAME and step == "take-gun" and not used(decision, NAME):
         dead = str(args["dead"])
         guns = [gun.id for gun in game_of(decision).guns_of(dead)]
-        decision.emit(GunTaken(gangster=gangster, dead=dead, guns=guns), rule=rule(NAME))
+        decision.emit(GunTaken(gangster=gangster, dead=dead, guns=guns), rule=rule(decision, NAME))

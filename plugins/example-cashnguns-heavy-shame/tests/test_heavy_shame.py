@@ -1,0 +1,88 @@
+"""Heavy Shame's own tests, run against the installed distribution with ``referee.testing`` only.
+
+Install it (``pip install ".[test]"``) and run ``python -m pytest tests``.  Rule and ruling
+numbers are the README's.
+
+The house rule changes a public number and hides nothing, so there is no
+``check_views_leak_nothing`` here: it reads every seat's export after every action of
+whole eight-round games, minutes of work for no secret of this rule's own.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import referee_example_cashnguns_heavy_shame
+from referee.testing import (
+    check_bot_games,
+    check_export_round_trip,
+    check_refused_without,
+    check_scenarios,
+)
+from referee_example_cashnguns_heavy_shame.plugin import NAME, PENALTY
+
+SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+OWN_SCENARIOS = sorted((Path(referee_example_cashnguns_heavy_shame.__file__).parent / "scenarios").glob("*.toml"))
+
+
+def test_discovery_offers_the_house_rule_off_by_default(referee_app):
+    game = next(g for g in referee_app().games()["games"] if g["name"] == "cashnguns")
+    rule = next(e for e in game["extensions"] if e["name"] == NAME)
+    assert (rule["kind"], rule["default"], rule["distribution"]) == ("house rule", False, "referee-example-cashnguns-heavy-shame")
+
+
+def test_rule_1_every_shame_token_costs_10000_at_the_end():
+    """Bot games with the ten powers: each count is notes - $10,000 a token + the powers' bonus."""
+    logs = check_bot_games("cashnguns", SEATS, extensions=["all"], games=3)
+    shamed = 0
+    for log in logs:
+        counts = [json.loads(line) for line in log.splitlines() if '"cashnguns.MoneyCounted"' in line]
+        assert len(counts) == len(SEATS)
+        for entry in counts:
+            c = entry["event"]
+            assert c["total"] == c["notes"] - PENALTY * c["shame"] + c["bonus"], c
+            shamed += c["shame"]
+    assert shamed > 0, "some gangster backed down in these games"
+
+
+def test_ruling_1_a_table_without_it_counts_5000_a_token(referee_app):
+    app = referee_app()
+    table = app.open("cashnguns", SEATS, extensions=[], seed="no-house-rule")
+    app.play_bots(table, SEATS)
+    for entry in app.entries(table):
+        if entry.type == "cashnguns.MoneyCounted":
+            c = entry.event
+            assert c["total"] == c["notes"] - 5000 * c["shame"] + c["bonus"]
+
+
+def test_exports_round_trip():
+    check_export_round_trip("cashnguns", SEATS, extensions=[NAME])
+
+
+def test_a_log_with_it_is_refused_where_it_is_not_installed():
+    assert "cashnguns.heavy-shame" in check_refused_without(NAME, "cashnguns", SEATS, extensions=[NAME])
+
+
+def test_the_worked_examples_hold_except_the_count_it_changes():
+    results = check_scenarios(
+        "cashnguns",
+        [NAME],
+        expected_changes={"power-8-super-coward": "B's one shame token costs $10,000: B counts $0, not $5,000"},
+    )
+    failures = "\n".join(results["power-8-super-coward"].failures)
+    assert "MoneyCounted" in failures
+
+
+def test_its_own_worked_example_passes(referee_app):
+    """Rule 1 and ruling 2 with their own numbers (scenarios/rule-1-heavy-shame-with-super-coward.toml)."""
+    assert OWN_SCENARIOS
+    for result in referee_app().run_scenarios([str(path) for path in OWN_SCENARIOS]):
+        assert result.ok, result.summary()
+
+
+def test_the_command_line_plays_and_runs_the_worked_example(referee_cli):
+    played = referee_cli("play", "cashnguns", "--bots", "4", "--seed", "cli", "--extensions", NAME, "--quiet")
+    assert played.code == 0, played.err
+    ran = referee_cli("scenario", "run", *map(str, OWN_SCENARIOS))
+    assert ran.code == 0, ran.out + ran.err

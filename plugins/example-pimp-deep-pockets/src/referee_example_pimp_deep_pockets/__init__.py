@@ -1,0 +1,1 @@
+"""Deep Pockets, a house rule for Pimp: every pimp has one more edge slot."""

@@ -1,0 +1,88 @@
+"""Deep Pockets' own tests, run against the installed distribution with ``referee.testing`` only.
+
+Install it (``pip install ".[test]"``) and run ``python -m pytest tests``.  Rule and ruling
+numbers are the README's.
+
+The house rule changes a public number and hides nothing, so there is no
+``check_views_leak_nothing`` here (its word match also flags Pimp's menu word "edge", an
+option value of every pimp's hidden action requests and a word of every rendered view).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from referee.testing import check_bot_games, check_export_round_trip, check_refused_without, check_scenarios
+from referee_example_pimp_deep_pockets.plugin import NAME
+
+SEATS = ["Ann", "Bob", "Cy"]
+OPTIONS = {"turns": 8}
+
+
+def _slot_offers(log: str) -> list[tuple[int, int]]:
+    """(slots offered, Posse cards the pimp had in play) for every edge slot request of a game."""
+    posse: Counter[str] = Counter()
+    offers = []
+    for line in log.splitlines():
+        entry = json.loads(line)
+        event = entry["event"]
+        if entry["type"] == "pimp.SpecialPlayed" and event["card"]["special"] == "posse":
+            posse[event["pimp"]] += 1
+        elif entry["type"] == "referee.RequestOpened" and event["request"]["action"] == "slot":
+            offers.append((event["request"]["answer"]["slot"]["max"], posse[event["request"]["seat"]]))
+    return offers
+
+
+def test_discovery_offers_the_house_rule_off_by_default(referee_app):
+    game = next(g for g in referee_app().games()["games"] if g["name"] == "pimp")
+    rule = next(e for e in game["extensions"] if e["name"] == NAME)
+    assert (rule["kind"], rule["default"], rule["distribution"]) == ("house rule", False, "referee-example-pimp-deep-pockets")
+
+
+@pytest.fixture(scope="module")
+def logs() -> list[str]:
+    """Bot games with the six special cards and the house rule: they end, verify and replay."""
+    six = [*("king-of-cool", "tame-shrink", "word-on-the-streets", "posse", "bitch-magnet", "charisma")]
+    return check_bot_games("pimp", SEATS, extensions=[*six, NAME], options=OPTIONS, games=3)
+
+
+def test_rule_1_every_pimp_has_4_edge_slots(logs):
+    offers = [offer for log in logs for offer in _slot_offers(log)]
+    plain = [slots for slots, posse in offers if not posse]
+    assert plain and set(plain) == {4}
+
+
+def test_ruling_1_with_posse_in_play_a_pimp_has_6(logs):
+    with_posse = [slots for log in logs for slots, posse in _slot_offers(log) if posse]
+    assert with_posse and set(with_posse) == {6}
+
+
+def test_the_fourth_slot_is_used(logs):
+    used = [json.loads(line)["event"]["slot"] for log in logs for line in log.splitlines() if '"pimp.EdgeSlotLooked"' in line]
+    assert 4 in used
+
+
+def test_without_it_a_pimp_has_3_edge_slots():
+    (log,) = check_bot_games("pimp", SEATS, extensions=[], options=OPTIONS, games=1)
+    assert {slots for slots, _ in _slot_offers(log)} == {3}
+
+
+def test_exports_round_trip():
+    check_export_round_trip("pimp", SEATS, extensions=[NAME], options={"turns": 3})
+
+
+def test_a_log_with_it_is_refused_where_it_is_not_installed():
+    assert "pimp.deep-pockets" in check_refused_without(NAME, "pimp", SEATS, options={"turns": 2})
+
+
+def test_pimps_worked_examples_still_hold():
+    """No worked example fills a third edge slot, so none changes."""
+    check_scenarios("pimp", [NAME])
+
+
+def test_the_command_line_plays_with_it(referee_cli):
+    played = referee_cli("play", "pimp", "--bots", "3", "--seed", "cli", "--option", "turns=2", "--extensions", NAME, "--quiet")
+    assert played.code == 0, played.err

@@ -1,0 +1,121 @@
+"""Street Cred's own tests, run against the installed distribution with ``referee.testing`` only.
+
+Install the card (``pip install ".[test]"``) and run ``python -m pytest tests``.  Rule
+numbers are the README's.
+
+The card is public once played and adds no hidden information, so there is no
+``check_views_leak_nothing`` here: its word match would flag Pimp's menu word "edge",
+an option value of every pimp's hidden action requests and an ordinary word of every
+rendered view alike.  Pimp's own secrets are tested by the game's attacker tests.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from referee import RefereeError, Registry
+from referee.testing import (
+    check_bot_games,
+    check_export_round_trip,
+    check_refused_without,
+    check_scenarios,
+)
+from referee_example_pimp_street_cred.plugin import DECK, EACH_DUES, NAME, ON_PLAY
+
+SEATS = ["Ann", "Bob", "Cy"]
+SIX = [e.name for e in Registry().extensions_of("pimp") if e.default]
+"""The rulebook's six special cards, on by default: Street Cred joins them."""
+WITH_CARD = [*SIX, NAME]
+OPTIONS = {"decks": str(DECK), "turns": 6}
+
+
+def _entries(log: str) -> list[dict]:
+    return [json.loads(line) for line in log.splitlines()]
+
+
+def test_discovery_offers_the_card_off_by_default_under_this_distribution(referee_app):
+    pimp = next(g for g in referee_app().games()["games"] if g["name"] == "pimp")
+    card = next(e for e in pimp["extensions"] if e["name"] == NAME)
+    assert card["kind"] == "card"
+    assert card["default"] is False, "a card from another distribution never joins a table unasked"
+    assert card["distribution"] == "referee-example-pimp-street-cred"
+
+
+def test_a_deck_holding_the_card_is_refused_where_the_card_is_not_at_the_table(referee_app):
+    app = referee_app()
+    with pytest.raises(RefereeError, match='unknown special card "street-cred"'):
+        app.open("pimp", SEATS, options=OPTIONS, seed="no-card")
+
+
+def test_a_deck_holding_the_card_is_dealt_where_the_card_is_at_the_table(referee_app):
+    app = referee_app()
+    table = app.open("pimp", SEATS, options=OPTIONS, extensions=WITH_CARD, seed="card")
+    listed = [e for e in app.entries(table) if e.type == "pimp.DeckListed"]
+    cards = [face for e in listed for face in e.event["cards"] if face.get("special") == NAME]
+    assert len(cards) == 2 * len(SEATS), "two copies in every pimp's deck"
+    assert {face["name"] for face in cards} == {"Street Cred"}, "the printed name comes from the data entry"
+
+
+@pytest.fixture(scope="module")
+def logs() -> list[list[dict]]:
+    """Bot games with the card in every deck: they end, verify and replay (check_bot_games)."""
+    return [_entries(log) for log in check_bot_games("pimp", SEATS, extensions=WITH_CARD, options=OPTIONS, games=3)]
+
+
+def test_rule_1_playing_the_card_gains_2_influence_at_once(logs):
+    played = 0
+    for entries in logs:
+        for number, entry in enumerate(entries):
+            if entry["type"] == "pimp.SpecialPlayed" and entry["event"]["card"]["special"] == NAME:
+                played += 1
+                gained = entries[number + 1]
+                assert gained["type"] == "pimp.InfluenceChanged"
+                assert gained["event"]["pimp"] == entry["event"]["pimp"]
+                assert gained["event"]["change"] == ON_PLAY
+                assert gained["rule"] == "pimp.street-cred 1"
+    assert played > 0, "the bots played Street Cred at least once"
+
+
+def test_rule_2_every_copy_in_play_adds_1_to_pay_dues(logs):
+    """Pay Dues gives 2 (a pimp with bitches in play) or 0, plus 1 per Street Cred face up."""
+    counted = 0
+    for entries in logs:
+        face_up: Counter[str] = Counter()
+        for entry in entries:
+            if entry["type"] == "pimp.SpecialPlayed" and entry["event"]["card"]["special"] == NAME:
+                face_up[entry["event"]["pimp"]] += 1
+            elif entry["type"] == "pimp.InfluenceChanged" and entry["event"]["reason"] == "pay dues":
+                pimp = entry["event"]["pimp"]
+                assert entry["event"]["change"] - EACH_DUES * face_up[pimp] in (0, 2), entry
+                counted += face_up[pimp] > 0
+    assert counted > 0, "some Pay Dues phase came with Street Cred in play"
+
+
+def test_exports_round_trip():
+    check_export_round_trip("pimp", SEATS, extensions=WITH_CARD, options={**OPTIONS, "turns": 3})
+
+
+def test_a_log_with_the_card_is_refused_where_it_is_not_installed():
+    message = check_refused_without(NAME, "pimp", SEATS, extensions=WITH_CARD, options={**OPTIONS, "turns": 2})
+    assert "pimp.street-cred" in message
+
+
+def test_pimps_worked_examples_still_hold_with_the_card_at_the_table():
+    check_scenarios("pimp", [NAME])
+
+
+def test_referee_check_accepts_the_deck_where_the_card_is_installed(referee_cli):
+    result = referee_cli("check", "pimp", str(DECK))
+    assert result.code == 0, result.out + result.err
+    assert result.out.startswith("OK:")
+
+
+def test_referee_check_still_refuses_a_special_card_nobody_declares(referee_cli, tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_text(DECK.read_text(encoding="utf-8").replace('special = "street-cred"', 'special = "street-creed"'), encoding="utf-8")
+    result = referee_cli("check", "pimp", str(deck))
+    assert result.code == 1
+    assert 'unknown special card "street-creed"' in result.out + result.err

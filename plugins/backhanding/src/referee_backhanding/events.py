@@ -103,18 +103,16 @@ class PlacementPassed(Event, tag="backhanding.PlacementPassed"):
 
 
 class PlaysOffered(Event, tag="backhanding.PlaysOffered"):
-    """The Draw cards ``seat`` may play at ``step`` and the targets each may go on (visible to ``seat``)."""
+    """The Draw cards ``seat`` may play in this sealed step and the targets each may go on (visible to ``seat``)."""
 
     seat: str
-    step: str
     targets: dict[str, tuple[str, ...]]
 
 
 class PlaysChosen(Event, tag="backhanding.PlaysChosen"):
-    """The Draw cards ``seat`` chose to play at ``step``, card -> target (sealed: visible to ``seat``)."""
+    """The Draw cards ``seat`` chose to play in this sealed step, card -> target (visible to ``seat``)."""
 
     seat: str
-    step: str
     plays: dict[str, str]
 
 

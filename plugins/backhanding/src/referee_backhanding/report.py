@@ -65,7 +65,7 @@ def referee_describe(event: Event) -> str | None:
         case PlacementPassed():
             return f"{event.seat} passed ({event.phase})" + (": no pimp could be placed" if event.forced else "")
         case PlaysOffered():
-            return f"{event.seat} may play {len(event.targets)} card{'' if len(event.targets) == 1 else 's'} ({event.step})"
+            return f"{event.seat} may play {len(event.targets)} card{'' if len(event.targets) == 1 else 's'}"
         case PlaysChosen():
             return f"{event.seat} chose, sealed: {_plays(event.plays)}"
         case PlaysRevealed():

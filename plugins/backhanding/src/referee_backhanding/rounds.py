@@ -326,12 +326,14 @@ def legal_targets(d: Decision, seat: str, card: str, step: str) -> list[str]:
 
 
 def _target_label(game: Backhanding, target: str) -> str:
+    # Worded unlike the placement labels, so that no label of one seat's request reads
+    # like a fragment of another's.
     if target in game.cards:
         c = game.cards[target]
         if c.kind == "ho":
-            return ho_label(game, target)
-        return f"{pimp_label(game, target)}, {game.owner_of_pimp(target) or 'nobody'}'s"
-    return target
+            return f"the fight for {c.name} (worth {c.money})"
+        return f"{game.owner_of_pimp(target) or 'nobody'}'s pimp {c.name} [{c.macking}/{c.backhanding}]"
+    return f"the player {target}"
 
 
 def card_label(game: Backhanding, card: str) -> str:
@@ -353,7 +355,7 @@ def open_plays(d: Decision) -> None:
             continue
         offered = {card: tuple(legal_targets(d, seat, card, step)) for card in hand}
         offered = {card: targets for card, targets in offered.items() if targets}
-        d.emit(PlaysOffered(seat=seat, step=step, targets=offered), rule=ref, visible_to=(seat,))
+        d.emit(PlaysOffered(seat=seat, targets=offered), rule=ref, visible_to=(seat,))
         targets = sorted({t for ts in offered.values() for t in ts})
         d.request(
             seat,
@@ -389,7 +391,7 @@ def answer_play(d: Decision, seat: str, args: dict[str, Any]) -> None:
         if target not in offered.get(card, ()):
             where = ", ".join(offered.get(card, ())) or "nowhere now"
             raise IllegalAction(f"{game.cards[card].name} cannot be played on {target} (it may go on: {where})", rule(ref))
-    d.emit(PlaysChosen(seat=seat, step=step, plays=plays), rule=ref, visible_to=(seat,))
+    d.emit(PlaysChosen(seat=seat, plays=plays), rule=ref, visible_to=(seat,))
     if not d.flow.requests:
         after_plays(d)
 

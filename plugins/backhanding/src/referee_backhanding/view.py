@@ -94,7 +94,7 @@ def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
             names[c["id"]] = c["name"]
     for c in view["street"]:
         names[c["id"]] = c["name"]
-    lines = ["Street: " + (", ".join(f"{c['name']} (${c['money']}" + (f", bh {c['backhanding']})" if c["backhanding"] else ")") for c in view["street"]) or "empty")]
+    lines = ["Street: " + (", ".join(f"{c['name']} ${c['money']}" + (f" bh {c['backhanding']}" if c["backhanding"] else "") for c in view["street"]) or "empty")]
     for p in view["players"]:
         clan = ", ".join(
             f"{c['name']} {c['macking']}/{c['backhanding']}" + (" [placed]" if c["placed"] else "") + (" [spent]" if c["spent"] else "")

@@ -128,7 +128,9 @@ def _play(view: dict[str, Any], seat: str) -> dict[str, Any]:
             stat = "macking" if view["contests"] and view["contests"][0]["phase"] == "macking" and effect == "snitch" else "backhanding"
             plays[card] = max(targets, key=lambda p: cards.get(p, {}).get(stat, 0))
         elif effect in ("crooked-cop", "loaded-dice"):
-            plays[card] = max(targets, key=money)
+            # Rig a fight of one's own first: the richest one.
+            mine = [t for t in targets if t in contests and (seat in contests[t]["pimps"] or contests[t]["owner"] == seat)]
+            plays[card] = max(mine or targets, key=money)
         else:
             plays[card] = targets[0]
     return {"plays": plays}

@@ -30,6 +30,8 @@ def bots_of(mix: str, n: int) -> str:
         return MIXES[mix]
     kinds = ["heuristic", "random"] if n % 2 == 0 else ["random", "heuristic"]
     return ",".join(kinds[i % 2] for i in range(len(SEATS)))
+
+
 TRICK_EVENTS = {
     "PimpsBailedOut": "bail-out",
     "PimpWithdrawn": "snitch",

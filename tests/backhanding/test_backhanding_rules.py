@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
-import referee_backhanding
-from referee_backhanding import cards as card_data
 
+import referee_backhanding
 from referee import MEMORY, Extension, Referee, Registry, TableStore, hookimpl
 from referee.scenario import load_scenario, run_scenario
+from referee_backhanding import cards as card_data
 
 SCENARIOS = Path(referee_backhanding.__file__).parent / "scenarios"
 

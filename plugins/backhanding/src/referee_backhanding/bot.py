@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 import referee
-from referee import Pick, answers, hookimpl
+from referee import Pick, Subset, answers, hookimpl
 
 from .game import bots_by_seat
 from .rounds import PASS
@@ -142,9 +142,9 @@ def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, 
         return _place(game, seat, request, view["phase"])
     if request.action == "play":
         return _play(game, seat)
-    if request.action == "discard":
+    shape = (request.answer or {}).get("pimps")
+    if request.action == "discard" and isinstance(shape, Subset):
         cards = _cards(game)
-        shape = (request.answer or {})["pimps"]
         weakest = sorted((o.value for o in shape.options), key=lambda p: cards[p]["macking"] + cards[p]["backhanding"])
         return {"pimps": weakest[: shape.min]}
     return answers.sample(dict(request.answer or {}), rng)

@@ -149,7 +149,11 @@ def build(entries: Mapping[str, Iterable[dict[str, Any]]]) -> dict[str, Card]:
         _range(problems, where, "money", h.money, 1, 20)
         _range(problems, where, "backhanding", h.backhanding, 0, 6)
         _range(problems, where, "copies", h.copies, 1, 10)
-        add(where, h.name, [Card(i_, h.name, "ho", "ho", backhanding=h.backhanding, money=h.money, text=h.text) for i_ in _ids(h.name, h.copies)])
+        add(
+            where,
+            h.name,
+            [Card(i_, h.name, "ho", "ho", backhanding=h.backhanding, money=h.money, text=h.text) for i_ in _ids(h.name, h.copies)],
+        )
     for i, raw in enumerate(entries.get("draws", ()), 1):
         where = f"draw {i} ({raw.get('name', '?')!r})" if isinstance(raw, dict) else f"draw {i}"
         try:
@@ -158,7 +162,9 @@ def build(entries: Mapping[str, Iterable[dict[str, Any]]]) -> dict[str, Card]:
             problems.append(f"{where}: {exc}")
             continue
         if d.kind not in DRAW_KINDS or d.kind == "pimp":
-            problems.append(f"{where}: kind {d.kind!r} is not one of {', '.join(k for k in DRAW_KINDS if k != 'pimp')} (a Draw pimp is a [[pimps]] entry with deck = 'draw')")
+            problems.append(
+                f"{where}: kind {d.kind!r} is not one of {', '.join(k for k in DRAW_KINDS if k != 'pimp')} (a Draw pimp is a [[pimps]] entry with deck = 'draw')"
+            )
             continue
         _range(problems, where, "copies", d.copies, 1, 20)
         if d.kind in MODIFIERS:

@@ -123,12 +123,6 @@ class PlaysRevealed(Event, tag="backhanding.PlaysRevealed"):
     plays: dict[str, dict[str, str]]
 
 
-
-
-
-
-
-
 class Roll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One side's roll in a contest."""
 

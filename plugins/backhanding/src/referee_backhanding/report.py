@@ -52,7 +52,9 @@ def referee_describe(event: Event) -> str | None:
         case DrawCountDealt():
             return f"{event.seat} drew {event.count} Draw card{'' if event.count == 1 else 's'} ({event.reason})"
         case DrawPimpsJoined():
-            return f"{event.seat} put the Draw pimp{'' if len(event.pimps) == 1 else 's'} {join_names(list(event.pimps))} face up in the clan"
+            return (
+                f"{event.seat} put the Draw pimp{'' if len(event.pimps) == 1 else 's'} {join_names(list(event.pimps))} face up in the clan"
+            )
         case PimpsDiscarded():
             return f"{event.seat} discarded {join_names(list(event.pimps))} (over the limit of 7 pimps)"
         case DiscardsShuffled():
@@ -70,11 +72,6 @@ def referee_describe(event: Event) -> str | None:
             return f"{event.seat} chose, sealed: {_plays(event.plays)}"
         case PlaysRevealed():
             return "plays revealed: " + ("; ".join(f"{seat}: {_plays(p)}" for seat, p in event.plays.items()) or "none")
-
-
-
-
-
 
         case ContestRolled():
             rolls = ", ".join(f"{s} {r.total} ({r.pimp}: die {r.die})" for s, r in event.rolls.items())

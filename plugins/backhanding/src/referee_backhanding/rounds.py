@@ -32,7 +32,6 @@ from .common import (
     R_MACK_PLACE,
     R_MACK_UNCONTESTED,
     R_MONEY_DRAW,
-    R_ROUNDS,
     R_SETUP,
     R_SETUP_LIMIT,
     R_WIN,
@@ -404,9 +403,10 @@ def after_plays(d: Decision) -> None:
     plays = {seat: game.chosen[seat] for seat in game.order if seat in game.chosen}
     d.emit(PlaysRevealed(step=step, plays=plays), rule=ref)
     for seat, card, target in list(game.played):
-        if game.cards[card].kind == "trick" and any(p[1] == card for p in game.played):
-            if not d.rules.hook.backhanding_trick_played(decision=d, seat=seat, card=card, target=target):
-                raise referee.RefereeError(f"no plugin carries out {game.cards[card].name} ({game.cards[card].effect})")
+        if game.cards[card].kind != "trick":
+            continue
+        if not d.rules.hook.backhanding_trick_played(decision=d, seat=seat, card=card, target=target):
+            raise referee.RefereeError(f"no plugin carries out {game.cards[card].name} ({game.cards[card].effect})")
     if step == "macking":
         resolve_macking(d)
     elif step == "backhanding":
@@ -449,7 +449,9 @@ def roll_contest(d: Decision, contest: Contest) -> str:
             extra = total(d.rules.hook.backhanding_dice(state=d.state, contest=contest, seat=seat))
             dice = tuple(d.roll(6, purpose=f"{phase} for {game.cards[contest.ho].name}: {seat}") for _ in range(1 + abs(extra)))
             die = max(dice) if extra >= 0 else min(dice)
-            rolls[seat] = Roll(pimp=pimp, value=value, cards=cards, ho=ho, ability=ability, dice=dice, die=die, total=value + cards + ho + ability + die)
+            rolls[seat] = Roll(
+                pimp=pimp, value=value, cards=cards, ho=ho, ability=ability, dice=dice, die=die, total=value + cards + ho + ability + die
+            )
         if phase == "backhanding":
             # The defender keeps her on an equal or higher total: no tie to re-roll.
             attacker = next(s for s in rolling if s != contest.owner)
@@ -461,11 +463,11 @@ def roll_contest(d: Decision, contest: Contest) -> str:
         if len(top) == 1:
             d.emit(ContestRolled(ho=contest.ho, phase=phase, attempt=attempt, rolls=rolls, tied=()), rule=ref)
             return top[0]
-        smooth = [
-            s for s in top if any(d.rules.hook.backhanding_wins_ties(state=d.state, contest=contest, seat=s, pimp=sides[s]))
-        ]
+        smooth = [s for s in top if any(d.rules.hook.backhanding_wins_ties(state=d.state, contest=contest, seat=s, pimp=sides[s]))]
         if len(smooth) == 1:
-            d.emit(ContestRolled(ho=contest.ho, phase=phase, attempt=attempt, rolls=rolls, tied=tuple(top), tie_broken_by=smooth[0]), rule=ref)
+            d.emit(
+                ContestRolled(ho=contest.ho, phase=phase, attempt=attempt, rolls=rolls, tied=tuple(top), tie_broken_by=smooth[0]), rule=ref
+            )
             return smooth[0]
         d.emit(ContestRolled(ho=contest.ho, phase=phase, attempt=attempt, rolls=rolls, tied=tuple(top)), rule=f"{ref} (ruling R5)")
         if attempt >= MAX_ATTEMPTS:
@@ -552,9 +554,7 @@ def final_count(d: Decision) -> None:
         totals[seat] = 0
         for ho in game.hos[seat]:
             mods = sum(
-                game.cards[c].bonus * (1 if s == seat else -1)
-                for s, c, t in game.played
-                if t == ho and game.cards[c].kind == "value"
+                game.cards[c].bonus * (1 if s == seat else -1) for s, c, t in game.played if t == ho and game.cards[c].kind == "value"
             )
             bonus = total(d.rules.hook.backhanding_ho_value(state=d.state, seat=seat, ho=ho))
             money = game.cards[ho].money
@@ -579,6 +579,3 @@ def final_count(d: Decision) -> None:
     else:
         reason = f"{join_names(winners)} tie on ${best} with {most} hos each and share the win (ruling R12)"
     d.end_game(winners, reason, standings, rule=R_WIN)
-
-
-__all__ = ["R_ROUNDS"]

@@ -201,10 +201,6 @@ def evolve(game: Backhanding, event: Event) -> None:
                     game.played.append((seat, card, target))
             game.chosen, game.offered = {}, {}
 
-
-
-
-
         case ContestRolled():
             game.rolls += 1
         case HoRecruited():

@@ -41,9 +41,7 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
         placed = game.placed(s)
         entry: dict[str, Any] = {
             "name": s,
-            "clan": [
-                {**_card(game, p), "placed": p in placed, "spent": p in game.spent} for p in game.clans[s]
-            ],
+            "clan": [{**_card(game, p), "placed": p in placed, "spent": p in game.spent} for p in game.clans[s]],
             "hos": [{**_card(game, h), "protector": _card(game, p)} for h, p in game.hos[s].items()],
             "money": game.money(s),
             "hand_size": len(game.hands[s]),
@@ -94,7 +92,13 @@ def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
             names[c["id"]] = c["name"]
     for c in view["street"]:
         names[c["id"]] = c["name"]
-    lines = ["Street: " + (", ".join(f"{c['name']} ${c['money']}" + (f" bh {c['backhanding']}" if c["backhanding"] else "") for c in view["street"]) or "empty")]
+    lines = [
+        "Street: "
+        + (
+            ", ".join(f"{c['name']} ${c['money']}" + (f" bh {c['backhanding']}" if c["backhanding"] else "") for c in view["street"])
+            or "empty"
+        )
+    ]
     for p in view["players"]:
         clan = ", ".join(
             f"{c['name']} {c['macking']}/{c['backhanding']}" + (" [placed]" if c["placed"] else "") + (" [spent]" if c["spent"] else "")
@@ -105,9 +109,13 @@ def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
         lines.append(f"  clan: {clan or 'none'}")
         lines.append(f"  hos: {hos or 'none'}")
         if "hand" in p:
-            lines.append("  hand: " + (", ".join(f"{c['name']}" + (f" +{c['bonus']}" if c.get("bonus") else "") for c in p["hand"]) or "empty"))
+            lines.append(
+                "  hand: " + (", ".join(f"{c['name']}" + (f" +{c['bonus']}" if c.get("bonus") else "") for c in p["hand"]) or "empty")
+            )
     for c in view["contests"]:
         who = ", ".join(f"{s}: {names.get(p, p)}" for s, p in c["pimps"].items())
-        lines.append(f"Contest ({c['phase']}) for {names.get(c['ho'], c['ho'])}: {who}" + (f"; defended by {c['owner']}" if c["owner"] else ""))
+        lines.append(
+            f"Contest ({c['phase']}) for {names.get(c['ho'], c['ho'])}: {who}" + (f"; defended by {c['owner']}" if c["owner"] else "")
+        )
     lines.append(f"Temporary discard pile: {len(view['temporary'])} cards; decks: {view['decks']}")
     return "\n".join(lines)

@@ -16,7 +16,11 @@ NAME = "slippery"
 def referee_extensions() -> list[Extension]:
     return [
         card_extension(
-            NAME, "Slippery", sys.modules[__name__], "ability", "When his ho is eliminated he goes back to his clan, not to the temporary discard pile."
+            NAME,
+            "Slippery",
+            sys.modules[__name__],
+            "ability",
+            "When his ho is eliminated he goes back to his clan, not to the temporary discard pile.",
         )
     ]
 

@@ -15,7 +15,11 @@ BONUS = 1
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [card_extension(NAME, "Sugar Daddy", sys.modules[__name__], "ability", f"The ho he protects is worth {BONUS} more at the final count.")]
+    return [
+        card_extension(
+            NAME, "Sugar Daddy", sys.modules[__name__], "ability", f"The ho he protects is worth {BONUS} more at the final count."
+        )
+    ]
 
 
 @hookimpl

@@ -31,7 +31,11 @@ class PimpsBailedOut(Event, tag="backhanding.PimpsBailedOut"):
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [card_extension(NAME, "Bail Out", sys.modules[__name__], "dirty trick", "Bring up to two of your pimps back from the temporary discard pile.")]
+    return [
+        card_extension(
+            NAME, "Bail Out", sys.modules[__name__], "dirty trick", "Bring up to two of your pimps back from the temporary discard pile."
+        )
+    ]
 
 
 @hookimpl

@@ -27,7 +27,15 @@ class CopBribed(Event, tag="backhanding.CopBribed"):
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [card_extension(NAME, "Crooked Cop", sys.modules[__name__], "dirty trick", "In one contest, each of your opponents rolls two dice and keeps the lower.")]
+    return [
+        card_extension(
+            NAME,
+            "Crooked Cop",
+            sys.modules[__name__],
+            "dirty trick",
+            "In one contest, each of your opponents rolls two dice and keeps the lower.",
+        )
+    ]
 
 
 @hookimpl

@@ -28,7 +28,9 @@ class PimpFramed(Event, tag="backhanding.PimpFramed"):
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [card_extension(NAME, "Frame-Up", sys.modules[__name__], "dirty trick", "An idle opposing pimp goes to the temporary discard pile.")]
+    return [
+        card_extension(NAME, "Frame-Up", sys.modules[__name__], "dirty trick", "An idle opposing pimp goes to the temporary discard pile.")
+    ]
 
 
 @hookimpl

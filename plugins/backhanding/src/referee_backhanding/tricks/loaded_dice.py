@@ -26,7 +26,11 @@ class DiceLoaded(Event, tag="backhanding.DiceLoaded"):
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [card_extension(NAME, "Loaded Dice", sys.modules[__name__], "dirty trick", "In one contest of yours, roll two dice and keep the higher.")]
+    return [
+        card_extension(
+            NAME, "Loaded Dice", sys.modules[__name__], "dirty trick", "In one contest of yours, roll two dice and keep the higher."
+        )
+    ]
 
 
 @hookimpl

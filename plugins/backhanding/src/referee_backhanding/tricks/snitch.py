@@ -32,7 +32,11 @@ class PimpWithdrawn(Event, tag="backhanding.PimpWithdrawn"):
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [card_extension(NAME, "Snitch", sys.modules[__name__], "dirty trick", "An opposing pimp placed this phase is withdrawn before the dice.")]
+    return [
+        card_extension(
+            NAME, "Snitch", sys.modules[__name__], "dirty trick", "An opposing pimp placed this phase is withdrawn before the dice."
+        )
+    ]
 
 
 @hookimpl

@@ -27,6 +27,8 @@ DISTRIBUTIONS = [
     "-e",
     "plugins/pimp",
     "-e",
+    "plugins/backhanding",
+    "-e",
     "adapters/cli",
 ]
 

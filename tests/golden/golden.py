@@ -48,6 +48,7 @@ GAMES = {
         ),
     },
     "pimp-three-bots": {"game": "pimp", "seats": ["Ada", "Bert", "Cleo"], "seed": "golden-5", "options": {"turns": 6}},
+    "backhanding-four-bots": {"game": "backhanding", "seats": ["Ada", "Bert", "Cleo", "Dino"], "seed": "golden-6", "options": {"bots": "heuristic,random"}},
 }
 
 

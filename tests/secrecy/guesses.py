@@ -11,7 +11,9 @@ Each guesser enumerates the values the game allows:
   0 to ``PIGSTY_MAX_AMOUNT`` over the other farmers (the grammar of rule 10.1, written as
   ``letter amount [farmer]`` joined by ``; `` as the bots and the rulebook write them),
   both as the answer (ActionTaken) and as the orders it parses to (OrdersWritten);
-* Pimp: every influence bid from 0 to ``PIMP_MAX_BID`` (InfluenceBid and its answer).
+* Pimp: every influence bid from 0 to ``PIMP_MAX_BID`` (InfluenceBid and its answer);
+* Pimp: The Backhanding: every card of the Draw deck taken by every thief from every
+  victim (CardStolen, visible to the two of them) and every one-card deal (The Fixer's).
 
 Everything else (shuffles, request prompts, cards drawn) is covered by the true body and
 its one-field variations (``attacker.with_truth``).
@@ -27,6 +29,7 @@ import msgspec
 from attacker import Body, Known
 
 from referee.log import Entry
+from referee_backhanding.cards import DEFAULT as BACKHANDING_CARDS
 from referee_cashnguns.components import CARDS
 from referee_cashnguns.powers import POWERS
 from referee_pigsty.orders import parse_orders
@@ -158,4 +161,20 @@ def pimp(entry: Entry, known: Known) -> Iterator[Body]:
             yield _answer(owner, "bid", {"tokens": tokens}, f"t{turn}.bid.{owner}")
 
 
-GUESSERS = {"cashnguns": cashnguns, "pigsty": pigsty, "pimp": pimp}
+# --- Pimp: The Backhanding -----------------------------------------------------------------
+
+BACKHANDING_DRAWS = sorted(c.id for c in BACKHANDING_CARDS.values() if c.deck == "draw")
+
+
+def backhanding(entry: Entry, known: Known) -> Iterator[Body]:
+    if entry.type == "backhanding.CardStolen":
+        for thief, victim in itertools.permutations(entry.visible_to or known.seats, 2):
+            for card in BACKHANDING_DRAWS:
+                yield {"thief": thief, "victim": victim, "card": card}
+    elif entry.type == "backhanding.DrawCardsDealt":
+        for seat in entry.visible_to or known.seats:
+            for card in BACKHANDING_DRAWS:
+                yield {"seat": seat, "cards": [card], "reason": "The Fixer"}
+
+
+GUESSERS = {"cashnguns": cashnguns, "pigsty": pigsty, "pimp": pimp, "backhanding": backhanding}

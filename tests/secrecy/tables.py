@@ -42,6 +42,8 @@ GAMES = {
     # Every seat plays one deck, so escorts' names clash: an influence test (sealed bids) comes
     # up, and an offer to the street (sealed sending).  Dealt by default, no two seats share a deck.
     "pimp": Game("pimp", ("Ada", "Bert", "Cleo"), seed="1", options={"turns": 4, "decks": "fat-jerrys-stable"}),
+    # Hands of Draw cards, sealed plays, Pickpocket's stolen card (thief and victim only).
+    "backhanding": Game("backhanding", ("Ada", "Bert", "Cleo"), seed="3"),
 }
 
 

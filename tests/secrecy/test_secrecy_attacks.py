@@ -31,6 +31,7 @@ HONEST = {
     },
     "pigsty": {"referee.ActionTaken", "pigsty.OrdersWritten"},
     "pimp": {"pimp.InfluenceBid"},
+    "backhanding": {"backhanding.CardStolen"},
 }
 """Hidden entry types whose every true body the guessers enumerate without being told it."""
 
@@ -87,4 +88,4 @@ def test_the_guessers_enumerate_every_true_secret(name, monkeypatch):
         candidates = {canonical(body) for body in GUESSERS[name](entry, known)}
         assert canonical(entry.event) in candidates, f"entry {entry.seq} {entry.type} {entry.event} is outside the attacker's guesses"
         checked += 1
-    assert checked >= (1 if name == "pimp" else 8)
+    assert checked >= {"pimp": 1, "backhanding": 1}.get(name, 8)

@@ -1,0 +1,137 @@
+"""Pimp: The Backhanding as a Referee game: the kernel's hooks, wired to ``rounds``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+import referee
+from referee import Decision, Event, Game, hookimpl
+
+from . import hookspecs
+from .cards import CardError, build, parse, read_option
+from .events import EVENT_TYPES
+from .rounds import answer_discard, answer_place, answer_play, set_up
+from .state import Backhanding, evolve
+
+_HERE = Path(__file__).parent
+
+BOTS = ("heuristic", "random")
+DEFAULT_BOT = "heuristic"
+
+SUMMARY = (
+    "Three rounds of macking, backhanding and money counting: recruit the hos on the street with your pimps, "
+    "eliminate your rivals' hos, count the money. The rulebook prints no card list: every pimp, ho and Draw "
+    "card, each pimp ability and Dirty Trick, is the project's own design (DATA.md); rulings in RULES.md."
+)
+
+
+def _bot_kinds(bots: str | list[str] | dict[str, str]) -> list[str]:
+    if isinstance(bots, dict):
+        return list(bots.values())
+    if isinstance(bots, str):
+        return [kind.strip() for kind in bots.split(",")]
+    return list(bots)
+
+
+class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    bots: str | list[str] | dict[str, str] = DEFAULT_BOT
+    """Which bot plays a seat bots play: one kind for every seat ("heuristic", "random"),
+    kinds in seat order (a list, or "heuristic,random,..."; seats past its end get the
+    heuristic bot), or seat -> kind.  It chooses nothing for a seat a person plays."""
+
+    cards: str = ""
+    """The card set: "" for the shipped one (the project's own design), else a card file's
+    path or its TOML text (DATA.md gives the format).  A path is read when the table opens,
+    so the log holds the cards themselves."""
+
+    def __post_init__(self) -> None:
+        wrong = sorted({kind for kind in _bot_kinds(self.bots) if kind not in BOTS})
+        if wrong:
+            raise ValueError(f"no bot named {', '.join(repr(k) for k in wrong)}; the bots are {', '.join(BOTS)}")
+        try:
+            self.cards = read_option(self.cards)
+            if self.cards:
+                build(parse(self.cards, "the card set"))
+        except CardError as exc:
+            raise ValueError(f"the card set cannot be played: {exc}") from None
+
+
+def bots_by_seat(option: Any, seats: Iterable[str]) -> dict[str, str]:
+    seats = list(seats)
+    if isinstance(option, dict):
+        return {seat: str(option.get(seat, DEFAULT_BOT)) for seat in seats}
+    kinds = _bot_kinds(option if isinstance(option, str | list) else DEFAULT_BOT)
+    if len(kinds) == 1:
+        return dict.fromkeys(seats, kinds[0])
+    return {seat: kinds[i] if i < len(kinds) else DEFAULT_BOT for i, seat in enumerate(seats)}
+
+
+@hookimpl
+def referee_games() -> list[Game]:
+    return [
+        Game(
+            name="backhanding",
+            title="Pimp: The Backhanding",
+            plugin=sys.modules["referee_backhanding.plugin"],
+            min_seats=2,
+            max_seats=6,
+            summary=SUMMARY,
+            options=Options,
+            hookspecs=[hookspecs],
+            rules_document=str(_HERE / "RULES.md"),
+            scenarios=str(_HERE / "scenarios"),
+        )
+    ]
+
+
+@hookimpl
+def referee_event_types() -> list[type[Event]]:
+    return list(EVENT_TYPES)
+
+
+@hookimpl
+def referee_initial_state(opened: referee.TableOpened) -> Backhanding:
+    seats = list(opened.seats)
+    return Backhanding(
+        seats=seats,
+        clans={s: [] for s in seats},
+        hands={s: [] for s in seats},
+        hos={s: {} for s in seats},
+        order=seats,
+    )
+
+
+@hookimpl
+def referee_evolve(state: referee.TableState, event: Event) -> None:
+    evolve(state.game, event)
+
+
+@hookimpl
+def referee_setup(decision: Decision) -> bool:
+    set_up(decision)
+    return True
+
+
+_ANSWERS = {"place": answer_place, "play": answer_play, "discard": answer_discard}
+
+
+@hookimpl
+def referee_decide(decision: Decision, action: referee.Action) -> bool | None:
+    handler = _ANSWERS.get(action.action)
+    if handler is None or action.seat == referee.GAMESMASTER:
+        return None
+    handler(decision, action.seat, dict(action.args))
+    return True
+
+
+@hookimpl
+def referee_idle_reason(state: referee.TableState, seat: str) -> str | None:
+    waiting = sorted({r.seat for r in state.flow.requests.values()})
+    if waiting and seat not in waiting:
+        return f"nothing is asked of {seat} now; waiting for {', '.join(waiting)} (backhanding: {state.flow.phase})"
+    return None

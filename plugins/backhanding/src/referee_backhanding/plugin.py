@@ -1,0 +1,34 @@
+"""The Pimp: The Backhanding plugin: every kernel hook of the game, gathered in one module.
+
+The rules are in ``rounds`` (setup, macking, backhanding, money counting) over the state
+of ``state``; ``cards`` reads the card set; ``view``, ``report`` and ``bot`` show and
+play it.  Each pimp ability (``abilities``) and Dirty Trick (``tricks``) is a plugin of
+its own implementing the game's hooks (``hookspecs``).
+"""
+
+from .bot import referee_bot_action
+from .game import (
+    referee_decide,
+    referee_event_types,
+    referee_evolve,
+    referee_games,
+    referee_idle_reason,
+    referee_initial_state,
+    referee_setup,
+)
+from .report import referee_describe
+from .view import referee_render_view, referee_view
+
+__all__ = [
+    "referee_bot_action",
+    "referee_decide",
+    "referee_describe",
+    "referee_event_types",
+    "referee_evolve",
+    "referee_games",
+    "referee_idle_reason",
+    "referee_initial_state",
+    "referee_render_view",
+    "referee_setup",
+    "referee_view",
+]

@@ -1,0 +1,94 @@
+"""Bail Out, the special card of the rulebook: bring up to two of your pimps back from the
+temporary discard pile into your clan ("from which they return only through a special card").
+
+Rulings: it brings back pimps only (bonus cards on the temporary pile stay there), never
+past the clan's limit of 7, the strongest first (macking + backhanding, then the order they
+went there); it may be played only while one of your pimps is on the pile and your clan
+has room.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from referee import Decision, Event, Extension, TableState, hookimpl
+from referee.results import join_names
+
+from ..cards import PIMP_LIMIT
+from ..common import card_extension, card_rule, game_of
+from . import is_mine
+
+NAME = "bail-out"
+MOST = 2
+
+
+class PimpsBailedOut(Event, tag="backhanding.PimpsBailedOut"):
+    """Pimps of ``seat`` brought back from the temporary discard pile into the clan."""
+
+    seat: str
+    pimps: tuple[str, ...]
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [
+        card_extension(
+            NAME, "Bail Out", sys.modules[__name__], "dirty trick", "Bring up to two of your pimps back from the temporary discard pile."
+        )
+    ]
+
+
+@hookimpl
+def backhanding_effects() -> list[str]:
+    return [NAME]
+
+
+@hookimpl
+def referee_event_types() -> list[type[Event]]:
+    return [PimpsBailedOut]
+
+
+@hookimpl
+def referee_evolve(state: TableState, event: Event) -> None:
+    if isinstance(event, PimpsBailedOut):
+        game = game_of(state)
+        for pimp in event.pimps:
+            game.temporary.remove(pimp)
+            game.temporary_owner.pop(pimp, None)
+            game.clans[event.seat].append(pimp)
+
+
+@hookimpl
+def referee_describe(event: Event) -> str | None:
+    if isinstance(event, PimpsBailedOut):
+        return f"{event.seat} bailed out {join_names(list(event.pimps))}"
+    return None
+
+
+def _waiting(state: TableState, seat: str) -> list[str]:
+    game = game_of(state)
+    return [p for p in game.temporary if game.temporary_owner.get(p) == seat]
+
+
+@hookimpl
+def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str) -> list[str] | None:
+    if not is_mine(state, card, NAME):
+        return None
+    game = game_of(state)
+    if step == "count" or not _waiting(state, seat) or len(game.clans[seat]) >= PIMP_LIMIT:
+        return []
+    return [seat]
+
+
+@hookimpl
+def backhanding_trick_played(decision: Decision, seat: str, card: str, target: str) -> bool | None:
+    if not is_mine(decision.state, card, NAME):
+        return None
+    game = game_of(decision)
+    waiting = _waiting(decision.state, seat)
+    strongest = sorted(waiting, key=lambda p: (-(game.cards[p].macking + game.cards[p].backhanding), waiting.index(p)))
+    room = max(0, PIMP_LIMIT - len(game.clans[seat]))
+    back = tuple(strongest[: min(MOST, room)])
+    if back:
+        decision.emit(PimpsBailedOut(seat=seat, pimps=back), rule=card_rule(NAME))
+    return True

@@ -1,0 +1,82 @@
+"""Crooked Cop: in one contest, each of your opponents rolls two dice and keeps the lower.
+
+Rulings: any contest with an opponent of yours in it may be chosen, yours or not; against
+Loaded Dice the two cancel out (one die each); two Crooked Cops on one contest give three
+dice, the lowest kept.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from referee import Decision, Event, Extension, TableState, hookimpl
+
+from ..common import card_extension, card_rule, game_of, opposed_contests
+from ..state import Contest
+from . import is_mine
+
+NAME = "crooked-cop"
+
+
+class CopBribed(Event, tag="backhanding.CopBribed"):
+    """``seat``'s Crooked Cop works the contest for ``ho``: ``seat``'s opponents there keep their lower die."""
+
+    seat: str
+    ho: str
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [
+        card_extension(
+            NAME,
+            "Crooked Cop",
+            sys.modules[__name__],
+            "dirty trick",
+            "In one contest, each of your opponents rolls two dice and keeps the lower.",
+        )
+    ]
+
+
+@hookimpl
+def backhanding_effects() -> list[str]:
+    return [NAME]
+
+
+@hookimpl
+def referee_event_types() -> list[type[Event]]:
+    return [CopBribed]
+
+
+@hookimpl
+def referee_evolve(state: TableState, event: Event) -> None:
+    if isinstance(event, CopBribed):
+        game_of(state).contests[event.ho].effects.append((event.seat, NAME))
+
+
+@hookimpl
+def referee_describe(event: Event) -> str | None:
+    if isinstance(event, CopBribed):
+        return f"{event.seat}'s Crooked Cop works the contest for {event.ho}"
+    return None
+
+
+@hookimpl
+def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str) -> list[str] | None:
+    if not is_mine(state, card, NAME):
+        return None
+    return [c.ho for c in opposed_contests(game_of(state), seat)] if step in ("macking", "backhanding") else []
+
+
+@hookimpl
+def backhanding_trick_played(decision: Decision, seat: str, card: str, target: str) -> bool | None:
+    if not is_mine(decision.state, card, NAME):
+        return None
+    if target in game_of(decision).contests:
+        decision.emit(CopBribed(seat=seat, ho=target), rule=card_rule(NAME))
+    return True
+
+
+@hookimpl
+def backhanding_dice(state: TableState, contest: Contest, seat: str) -> int | None:
+    return -sum(1 for who, effect in contest.effects if effect == NAME and who != seat) or None

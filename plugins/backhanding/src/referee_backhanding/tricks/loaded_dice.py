@@ -1,0 +1,78 @@
+"""Loaded Dice: in one contest of yours, roll two dice and keep the higher.
+
+Rulings: "yours" is a contest you roll in (a macking contender, a backhanding attacker, or
+the owner of an attacked ho); against a Crooked Cop the two cancel out.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from referee import Decision, Event, Extension, TableState, hookimpl
+
+from ..common import card_extension, card_rule, contests_of, game_of
+from ..state import Contest
+from . import is_mine
+
+NAME = "loaded-dice"
+
+
+class DiceLoaded(Event, tag="backhanding.DiceLoaded"):
+    """``seat`` rolls two dice and keeps the higher in the contest for ``ho``."""
+
+    seat: str
+    ho: str
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [
+        card_extension(
+            NAME, "Loaded Dice", sys.modules[__name__], "dirty trick", "In one contest of yours, roll two dice and keep the higher."
+        )
+    ]
+
+
+@hookimpl
+def backhanding_effects() -> list[str]:
+    return [NAME]
+
+
+@hookimpl
+def referee_event_types() -> list[type[Event]]:
+    return [DiceLoaded]
+
+
+@hookimpl
+def referee_evolve(state: TableState, event: Event) -> None:
+    if isinstance(event, DiceLoaded):
+        game_of(state).contests[event.ho].effects.append((event.seat, NAME))
+
+
+@hookimpl
+def referee_describe(event: Event) -> str | None:
+    if isinstance(event, DiceLoaded):
+        return f"{event.seat} loads the dice for {event.ho}"
+    return None
+
+
+@hookimpl
+def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str) -> list[str] | None:
+    if not is_mine(state, card, NAME):
+        return None
+    return [c.ho for c in contests_of(game_of(state), seat)] if step in ("macking", "backhanding") else []
+
+
+@hookimpl
+def backhanding_trick_played(decision: Decision, seat: str, card: str, target: str) -> bool | None:
+    if not is_mine(decision.state, card, NAME):
+        return None
+    contest = game_of(decision).contests.get(target)
+    if contest is not None and seat in contest.sides(game_of(decision)):
+        decision.emit(DiceLoaded(seat=seat, ho=target), rule=card_rule(NAME))
+    return True
+
+
+@hookimpl
+def backhanding_dice(state: TableState, contest: Contest, seat: str) -> int | None:
+    return sum(1 for who, effect in contest.effects if effect == NAME and who == seat) or None

@@ -1,0 +1,88 @@
+"""Pickpocket: take a random card from an opponent's hand.
+
+Rulings: the card is drawn at random when the trick is carried out (after every sealed
+play of the step is revealed, so cards just played are no longer in the hand); only the
+thief and the victim see which card it is; an empty hand gives nothing.  It may be played
+in every sealed step, the final count's included.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from referee import Decision, Event, Extension, TableState, hookimpl
+
+from ..common import card_extension, card_rule, game_of, opponents
+from . import is_mine
+
+NAME = "pickpocket"
+
+
+class PocketPicked(Event, tag="backhanding.PocketPicked"):
+    """``thief`` picked ``victim``'s pocket (which card: ``CardStolen``, for the two of them)."""
+
+    thief: str
+    victim: str
+    took: bool
+
+
+class CardStolen(Event, tag="backhanding.CardStolen"):
+    """The card ``thief`` took from ``victim`` (visible to the two of them)."""
+
+    thief: str
+    victim: str
+    card: str
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [card_extension(NAME, "Pickpocket", sys.modules[__name__], "dirty trick", "Take a random card from an opponent's hand.")]
+
+
+@hookimpl
+def backhanding_effects() -> list[str]:
+    return [NAME]
+
+
+@hookimpl
+def referee_event_types() -> list[type[Event]]:
+    return [PocketPicked, CardStolen]
+
+
+@hookimpl
+def referee_evolve(state: TableState, event: Event) -> None:
+    if isinstance(event, CardStolen):
+        game = game_of(state)
+        game.hands[event.victim].remove(event.card)
+        game.hands[event.thief].append(event.card)
+
+
+@hookimpl
+def referee_describe(event: Event) -> str | None:
+    if isinstance(event, PocketPicked):
+        return f"{event.thief} picked {event.victim}'s pocket" + ("" if event.took else ", which was empty")
+    if isinstance(event, CardStolen):
+        return f"{event.thief} took {event.card} from {event.victim}"
+    return None
+
+
+@hookimpl
+def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str) -> list[str] | None:
+    if not is_mine(state, card, NAME):
+        return None
+    game = game_of(state)
+    return [s for s in opponents(game, seat) if game.hands[s]]
+
+
+@hookimpl
+def backhanding_trick_played(decision: Decision, seat: str, card: str, target: str) -> bool | None:
+    if not is_mine(decision.state, card, NAME):
+        return None
+    hand = game_of(decision).hands[target]
+    if not hand:
+        decision.emit(PocketPicked(thief=seat, victim=target, took=False), rule=card_rule(NAME))
+        return True
+    taken = decision.pick(list(hand), purpose=f"{seat}'s Pickpocket on {target}", visible_to=(seat, target))
+    decision.emit(CardStolen(thief=seat, victim=target, card=taken), rule=card_rule(NAME), visible_to=(seat, target))
+    decision.emit(PocketPicked(thief=seat, victim=target, took=True), rule=card_rule(NAME))
+    return True

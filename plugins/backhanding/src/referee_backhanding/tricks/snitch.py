@@ -1,0 +1,88 @@
+"""Snitch: an opposing pimp placed this phase is withdrawn before the dice; his modifiers are discarded.
+
+Rulings: the target is a pimp an opponent placed this phase (a macking contender or a
+backhanding attacker), never a protector; a withdrawn macking pimp stays spent for the
+round (he was used in macking); if he was the last pimp at the ho, there is no contest
+there: a ho left with one contender goes to that contender uncontested, a ho left with
+no attacker is not attacked.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from referee import Decision, Event, Extension, TableState, hookimpl
+
+from ..common import card_extension, card_rule, game_of, placed_opposing_pimps
+from ..state import play_cards
+from . import is_mine
+
+NAME = "snitch"
+
+
+class PimpWithdrawn(Event, tag="backhanding.PimpWithdrawn"):
+    """``seat``'s ``pimp`` left the contest for ``ho`` before the dice (Snitch by ``by``); his modifiers are discarded."""
+
+    seat: str
+    pimp: str
+    ho: str
+    by: str
+    cards: tuple[str, ...]
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [
+        card_extension(
+            NAME, "Snitch", sys.modules[__name__], "dirty trick", "An opposing pimp placed this phase is withdrawn before the dice."
+        )
+    ]
+
+
+@hookimpl
+def backhanding_effects() -> list[str]:
+    return [NAME]
+
+
+@hookimpl
+def referee_event_types() -> list[type[Event]]:
+    return [PimpWithdrawn]
+
+
+@hookimpl
+def referee_evolve(state: TableState, event: Event) -> None:
+    if isinstance(event, PimpWithdrawn):
+        game = game_of(state)
+        contest = game.contests[event.ho]
+        del contest.pimps[event.seat]
+        play_cards(game, event.seat, event.cards, game.discard)
+        if not contest.pimps:
+            del game.contests[event.ho]
+
+
+@hookimpl
+def referee_describe(event: Event) -> str | None:
+    if isinstance(event, PimpWithdrawn):
+        return f"{event.by}'s Snitch: {event.seat}'s {event.pimp} leaves the contest for {event.ho}"
+    return None
+
+
+@hookimpl
+def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str) -> list[str] | None:
+    if not is_mine(state, card, NAME):
+        return None
+    return placed_opposing_pimps(game_of(state), seat) if step in ("macking", "backhanding") else []
+
+
+@hookimpl
+def backhanding_trick_played(decision: Decision, seat: str, card: str, target: str) -> bool | None:
+    if not is_mine(decision.state, card, NAME):
+        return None
+    game = game_of(decision)
+    for contest in list(game.contests.values()):
+        for owner, pimp in contest.pimps.items():
+            if pimp == target and owner != seat:
+                cards = tuple(c for s, c, t in game.played if s == owner and t == contest.ho and game.cards[c].kind != "trick")
+                decision.emit(PimpWithdrawn(seat=owner, pimp=pimp, ho=contest.ho, by=seat, cards=cards), rule=card_rule(NAME))
+                return True
+    return True

@@ -1,0 +1,171 @@
+"""Pimp: The Backhanding's rulings and its card plugins, through the public API.
+
+The worked examples of every phase, tie and card are the scenario files of the package
+(``referee scenario run --game backhanding``); these tests add what a scenario cannot
+say: that each card scenario depends on its card's plugin, the rulings over whole games
+(the first player moves clockwise, the discard pile is reshuffled when the Draw deck runs
+out), the card set as data (validated, every problem at once) and a third party's card
+added by a plugin alone.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import referee_backhanding
+from referee import MEMORY, Extension, Referee, Registry, TableStore, hookimpl
+from referee.scenario import load_scenario, run_scenario
+from referee_backhanding import cards as card_data
+
+SCENARIOS = Path(referee_backhanding.__file__).parent / "scenarios"
+
+CARD_SCENARIOS = {
+    "card-smooth-operator": "referee_backhanding.abilities.smooth_operator",
+    "card-sweet-talker": "referee_backhanding.abilities.sweet_talker",
+    "card-hitman-and-enforcer": "referee_backhanding.abilities.hitman",
+    "card-slippery": "referee_backhanding.abilities.slippery",
+    "card-the-fixer": "referee_backhanding.abilities.the_fixer",
+    "card-sugar-daddy": "referee_backhanding.abilities.sugar_daddy",
+    "card-frame-up-and-bail-out": "referee_backhanding.tricks.frame_up",
+    "card-snitch": "referee_backhanding.tricks.snitch",
+    "card-pickpocket": "referee_backhanding.tricks.pickpocket",
+    "card-loaded-dice-and-crooked-cop": "referee_backhanding.tricks.loaded_dice",
+}
+
+
+def play_out(app: Referee, table: str) -> None:
+    while not app.over(table):
+        request = app.requests(table)[0]
+        app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+
+
+def events(app: Referee, table: str, kind: str) -> list[dict]:
+    return [e.event for e in app.entries(table) if e.type == f"backhanding.{kind}"]
+
+
+def test_every_effect_of_the_shipped_cards_has_its_plugin_and_scenario():
+    effects = {c.effect for c in card_data.DEFAULT.values() if c.effect}
+    installed = {e.name for e in Registry().extensions_of("backhanding")}
+    assert effects == installed
+    titles = " ".join(load_scenario(p).title for p in SCENARIOS.glob("card-*.toml"))
+    assert all(effect in titles for effect in effects)
+
+
+@pytest.mark.parametrize("name", sorted(CARD_SCENARIOS))
+def test_each_card_scenario_passes_and_fails_without_its_cards_plugin(name):
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    assert run_scenario(scenario, Registry()).ok
+    module = sys.modules[CARD_SCENARIOS[name]] if CARD_SCENARIOS[name] in sys.modules else __import__(CARD_SCENARIOS[name], fromlist=["_"])
+    everything = Registry()
+    without = Registry([p for p in everything.pm.get_plugins() if p is not module], entry_points=False)
+    assert not run_scenario(scenario, without).ok
+
+
+def test_the_first_player_moves_clockwise_each_round():
+    """Ruling R1: the first player is drawn at random for round 1, then is the next seat clockwise."""
+    seats = ["Ada", "Bert", "Cleo", "Dino"]
+    with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
+        table = app.open("backhanding", seats, seed="clockwise")
+        play_out(app, table)
+        firsts = [e["seat"] for e in events(app, table, "FirstPlayerChosen")]
+    assert len(firsts) == 3
+    at = seats.index(firsts[0])
+    assert firsts == [seats[at], seats[(at + 1) % 4], seats[(at + 2) % 4]]
+
+
+def test_six_players_reshuffle_the_discard_pile_when_the_draw_deck_runs_out():
+    """Ruling R11 (6.1): 82 Draw cards, 6 x 15 wanted: the discard pile's Draw cards become a
+    new Draw deck, in an order nobody sees, and dealing goes on from it."""
+    seats = ["Ada", "Bert", "Cleo", "Dino", "Edna", "Fritz"]
+    with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
+        table = app.open("backhanding", seats, seed="reshuffle")
+        play_out(app, table)
+        entries = app.entries(table)
+    shuffled = [e for e in entries if e.type == "backhanding.DiscardsShuffled"]
+    assert shuffled and all(e.visible_to == [] for e in shuffled)
+    after = entries[shuffled[0].seq :]
+    assert any(e.type == "backhanding.DrawCardsDealt" and set(e.event["cards"]) & set(shuffled[0].event["cards"]) for e in after)
+
+
+def test_a_table_without_a_cards_plugin_deals_none_of_its_cards():
+    with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
+        others = [e.name for e in app.registry.extensions_of("backhanding") if e.name != "snitch"]
+        table = app.open("backhanding", ["Ada", "Bert"], seed="no-snitch", extensions=others)
+        laid = events(app, table, "CardsLaid")[0]
+    assert not [c for c in laid["cards"] if c.get("effect") == "snitch"]
+    assert "3 cards left out" in laid["source"]
+
+
+def test_a_card_file_is_checked_whole_and_every_problem_named():
+    text = """
+pimps = [{ name = "Dud", macking = 7, backhanding = -1 }, { name = "Dud", macking = 1, backhanding = 1 }]
+hos = [{ name = "Zero", money = 0 }]
+draws = [{ kind = "trick", name = "Mystery" }, { kind = "macking", name = "Huge", bonus = 9 }, { kind = "charm", name = "Odd" }]
+"""
+    with pytest.raises(card_data.CardError) as caught:
+        card_data.build(card_data.parse(text))
+    problems = caught.value.problems
+    assert any("macking 7 is outside 0-6" in p for p in problems)
+    assert any("backhanding -1 is outside 0-6" in p for p in problems)
+    assert any("'Dud' is taken" in p for p in problems)
+    assert any("money 0 is outside 1-20" in p for p in problems)
+    assert any("Dirty Trick names its effect" in p for p in problems)
+    assert any("bonus 9 is outside 1-6" in p for p in problems)
+    assert any("kind 'charm'" in p for p in problems)
+
+
+def test_the_shipped_card_set_suits_two_to_six_players():
+    pimps = [c for c in card_data.DEFAULT.values() if c.deck == "pimp"]
+    hos = [c for c in card_data.DEFAULT.values() if c.deck == "ho"]
+    draws = [c for c in card_data.DEFAULT.values() if c.deck == "draw"]
+    assert len(pimps) >= 6 * 5
+    assert len(hos) >= 3 * 5
+    assert len(draws) >= 5 * 15  # five players never run out; six reshuffle once
+    kinds = {c.kind for c in draws}
+    assert kinds == {"pimp", "macking", "backhanding", "value", "trick"}
+    assert "bail-out" in {c.effect for c in draws}, "the special card that brings pimps back"
+
+
+class Lucky:
+    """A third party's ability: +1 macking, on a pimp of its own, added without touching the game."""
+
+    @hookimpl
+    def backhanding_effects(self):
+        return ["lucky"]
+
+    @hookimpl
+    def backhanding_more_cards(self):
+        return [{"kind": "pimp", "name": "Lucky Luke", "macking": 2, "backhanding": 2, "ability": "lucky", "deck": "draw"}] + [
+            {"kind": "pimp", "name": f"Lucky Twin {n}", "macking": 2, "backhanding": 2, "ability": "lucky"} for n in range(1, 40)
+        ]
+
+    @hookimpl
+    def backhanding_bonus(self, state, contest, seat, pimp):
+        return 1 if contest.phase == "macking" and state.game.cards[pimp].effect == "lucky" else None
+
+
+class OfferLucky:
+    @hookimpl
+    def referee_extensions(self):
+        return [Extension(name="lucky", game="backhanding", title="Lucky", plugin=LUCKY, kind="ability", default=True)]
+
+
+LUCKY = Lucky()
+
+
+def test_a_third_party_adds_a_card_with_a_plugin_and_a_data_entry():
+    registry = Registry([OfferLucky()])
+    with Referee(registry=registry, store=TableStore(MEMORY)) as app:
+        table = app.open("backhanding", ["Ada", "Bert"], seed="lucky")
+        laid = events(app, table, "CardsLaid")[0]
+        assert "lucky-luke" in {c["id"] for c in laid["cards"]}
+        assert "40 card entries from plugins" in laid["source"]
+        play_out(app, table)
+        assert app.verify_table(table).ok
+        lucky_rolls = [
+            r for e in events(app, table, "ContestRolled") if e["phase"] == "macking" for r in e["rolls"].values() if "lucky" in r["pimp"]
+        ]
+    assert lucky_rolls and all(r["ability"] == 1 for r in lucky_rolls)

@@ -411,7 +411,7 @@ json_values = st.recursive(
 
 
 def test_a_digit_that_is_no_number_is_refused_not_a_crash():
-    """"²" is a digit to Python's str.isdigit, but no option's number."""
+    """ "²" is a digit to Python's str.isdigit, but no option's number."""
     with pytest.raises(IllegalAction, match="card"):
         validate(CARD, parse(CARD, "²"))
 

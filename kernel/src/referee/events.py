@@ -12,7 +12,7 @@ upcaster from *n* up to the current version before it is decoded.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, dataclass_transform
 
 import msgspec
 
@@ -21,6 +21,11 @@ from .answers import Shape
 __all__ = ["Event", "event_tag", "encode_event", "decode_event", "KERNEL_EVENTS"]
 
 
+# For type checkers only (a no-op when run): msgspec's stubs declare Struct a plain
+# dataclass transform, so ``class X(Event, tag=...)`` without ``frozen=True`` would read as
+# a mutable dataclass inheriting from a frozen one.  Every Struct subclass of Event is
+# frozen and keyword-only at run time; this says so to mypy and pyright.
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(msgspec.field,))
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """Base class of every domain event (kernel, game, card, house rule).
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 import pluggy
@@ -30,6 +30,10 @@ from .log import Entry
 from .logging import get_logger
 from .plugin import NAME
 
+if TYPE_CHECKING:
+    from .events import TableOpened
+    from .table import TableState
+
 __all__ = ["Game", "Extension", "Registry", "Rules"]
 
 log = get_logger("referee")
@@ -41,8 +45,9 @@ class Game:
 
     name: str
     title: str
-    plugin: object
-    """The object (usually the module) implementing the game's ``referee_*`` hooks."""
+    plugin: object = None
+    """The object (usually the module) implementing the game's ``referee_*`` hooks; left
+    out, the object whose ``referee_games`` offered the game."""
     min_seats: int = 2
     max_seats: int | None = None
     summary: str = ""
@@ -54,6 +59,12 @@ class Game:
     """Path of the game's RULES document: every rule mapped to code, every ruling."""
     scenarios: str = ""
     """Folder of the game's scenario files (rulebook examples), re-runnable under house rules."""
+    events: Sequence[type[Event]] = ()
+    """The game's event types (instead of implementing ``referee_event_types``)."""
+    initial_state: Callable[[TableOpened], Any] | None = None
+    """Makes the game's state object for a table just opened (instead of ``referee_initial_state``)."""
+    evolve: Callable[[TableState, Event], None] | None = None
+    """Folds one event into ``state.game`` (instead of implementing ``referee_evolve``)."""
 
 
 @dataclass(frozen=True)
@@ -63,11 +74,24 @@ class Extension:
     name: str
     game: str
     title: str
-    plugin: object
+    plugin: object = None
+    """The object implementing the extension's hooks; left out, the object whose
+    ``referee_extensions`` offered it."""
     kind: str = "house rule"
     default: bool = False
     """Used by tables of ``game`` unless the table names its extensions explicitly."""
     summary: str = ""
+    events: Sequence[type[Event]] = ()
+    """The extension's event types (instead of implementing ``referee_event_types``)."""
+    evolve: Callable[[TableState, Event], None] | None = None
+    """Folds one event into the table's state (instead of implementing ``referee_evolve``)."""
+    state: Callable[[], Any] | None = None
+    """Makes the extension's own state when a table opens: a msgspec Struct, dict or list,
+    read and changed through ``state.slot(name)``; kept in snapshots like the game's."""
+
+
+DECLARED = {"events": "referee_event_types", "initial_state": "referee_initial_state", "evolve": "referee_evolve"}
+"""What a Game or Extension may declare, and the hook each declaration stands for."""
 
 
 @dataclass(frozen=True)
@@ -129,10 +153,27 @@ def _malformed(item: object, kind: type) -> str | None:
     for field, value in names:
         if not isinstance(value, str) or not _NAME.fullmatch(value):
             return f"a {kind.__name__} whose {field} {shown(value)} is not 1 to 64 letters, digits, '-' or '_'"
-    if item.plugin is None:  # type: ignore[attr-defined]
-        return f"{kind.__name__} {item.name!r} without a plugin"  # type: ignore[attr-defined]
+    what = f"{kind.__name__.lower()} {item.name!r}"  # type: ignore[attr-defined]
     if isinstance(item, Game) and (not isinstance(item.min_seats, int) or not (item.max_seats is None or isinstance(item.max_seats, int))):
-        return f"game {item.name!r} whose seat counts are not whole numbers"
+        return f"{what} whose seat counts are not whole numbers"
+    events = item.events  # type: ignore[attr-defined]
+    if not isinstance(events, (list, tuple)) or not all(isinstance(t, type) and issubclass(t, Event) for t in events):
+        return f"{what} whose events are not a list of Event classes"
+    for field in ("initial_state", "evolve", "state"):
+        function = getattr(item, field, None)
+        if function is not None and not callable(function):
+            return f"{what} whose {field} is {type(function).__name__}, not a function"
+    return None
+
+
+def _declared_twice(item: Game | Extension, pm: pluggy.PluginManager) -> str | None:
+    """Why ``item`` cannot be used because its plugin both declares something and
+    implements the hook standing for it (which of the two would count is no one's guess)."""
+    for field, hook in DECLARED.items():
+        declared = getattr(item, field, None)
+        if declared and pm.parse_hookimpl_opts(item.plugin, hook) is not None:
+            kind = "game" if isinstance(item, Game) else item.kind
+            return f"{kind} {item.name!r} declares {field}= and its plugin implements {hook} too; keep one of them"
     return None
 
 
@@ -200,6 +241,10 @@ class Registry:
                 continue
             for item in offered:
                 problem = _malformed(item, kind)
+                if not problem and item.plugin is None:
+                    # Left out: the plugin is whoever offered it, as a module naming itself would be.
+                    item = replace(item, plugin=impl.plugin)
+                problem = problem or _declared_twice(item, self.pm)
                 if problem:
                     self._report_broken(label, f"{dist}: {hook} offered {problem}")
                     continue
@@ -315,6 +360,15 @@ class Registry:
                 if isinstance(caller, pluggy.HookCaller) and hook not in discovery:
                     for impl in caller.get_hookimpls():
                         note(hook, impl.plugin_name, impl.plugin)
+            # A declaration (Game(evolve=...)) is that hook's implementation, by another name.
+            declarations: list[tuple[str, Game | Extension]] = [
+                (game.name, game),
+                *((f"{game.name}.{e.name}", e) for e in rules.extensions),
+            ]
+            for plugin_name, item in declarations:
+                for field, hook in DECLARED.items():
+                    if getattr(item, field, None):
+                        note(hook, plugin_name, item.plugin)
         # Discovery runs on the installed plugins themselves, under their entry-point names;
         # for one game, only those whose offers reach its tables.
         for hook in discovery:
@@ -551,14 +605,60 @@ class Rules:
             if not isinstance(registered, (list, tuple)) or not all(isinstance(t, type) and issubclass(t, Event) for t in registered):
                 raise RefereeError(f"plugin {impl.plugin_name}'s referee_event_types must return a list of Event classes")
             for event_type in registered:
-                try:
-                    tag = event_tag(event_type)
-                except TypeError as exc:
-                    raise RefereeError(f"plugin {impl.plugin_name}: {exc}") from None
-                if tag in self.event_types and self.event_types[tag] is not event_type:
-                    raise RefereeError(f"event tag {tag!r} is registered twice ({self.owner[self.event_types[tag]]}, {impl.plugin_name})")
-                self.event_types[tag] = event_type
-                self.owner[event_type] = impl.plugin_name
+                self._register_event(impl.plugin_name, event_type)
+        declarations: list[tuple[str, Game | Extension]] = [(game.name, game)] + [(f"{game.name}.{e.name}", e) for e in extensions]
+        for plugin_name, declared in declarations:
+            for event_type in declared.events:
+                self._register_event(plugin_name, event_type)
+        self.evolvers: dict[str, Callable[[TableState, Event], None]] = {n: d.evolve for n, d in declarations if d.evolve is not None}
+        """Declared mutators by plugin name, in the order the plugins were registered."""
+        self.slots: tuple[tuple[str, Callable[[], Any]], ...] = tuple((e.name, e.state) for e in extensions if e.state is not None)
+        """Each extension that keeps state of its own, with the factory making it."""
+
+    def _register_event(self, plugin_name: str, event_type: type[Event]) -> None:
+        try:
+            tag = event_tag(event_type)
+        except TypeError as exc:
+            raise RefereeError(f"plugin {plugin_name}: {exc}") from None
+        if tag in self.event_types and self.event_types[tag] is not event_type:
+            raise RefereeError(f"event tag {tag!r} is registered twice ({self.owner[self.event_types[tag]]}, {plugin_name})")
+        self.event_types[tag] = event_type
+        self.owner[event_type] = plugin_name
+
+    def evolve_order(self, impls: Sequence[pluggy.HookImpl]) -> list[Callable[[TableState, Event], object]]:
+        """Every mutator of this table in the order pluggy would call them were the declared
+        ones hook implementations too: the last registered plugin first (extensions before
+        their game), ``tryfirst`` and ``trylast`` implementations at either end."""
+        first = [i.function for i in reversed(impls) if i.tryfirst]
+        last = [i.function for i in reversed(impls) if i.trylast]
+        plain = {i.plugin_name: i.function for i in impls if not (i.tryfirst or i.trylast)}
+        ordered: list[Callable[[TableState, Event], object]] = []
+        for name in reversed(self.pm.list_name_plugin()):
+            function = plain.pop(name[0], None) or self.evolvers.get(name[0])
+            if function is not None:
+                ordered.append(function)
+        return [*first, *reversed(plain.values()), *ordered, *last]
+
+    def initial_state(self, opened: TableOpened) -> Any:
+        """The game's state for a table just opened: a ``referee_initial_state``
+        implementation's (a house rule may replace the game's), else the game's declared one."""
+        made = self.hook.referee_initial_state(opened=opened)
+        if made is None and self.game.initial_state is not None:
+            made = self.game.initial_state(opened)
+        return made
+
+    def new_slots(self) -> dict[str, Any]:
+        """Each extension's own state for a table just opened, by extension name."""
+        slots = {}
+        for name, factory in self.slots:
+            made = factory()
+            if not isinstance(made, (msgspec.Struct, dict, list)):
+                raise RefereeError(
+                    f"extension {self.game.name}.{name}'s state= made a {type(made).__name__}; "
+                    "it must make a msgspec Struct, a dict or a list (something its evolve can change)"
+                )
+            slots[name] = made
+        return slots
 
     def installation_notes(self, recorded: Sequence[PluginRecord]) -> list[str]:
         """What differs between the code that recorded a table and the code installed here."""
@@ -611,5 +711,5 @@ class Rules:
             return self.owner[type(event)]
         except KeyError:
             raise RefereeError(
-                f"{type(event).__qualname__} was emitted but no plugin of this table registers it (referee_event_types)"
+                f"{type(event).__qualname__} was emitted but no plugin of this table registers it (events= or referee_event_types)"
             ) from None

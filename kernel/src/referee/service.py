@@ -443,17 +443,22 @@ class Referee:
     def _snapshot(self, rules: Rules, state: TableState, seq: int, last_hash: str) -> Snapshot:
         from .store import Snapshot
 
-        kernel = msgspec.structs.replace(state, game=None)
+        kernel = msgspec.structs.replace(state, game=None, slots={})
+        # The game's state and each extension's are encoded apart from the kernel's, so
+        # each can be read back as its own type (a Struct, not the dict msgpack would give).
+        slots = {name: msgspec.msgpack.encode(value) for name, value in state.slots.items()}
         # Compressed: a game's state repeats its names and card texts, and a snapshot every
         # few hundred entries should not double what the log itself takes on disk.
-        image = zlib.compress(msgspec.msgpack.encode([msgspec.msgpack.encode(kernel), msgspec.msgpack.encode(state.game)]), 1)
+        image = zlib.compress(msgspec.msgpack.encode([msgspec.msgpack.encode(kernel), msgspec.msgpack.encode(state.game), slots]), 1)
         return Snapshot(seq=seq, last_hash=last_hash, fingerprint=self._fingerprint(rules), state=image)
 
     def _restore(self, snapshot: Snapshot) -> _Loaded | None:
         """The table as a snapshot keeps it; None when the snapshot cannot be used (made by
         other plugin code, or unreadable): the log is then replayed from the start."""
         try:
-            kernel_bytes, game_bytes = msgspec.msgpack.decode(zlib.decompress(snapshot.state), type=tuple[bytes, bytes])
+            kernel_bytes, game_bytes, slot_bytes = msgspec.msgpack.decode(
+                zlib.decompress(snapshot.state), type=tuple[bytes, bytes, dict[str, bytes]]
+            )
             state = msgspec.msgpack.decode(kernel_bytes, type=TableState)
             rules = self.registry.rules_for(state.game_name, state.plugins)
             if snapshot.fingerprint != self._fingerprint(rules):
@@ -461,8 +466,12 @@ class Referee:
             opened = TableOpened(
                 table_id=state.table_id, game=state.game_name, plugins=state.plugins, seats=state.seats, options=state.options
             )
-            fresh = rules.hook.referee_initial_state(opened=opened)
+            fresh = rules.initial_state(opened)
             state.game = msgspec.msgpack.decode(game_bytes, type=type(fresh)) if fresh is not None else None
+            made = rules.new_slots()
+            if set(made) != set(slot_bytes):
+                return None
+            state.slots = {name: msgspec.msgpack.decode(slot_bytes[name], type=type(value)) for name, value in made.items()}
         except (msgspec.DecodeError, RefereeError, TypeError, ValueError, zlib.error):
             return None
         last = Entry(seq=snapshot.seq, type="", plugin="", hash=snapshot.last_hash)

@@ -93,10 +93,21 @@ class TableState(msgspec.Struct, kw_only=True):
     """The table's secret key, once the end of the game has revealed it."""
     bots: tuple[str, ...] = ()
     """The seats bots play, as the last ``SeatsAutomated`` named them."""
+    slots: dict[str, Any] = {}
+    """Each extension's own state (``Extension(state=...)``), by extension name."""
 
     @property
     def over(self) -> bool:
         return self.result is not None
+
+    def slot(self, name: str) -> Any:
+        """The state the extension ``name`` keeps at this table (made by its ``state=``);
+        change it only in that extension's evolve."""
+        try:
+            return self.slots[name]
+        except KeyError:
+            kept = ", ".join(sorted(self.slots)) or "none"
+            raise RefereeError(f"no extension named {shown(name)} keeps state at this table (extensions keeping state: {kept})") from None
 
 
 class RandomSource(Protocol):
@@ -117,7 +128,8 @@ def apply(rules: Rules, state: TableState, event: Event) -> None:
             state.table_id, state.game_name = event.table_id, event.game
             state.seats, state.options, state.plugins = event.seats, dict(event.options), event.plugins
             state.seed_commitment, state.seed_hash, state.scripted = event.seed_commitment, event.seed_hash, event.scripted
-            state.game = rules.hook.referee_initial_state(opened=event)
+            state.game = rules.initial_state(event)
+            state.slots = rules.new_slots()
         case RandomDrawn():
             state.draws += 1
         case GameEnded():
@@ -145,11 +157,13 @@ def _evolve(rules: Rules, state: TableState, event: Event) -> None:
     cached = _evolvers.get(rules)
     if cached is None or cached[0] != impls:
         plain = all(not (i.wrapper or i.hookwrapper) and tuple(i.argnames) == ("state", "event") for i in impls)
-        # pluggy calls the last registered implementation first.
-        cached = _evolvers[rules] = (impls, tuple(i.function for i in reversed(impls)) if plain else None)
+        cached = _evolvers[rules] = (impls, tuple(rules.evolve_order(impls)) if plain else None)
     functions = cached[1]
     if functions is None:
         hook(state=state, event=event)
+        # A wrapper wraps the hook's implementations only; declared mutators follow them.
+        for declared in reversed(rules.evolvers.values()):
+            declared(state, event)
         return
     for function in functions:
         function(state, event)
@@ -207,6 +221,10 @@ class Decision(FlowSteps):
     @property
     def game(self) -> Any:
         return self.state.game
+
+    def slot(self, name: str) -> Any:
+        """The state the extension ``name`` keeps at this table (``TableState.slot``)."""
+        return self.state.slot(name)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -394,7 +412,9 @@ def copy_state(state: TableState) -> TableState:
     """A private copy of ``state``: views and bots read this, so a plugin that writes to
     what it was shown cannot change the table."""
     game = state.game
-    copied = msgspec.structs.replace(state, flow=_copy(state.flow), game=None, options=dict(state.options))
+    copied = msgspec.structs.replace(
+        state, flow=_copy(state.flow), game=None, options=dict(state.options), slots={n: _copy(v) for n, v in state.slots.items()}
+    )
     if game is not None:
         copied.game = _copy(game)
     return copied

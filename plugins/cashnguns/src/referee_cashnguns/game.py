@@ -13,7 +13,6 @@ then runs the steps that need nobody's answer until one does.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -129,7 +128,6 @@ def referee_games() -> list[Game]:
         Game(
             name="cashnguns",
             title="Cash'n'Guns",
-            plugin=sys.modules["referee_cashnguns.plugin"],
             min_seats=4,
             max_seats=6,
             summary="Eight rounds of standoffs: choose a bullet, point your gun, keep your nerve, split the loot.",
@@ -137,22 +135,14 @@ def referee_games() -> list[Game]:
             hookspecs=[hookspecs],
             rules_document=str(_HERE / "RULES.md"),
             scenarios=str(_HERE / "scenarios"),
+            events=EVENT_TYPES,
+            initial_state=lambda opened: CashNGuns(gangsters={seat: Gangster(name=seat) for seat in opened.seats}),
+            evolve=_evolve,
         )
     ]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return list(EVENT_TYPES)
-
-
-@hookimpl
-def referee_initial_state(opened: referee.TableOpened) -> CashNGuns:
-    return CashNGuns(gangsters={seat: Gangster(name=seat) for seat in opened.seats})
-
-
-@hookimpl
-def referee_evolve(state: referee.TableState, event: Event) -> None:
+def _evolve(state: referee.TableState, event: Event) -> None:
     if isinstance(event, EVENT_TYPES):
         evolve(state.game, event)
 

@@ -9,11 +9,8 @@ The rules are in ``game`` (setup, the round's steps, the showdown, the split, th
 from .bot import referee_bot_action
 from .game import (
     referee_decide,
-    referee_event_types,
-    referee_evolve,
     referee_games,
     referee_idle_reason,
-    referee_initial_state,
     referee_request_expired,
     referee_setup,
 )
@@ -24,11 +21,8 @@ __all__ = [
     "referee_bot_action",
     "referee_decide",
     "referee_describe",
-    "referee_event_types",
-    "referee_evolve",
     "referee_games",
     "referee_idle_reason",
-    "referee_initial_state",
     "referee_render_view",
     "referee_request_expired",
     "referee_setup",

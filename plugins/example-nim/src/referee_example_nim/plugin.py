@@ -1,20 +1,20 @@
 """Nim for Referee: every hook the game implements (RULES.md maps each rule here).
 
 One module plays two parts: the ``referee`` entry point names it, so discovery calls
-``referee_games`` and learns of the game ``nim``; and it is that game's ``plugin``, so
-every table of ``nim`` registers it and calls the rest.
+``referee_games`` and learns of the game ``nim`` (its events, first state and mutator
+declared there); and, having offered the game, it is that game's plugin, so every table
+of ``nim`` registers it and calls the rest.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
 
-from referee import Action, Amount, Decision, Event, Game, IllegalAction, Option, Pick, Request, TableOpened, TableState, hookimpl
+from referee import Action, Amount, Decision, Event, Game, IllegalAction, Option, Pick, Request, TableState, hookimpl
 from referee.results import join_names, rank
 
 from .events import EVENT_TYPES, CallsShown, HeapsLaid, StartCalled, StarterChosen, StonesTaken
@@ -27,11 +27,9 @@ __all__ = [
     "heap_names",
     "referee_bot_action",
     "referee_decide",
+    "evolve",
     "referee_describe",
-    "referee_event_types",
-    "referee_evolve",
     "referee_games",
-    "referee_initial_state",
     "referee_render_view",
     "referee_setup",
     "referee_view",
@@ -94,32 +92,24 @@ def referee_games() -> list[Game]:
         Game(
             name="nim",
             title="Nim",
-            plugin=sys.modules[__name__],
             min_seats=2,
             max_seats=4,
             summary="Call odd or even for the first turn, then take 1-3 stones from a heap; whoever takes the last stone wins.",
             options=Options,
             rules_document=str(HERE / "RULES.md"),
             scenarios=str(HERE / "scenarios"),
+            events=EVENT_TYPES,
+            initial_state=lambda opened: Nim(),
+            evolve=evolve,
         )
     ]
 
 
-# --- State: register, create, fold ------------------------------------------------------
+# --- State: fold ------------------------------------------------------------------------
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return list(EVENT_TYPES)
-
-
-@hookimpl
-def referee_initial_state(opened: TableOpened) -> Nim:
-    return Nim()
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
+    """The mutator: fold one event into ``state.game`` (the only place a Nim changes)."""
     nim: Nim = state.game
     match event:
         case HeapsLaid():

@@ -5,7 +5,8 @@ This one module plays two parts, like ``referee_pigsty.plugin``:
 * it is what the ``referee`` entry point names, so Referee's discovery finds it and
   calls ``referee_extensions`` to learn that it offers the house rule
   ``harvest-festival`` for the game ``pigsty``;
-* it is the ``plugin`` of that :class:`referee.Extension`, so a table opened with
+* having offered that :class:`referee.Extension` (with its events and their mutator),
+  it is the extension's plugin, so a table opened with
   ``extensions=["harvest-festival"]`` registers it (after the game) and calls the rest.
 
 House rule 1 (see README.md): after every ``EVERY``-th turn's results, if the game
@@ -14,7 +15,6 @@ goes on, each Honest farmer still in the game gets one Pig from the festival.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Generator
 from typing import Any
 
@@ -26,13 +26,12 @@ from .events import EVENT_TYPES, HarvestShared
 __all__ = [
     "EVERY",
     "NAME",
+    "evolve",
     "festival_due",
     "festival_guests",
     "next_festival",
     "pigsty_turn_resolved",
     "referee_describe",
-    "referee_event_types",
-    "referee_evolve",
     "referee_extensions",
     "referee_render_view",
     "referee_report",
@@ -82,24 +81,19 @@ def referee_extensions() -> list[Extension]:
             name=NAME,
             game="pigsty",
             title="Harvest Festival",
-            plugin=sys.modules[__name__],
             kind="house rule",
             default=False,
             summary=f"After every {EVERY}th turn, each Honest farmer still in the game gets one Pig.",
+            events=EVENT_TYPES,
+            evolve=evolve,
         )
     ]
 
 
-# --- Events: register, fold, describe -------------------------------------------------
+# --- Events: fold, describe -----------------------------------------------------------
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return list(EVENT_TYPES)
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     # Every plugin sees every event: change state only for our own.
     if isinstance(event, HarvestShared):
         farmers = state.game.board.farmers

@@ -7,7 +7,6 @@ turn) the orders are revealed and the turn is resolved by ``resolution``.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +83,6 @@ def referee_games() -> list[Game]:
         Game(
             name="pigsty",
             title="Pigsty to Palace",
-            plugin=sys.modules["referee_pigsty.plugin"],
             min_seats=3,
             max_seats=None,
             summary="Pig farmers write secret orders to invest, trade, guard and steal until someone affords a Palace.",
@@ -92,22 +90,14 @@ def referee_games() -> list[Game]:
             hookspecs=[hookspecs],
             rules_document=str(_HERE / "RULES.md"),
             scenarios=str(_HERE / "scenarios"),
+            events=EVENT_TYPES,
+            initial_state=lambda opened: Pigsty(board=new_board(opened.seats, starting_pigs=int(opened.options.get("starting_pigs", 10)))),
+            evolve=_evolve,
         )
     ]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return list(EVENT_TYPES)
-
-
-@hookimpl
-def referee_initial_state(opened: referee.TableOpened) -> Pigsty:
-    return Pigsty(board=new_board(opened.seats, starting_pigs=int(opened.options.get("starting_pigs", 10))))
-
-
-@hookimpl
-def referee_evolve(state: referee.TableState, event: Event) -> None:
+def _evolve(state: referee.TableState, event: Event) -> None:
     game: Pigsty = state.game
     match event:
         case PorkAllotted():

@@ -8,11 +8,8 @@ This module is what the ``referee`` entry point names; the rules themselves live
 from .bot import referee_bot_action
 from .game import (
     referee_decide,
-    referee_event_types,
-    referee_evolve,
     referee_games,
     referee_idle_reason,
-    referee_initial_state,
     referee_setup,
     referee_view,
 )
@@ -22,11 +19,8 @@ __all__ = [
     "referee_bot_action",
     "referee_decide",
     "referee_describe",
-    "referee_event_types",
-    "referee_evolve",
     "referee_games",
     "referee_idle_reason",
-    "referee_initial_state",
     "referee_render_view",
     "referee_report",
     "referee_setup",

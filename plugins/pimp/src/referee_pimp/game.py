@@ -11,14 +11,13 @@ steps of each kind of activity.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
 
 import referee
-from referee import Decision, Event, Game, hookimpl
+from referee import Decision, Game, hookimpl
 
 from . import hookspecs
 from .bot import BOTS
@@ -94,7 +93,6 @@ def referee_games() -> list[Game]:
         Game(
             name="pimp",
             title="Pimp",
-            plugin=sys.modules["referee_pimp.plugin"],
             min_seats=2,
             max_seats=None,
             summary=(
@@ -107,23 +105,11 @@ def referee_games() -> list[Game]:
             hookspecs=[hookspecs],
             rules_document=str(_HERE / "RULES.md"),
             scenarios=str(_HERE / "scenarios"),
+            events=EVENT_TYPES,
+            initial_state=lambda opened: PimpGame(pimps={seat: Pimp(name=seat) for seat in opened.seats}),
+            evolve=lambda state, event: evolve(state.game, event),
         )
     ]
-
-
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return list(EVENT_TYPES)
-
-
-@hookimpl
-def referee_initial_state(opened: referee.TableOpened) -> PimpGame:
-    return PimpGame(pimps={seat: Pimp(name=seat) for seat in opened.seats})
-
-
-@hookimpl
-def referee_evolve(state: referee.TableState, event: Event) -> None:
-    evolve(state.game, event)
 
 
 @hookimpl

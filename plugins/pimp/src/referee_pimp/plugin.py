@@ -11,11 +11,8 @@ from .bot import referee_bot_action
 from .decks import referee_check_file
 from .game import (
     referee_decide,
-    referee_event_types,
-    referee_evolve,
     referee_games,
     referee_idle_reason,
-    referee_initial_state,
     referee_setup,
 )
 from .report import referee_describe
@@ -26,11 +23,8 @@ __all__ = [
     "referee_check_file",
     "referee_decide",
     "referee_describe",
-    "referee_event_types",
-    "referee_evolve",
     "referee_games",
     "referee_idle_reason",
-    "referee_initial_state",
     "referee_render_view",
     "referee_setup",
     "referee_view",

@@ -2,13 +2,15 @@
 
 Each power module declares itself with ``referee_extensions`` (kind ``"power"``, on by
 default: the rulebook deals "each player one random special power"; ``extensions=[]``
-plays the basic game), registers and folds its own events, and implements
+plays the basic game) together with its own events and their mutator, and implements
 the Cash'n'Guns hooks its card needs (``referee_cashnguns.hookspecs``).
 """
 
 from __future__ import annotations
 
-from referee import Decision, Extension, TableState
+from collections.abc import Callable, Sequence
+
+from referee import Decision, Event, Extension, TableState
 
 from ..events import PowerRevealed, WoundTaken
 from ..state import CashNGuns
@@ -33,8 +35,13 @@ def rule(power: str) -> str:
     return f"cashnguns power {list(POWERS).index(power) + 1} {POWERS[power]}"
 
 
-def extension(power: str, plugin: object, summary: str) -> Extension:
-    return Extension(name=power, game="cashnguns", title=POWERS[power], plugin=plugin, kind="power", default=True, summary=summary)
+def extension(
+    power: str, summary: str, *, events: Sequence[type[Event]] = (), evolve: Callable[[TableState, Event], None] | None = None
+) -> Extension:
+    """The power's declaration: its plugin is the module whose ``referee_extensions`` offers it."""
+    return Extension(
+        name=power, game="cashnguns", title=POWERS[power], kind="power", default=True, summary=summary, events=events, evolve=evolve
+    )
 
 
 def game_of(state: TableState | Decision) -> CashNGuns:

@@ -6,8 +6,6 @@ the gangster is down for the split, and a ``WoundTaken`` with 0 wounds records i
 
 from __future__ import annotations
 
-import sys
-
 from referee import Decision, Extension, hookimpl
 
 from . import extension, game_of, holds, reveal
@@ -17,7 +15,7 @@ NAME = "dragon-skin"
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "Never more than one wound in a round.")]
+    return [extension(NAME, "Never more than one wound in a round.")]
 
 
 @hookimpl

@@ -6,8 +6,6 @@ grenade has been used (in that round the split does not happen).
 
 from __future__ import annotations
 
-import sys
-
 from referee import Decision, Event, Extension, TableState, hookimpl
 
 from . import at_table, extension, game_of, holds, mark_used, rule, used
@@ -21,16 +19,10 @@ class PainIgnored(Event, tag="cashnguns.it-doesnt-even-hurt.PainIgnored"):
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "Once, joins the split though wounded or withdrawn.")]
+    return [extension(NAME, "Once, joins the split though wounded or withdrawn.", events=[PainIgnored], evolve=evolve)]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [PainIgnored]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, PainIgnored):
         mark_used(state, NAME)
         game_of(state).round.claimants.append(event.gangster)

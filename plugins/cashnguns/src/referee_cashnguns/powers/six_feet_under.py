@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from referee import Decision, Extension, hookimpl
 
 from . import extension, game_of, holder, reveal
@@ -14,7 +12,7 @@ PER_DEAD = 10_000
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "At the end, $10,000 for each dead gangster.")]
+    return [extension(NAME, "At the end, $10,000 for each dead gangster.")]
 
 
 @hookimpl

@@ -6,8 +6,6 @@ the bonus is $10,000 per token on top of the usual count.
 
 from __future__ import annotations
 
-import sys
-
 from referee import Decision, Extension, hookimpl
 
 from . import extension, game_of, holder, reveal
@@ -18,7 +16,7 @@ PER_TOKEN = 5_000
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "At the end, each shame token is worth +$5,000 instead of -$5,000.")]
+    return [extension(NAME, "At the end, each shame token is worth +$5,000 instead of -$5,000.")]
 
 
 @hookimpl

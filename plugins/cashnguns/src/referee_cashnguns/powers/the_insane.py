@@ -7,8 +7,6 @@ split: the pot waits).  The grenade is single use.
 
 from __future__ import annotations
 
-import sys
-
 from referee import Decision, Event, Extension, TableState, hookimpl
 
 from . import extension, game_of, holds, mark_used, rule, used, wound
@@ -23,16 +21,14 @@ class GrenadeExploded(Event, tag="cashnguns.the-insane.GrenadeExploded"):
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "A grenade: when the holder is next wounded, everyone standing is wounded too.")]
+    return [
+        extension(
+            NAME, "A grenade: when the holder is next wounded, everyone standing is wounded too.", events=[GrenadeExploded], evolve=evolve
+        )
+    ]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [GrenadeExploded]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, GrenadeExploded):
         mark_used(state, NAME)
         game_of(state).round.ended_early = True

@@ -5,8 +5,6 @@ Revealed in some round before targets are chosen; lasts to the end of the game.
 
 from __future__ import annotations
 
-import sys
-
 from referee import Extension, TableState, hookimpl
 
 from . import extension, game_of, holds
@@ -16,7 +14,7 @@ NAME = "the-kid"
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "Chooses a target after seeing everyone else's.")]
+    return [extension(NAME, "Chooses a target after seeing everyone else's.")]
 
 
 @hookimpl

@@ -9,8 +9,6 @@ cards.  Once a game.
 
 from __future__ import annotations
 
-import sys
-
 from referee import Decision, Event, Extension, TableState, hookimpl
 
 from ..components import CARD_NAMES
@@ -27,16 +25,10 @@ class BangBangBangReloaded(Event, tag="cashnguns.the-specialist.BangBangBangRelo
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "Uses Bang! Bang! Bang! twice.")]
+    return [extension(NAME, "Uses Bang! Bang! Bang! twice.", events=[BangBangBangReloaded], evolve=evolve)]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [BangBangBangReloaded]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, BangBangBangReloaded):
         mark_used(state, NAME)
         bullets = game_of(state).guns[event.gun].bullets

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from referee import Decision, Extension, TableState, hookimpl
 
 from . import extension, game_of, holds, reveal
@@ -14,7 +12,7 @@ LIMIT = 4
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "Dies only at the fourth wound.")]
+    return [extension(NAME, "Dies only at the fourth wound.")]
 
 
 @hookimpl

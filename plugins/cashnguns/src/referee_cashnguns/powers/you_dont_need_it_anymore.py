@@ -7,8 +7,6 @@ whole game ("from then on use two guns").
 
 from __future__ import annotations
 
-import sys
-
 from referee import Decision, Event, Extension, TableState, hookimpl
 
 from . import at_table, extension, game_of, holds, mark_used, rule, used
@@ -24,16 +22,10 @@ class GunTaken(Event, tag="cashnguns.you-dont-need-it-anymore.GunTaken"):
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "Takes a dead gangster's gun and bullets: two guns from then on.")]
+    return [extension(NAME, "Takes a dead gangster's gun and bullets: two guns from then on.", events=[GunTaken], evolve=evolve)]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [GunTaken]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, GunTaken):
         mark_used(state, NAME)
         for gun in event.guns:

@@ -18,8 +18,9 @@ SPECIALS: dict[str, str] = {
 }
 
 
-def extension(special: str, plugin: object, summary: str) -> Extension:
-    return Extension(name=special, game="pimp", title=SPECIALS[special], plugin=plugin, kind="card", default=True, summary=summary)
+def extension(special: str, summary: str) -> Extension:
+    """The card's declaration: its plugin is the module whose ``referee_extensions`` offers it."""
+    return Extension(name=special, game="pimp", title=SPECIALS[special], kind="card", default=True, summary=summary)
 
 
 def in_play(state: TableState, pimp: str, special: str) -> int:

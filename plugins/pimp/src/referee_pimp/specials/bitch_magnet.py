@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from referee import Extension, TableState, hookimpl
 
 from . import extension, in_play
@@ -13,7 +11,7 @@ NAME = "bitch-magnet"
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "Maximum hand size 7 instead of 5.")]
+    return [extension(NAME, "Maximum hand size 7 instead of 5.")]
 
 
 @hookimpl

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from referee import Extension, TableState, hookimpl
 
 from . import extension, in_play
@@ -13,7 +11,7 @@ NAME = "charisma"
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "Bitches cost 1 less influence to put into play.")]
+    return [extension(NAME, "Bitches cost 1 less influence to put into play.")]
 
 
 @hookimpl

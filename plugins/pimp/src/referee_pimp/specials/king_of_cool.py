@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from referee import Extension, TableState, hookimpl
 
 from . import extension, in_play
@@ -13,7 +11,7 @@ NAME = "king-of-cool"
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "+2 influence in every Pay Dues phase; several add up.")]
+    return [extension(NAME, "+2 influence in every Pay Dues phase; several add up.")]
 
 
 @hookimpl

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from referee import Extension, TableState, hookimpl
 
 from . import extension, in_play
@@ -13,7 +11,7 @@ NAME = "posse"
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "Two extra edge slots: five in all.")]
+    return [extension(NAME, "Two extra edge slots: five in all.")]
 
 
 @hookimpl

@@ -3,8 +3,6 @@ hand instead of the retirement pile.  It cannot help in a moral crackdown or a r
 
 from __future__ import annotations
 
-import sys
-
 from referee import Extension, TableState, hookimpl
 
 from . import extension, in_play
@@ -14,7 +12,7 @@ NAME = "tame-shrink"
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "Bitches retired after combat go back to the hand.")]
+    return [extension(NAME, "Bitches retired after combat go back to the hand.")]
 
 
 @hookimpl

@@ -3,7 +3,6 @@ back in any order."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from referee import Decision, Extension, Option, TableState, hookimpl
@@ -15,7 +14,7 @@ NAME = "word-on-the-streets"
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], "An action: look at the top three cards of your deck and reorder them.")]
+    return [extension(NAME, "An action: look at the top three cards of your deck and reorder them.")]
 
 
 @hookimpl

@@ -12,6 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 import referee.hookspecs
+import referee_backhanding.hookspecs
 import referee_cashnguns.hookspecs
 import referee_pigsty.hookspecs
 import referee_pimp.hookspecs
@@ -49,6 +50,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("Pigsty to Palace hooks (`referee_pigsty.hookspecs`)", referee_pigsty.hookspecs),
     ("Cash'n'Guns hooks (`referee_cashnguns.hookspecs`)", referee_cashnguns.hookspecs),
     ("Pimp hooks (`referee_pimp.hookspecs`)", referee_pimp.hookspecs),
+    ("Pimp: The Backhanding hooks (`referee_backhanding.hookspecs`)", referee_backhanding.hookspecs),
 ]
 
 

@@ -169,3 +169,16 @@ def test_a_third_party_adds_a_card_with_a_plugin_and_a_data_entry():
             r for e in events(app, table, "ContestRolled") if e["phase"] == "macking" for r in e["rolls"].values() if "lucky" in r["pimp"]
         ]
     assert lucky_rolls and all(r["ability"] == 1 for r in lucky_rolls)
+
+
+def test_a_card_file_given_by_path_is_read_into_the_log(tmp_path):
+    source = (Path(referee_backhanding.__file__).parent / "scenarios" / "card-snitch.toml").read_text(encoding="utf-8")
+    text = source.split("cards = '''\n", 1)[1].split("'''", 1)[0]
+    path = tmp_path / "small.toml"
+    path.write_text(text, encoding="utf-8")
+    with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
+        table = app.open("backhanding", ["Ann", "Bob"], seed="small", options={"cards": str(path)})
+        assert app.state(table).options["cards"] == text
+        assert "the table's own card set" in events(app, table, "CardsLaid")[0]["source"]
+        play_out(app, table)
+        assert app.verify_table(table).ok

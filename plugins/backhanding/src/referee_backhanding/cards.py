@@ -190,7 +190,7 @@ def parse(text: str, source: str = "card set") -> dict[str, list[dict[str, Any]]
 
 def read_option(value: str) -> str:
     """The table option ``cards`` as the log keeps it: a file's text (a path is read now)."""
-    if not value or "\n" in value or "[[" in value:
+    if not value or "\n" in value or "=" in value:
         return value
     path = Path(value)
     if not path.is_file():

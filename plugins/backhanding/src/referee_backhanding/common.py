@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from referee import Decision, Extension, TableState
 
@@ -46,8 +47,10 @@ def card_rule(effect: str) -> str:
     return f"{GAME} card {effect}"
 
 
-def card_extension(name: str, title: str, plugin: object, kind: str, summary: str) -> Extension:
-    return Extension(name=name, game=GAME, title=title, plugin=plugin, kind=kind, default=True, summary=summary)
+def card_extension(name: str, title: str, plugin: object, kind: str, summary: str, **declared: Any) -> Extension:
+    """A card's extension, on by default (the card is in the decks); ``declared``: its
+    ``events`` and ``evolve``, where it has events of its own."""
+    return Extension(name=name, game=GAME, title=title, plugin=plugin, kind=kind, default=True, summary=summary, **declared)
 
 
 def holds_effect(game: Backhanding, card: str, effect: str) -> bool:

@@ -85,17 +85,14 @@ def referee_games() -> list[Game]:
             hookspecs=[hookspecs],
             rules_document=str(_HERE / "RULES.md"),
             scenarios=str(_HERE / "scenarios"),
+            events=EVENT_TYPES,
+            initial_state=initial_state,
+            evolve=_evolve,
         )
     ]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return list(EVENT_TYPES)
-
-
-@hookimpl
-def referee_initial_state(opened: referee.TableOpened) -> Backhanding:
+def initial_state(opened: referee.TableOpened) -> Backhanding:
     seats = list(opened.seats)
     return Backhanding(
         seats=seats,
@@ -106,8 +103,7 @@ def referee_initial_state(opened: referee.TableOpened) -> Backhanding:
     )
 
 
-@hookimpl
-def referee_evolve(state: referee.TableState, event: Event) -> None:
+def _evolve(state: referee.TableState, event: Event) -> None:
     evolve(state.game, event)
 
 

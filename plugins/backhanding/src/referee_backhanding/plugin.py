@@ -9,11 +9,8 @@ its own implementing the game's hooks (``hookspecs``).
 from .bot import referee_bot_action
 from .game import (
     referee_decide,
-    referee_event_types,
-    referee_evolve,
     referee_games,
     referee_idle_reason,
-    referee_initial_state,
     referee_setup,
 )
 from .report import referee_describe
@@ -23,11 +20,8 @@ __all__ = [
     "referee_bot_action",
     "referee_decide",
     "referee_describe",
-    "referee_event_types",
-    "referee_evolve",
     "referee_games",
     "referee_idle_reason",
-    "referee_initial_state",
     "referee_render_view",
     "referee_setup",
     "referee_view",

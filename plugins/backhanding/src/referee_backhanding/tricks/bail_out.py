@@ -33,7 +33,13 @@ class PimpsBailedOut(Event, tag="backhanding.PimpsBailedOut"):
 def referee_extensions() -> list[Extension]:
     return [
         card_extension(
-            NAME, "Bail Out", sys.modules[__name__], "dirty trick", "Bring up to two of your pimps back from the temporary discard pile."
+            NAME,
+            "Bail Out",
+            sys.modules[__name__],
+            "dirty trick",
+            "Bring up to two of your pimps back from the temporary discard pile.",
+            events=[PimpsBailedOut],
+            evolve=evolve,
         )
     ]
 
@@ -43,13 +49,7 @@ def backhanding_effects() -> list[str]:
     return [NAME]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [PimpsBailedOut]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, PimpsBailedOut):
         game = game_of(state)
         for pimp in event.pimps:

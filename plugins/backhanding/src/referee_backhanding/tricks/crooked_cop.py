@@ -34,6 +34,8 @@ def referee_extensions() -> list[Extension]:
             sys.modules[__name__],
             "dirty trick",
             "In one contest, each of your opponents rolls two dice and keeps the lower.",
+            events=[CopBribed],
+            evolve=evolve,
         )
     ]
 
@@ -43,13 +45,7 @@ def backhanding_effects() -> list[str]:
     return [NAME]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [CopBribed]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, CopBribed):
         game_of(state).contests[event.ho].effects.append((event.seat, NAME))
 

@@ -29,7 +29,15 @@ class PimpFramed(Event, tag="backhanding.PimpFramed"):
 @hookimpl
 def referee_extensions() -> list[Extension]:
     return [
-        card_extension(NAME, "Frame-Up", sys.modules[__name__], "dirty trick", "An idle opposing pimp goes to the temporary discard pile.")
+        card_extension(
+            NAME,
+            "Frame-Up",
+            sys.modules[__name__],
+            "dirty trick",
+            "An idle opposing pimp goes to the temporary discard pile.",
+            events=[PimpFramed],
+            evolve=evolve,
+        )
     ]
 
 
@@ -38,13 +46,7 @@ def backhanding_effects() -> list[str]:
     return [NAME]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [PimpFramed]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, PimpFramed):
         game = game_of(state)
         game.clans[event.seat].remove(event.pimp)

@@ -28,7 +28,13 @@ class DiceLoaded(Event, tag="backhanding.DiceLoaded"):
 def referee_extensions() -> list[Extension]:
     return [
         card_extension(
-            NAME, "Loaded Dice", sys.modules[__name__], "dirty trick", "In one contest of yours, roll two dice and keep the higher."
+            NAME,
+            "Loaded Dice",
+            sys.modules[__name__],
+            "dirty trick",
+            "In one contest of yours, roll two dice and keep the higher.",
+            events=[DiceLoaded],
+            evolve=evolve,
         )
     ]
 
@@ -38,13 +44,7 @@ def backhanding_effects() -> list[str]:
     return [NAME]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [DiceLoaded]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, DiceLoaded):
         game_of(state).contests[event.ho].effects.append((event.seat, NAME))
 

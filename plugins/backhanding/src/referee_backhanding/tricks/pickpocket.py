@@ -36,7 +36,17 @@ class CardStolen(Event, tag="backhanding.CardStolen"):
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [card_extension(NAME, "Pickpocket", sys.modules[__name__], "dirty trick", "Take a random card from an opponent's hand.")]
+    return [
+        card_extension(
+            NAME,
+            "Pickpocket",
+            sys.modules[__name__],
+            "dirty trick",
+            "Take a random card from an opponent's hand.",
+            events=[PocketPicked, CardStolen],
+            evolve=evolve,
+        )
+    ]
 
 
 @hookimpl
@@ -44,13 +54,7 @@ def backhanding_effects() -> list[str]:
     return [NAME]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [PocketPicked, CardStolen]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, CardStolen):
         game = game_of(state)
         game.hands[event.victim].remove(event.card)

@@ -34,7 +34,13 @@ class PimpWithdrawn(Event, tag="backhanding.PimpWithdrawn"):
 def referee_extensions() -> list[Extension]:
     return [
         card_extension(
-            NAME, "Snitch", sys.modules[__name__], "dirty trick", "An opposing pimp placed this phase is withdrawn before the dice."
+            NAME,
+            "Snitch",
+            sys.modules[__name__],
+            "dirty trick",
+            "An opposing pimp placed this phase is withdrawn before the dice.",
+            events=[PimpWithdrawn],
+            evolve=evolve,
         )
     ]
 
@@ -44,13 +50,7 @@ def backhanding_effects() -> list[str]:
     return [NAME]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [PimpWithdrawn]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, PimpWithdrawn):
         game = game_of(state)
         contest = game.contests[event.ho]

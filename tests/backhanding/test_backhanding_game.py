@@ -61,8 +61,9 @@ def test_bad_options_are_refused_with_one_line_naming_the_problem():
     with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
         with pytest.raises(RefereeError, match="no bot named 'clever'"):
             app.open("backhanding", ["Ada", "Bert"], options={"bots": "clever"})
-        with pytest.raises(RefereeError, match="no card file"):
-            app.open("backhanding", ["Ada", "Bert"], options={"cards": "no-such-file.toml"})
+        for path in ("no-such-file.toml", "/etc/passwd"):
+            with pytest.raises(RefereeError, match="looks like a card file's path, and the game reads no files"):
+                app.open("backhanding", ["Ada", "Bert"], options={"cards": path})
         bad = '[[pimps]]\nname = "Weak"\nmacking = 9\nbackhanding = 1\n'
         with pytest.raises(RefereeError, match="macking 9 is outside 0-6"):
             app.open("backhanding", ["Ada", "Bert"], options={"cards": bad})

@@ -171,13 +171,20 @@ def test_a_third_party_adds_a_card_with_a_plugin_and_a_data_entry():
     assert lucky_rolls and all(r["ability"] == 1 for r in lucky_rolls)
 
 
-def test_a_card_file_given_by_path_is_read_into_the_log(tmp_path):
+def test_a_card_file_given_with_at_is_read_by_the_command_into_the_log(tmp_path, monkeypatch, capsys):
+    """DATA.md, "The card file": `--option cards=@FILE` puts the file's text in the log."""
+    from referee_cli.main import main
+
     source = (Path(referee_backhanding.__file__).parent / "scenarios" / "card-snitch.toml").read_text(encoding="utf-8")
     text = source.split("cards = '''\n", 1)[1].split("'''", 1)[0]
     path = tmp_path / "small.toml"
     path.write_text(text, encoding="utf-8")
-    with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
-        table = app.open("backhanding", ["Ann", "Bob"], seed="small", options={"cards": str(path)})
+    monkeypatch.setenv("REFEREE_DB", str(tmp_path / "tables.sqlite"))
+    with pytest.raises(SystemExit) as made:
+        main(["new", "backhanding", "--seats", "Ann,Bob", "--seed", "small", "--option", f"cards=@{path}"])
+    assert made.value.code in (0, None), capsys.readouterr().err
+    with Referee(store=TableStore(tmp_path / "tables.sqlite")) as app:
+        table = app.tables()[0].table_id
         assert app.state(table).options["cards"] == text
         assert "the table's own card set" in events(app, table, "CardsLaid")[0]["source"]
         play_out(app, table)

@@ -2,7 +2,7 @@
 
 The rulebook prints no card list; ``data/cards.toml`` is the project's own design
 (DATA.md says why each number is what it is).  A table may play another set (the option
-``cards``: a file's path or its TOML text), and plugins may add entries
+``cards``: a card file's TOML text), and plugins may add entries
 (``backhanding_more_cards``); both are validated exactly like the shipped file, and every
 problem is reported at once, each naming its entry.
 """
@@ -189,15 +189,16 @@ def parse(text: str, source: str = "card set") -> dict[str, list[dict[str, Any]]
 
 
 def read_option(value: str) -> str:
-    """The table option ``cards`` as the log keeps it: a file's text (a path is read now)."""
+    """The table option ``cards`` as the log keeps it: a card file's text.  A value that looks
+    like a path is refused by name and never read: whoever opens a table may not own the
+    host (a table opened over the network); the ``referee`` command reads ``@PATH``."""
     if not value or "\n" in value or "=" in value:
         return value
-    path = Path(value)
-    if not path.is_file():
-        raise CardError([f"cards: no card file {value!r} (give a path or the TOML text)"])
-    text = path.read_text(encoding="utf-8")
-    build(parse(text, value))
-    return text
+    raise CardError(
+        [
+            f"cards: {value!r} looks like a card file's path, and the game reads no files: give the file's text (the referee command reads a file given as @{value})"
+        ]
+    )
 
 
 DEFAULT_TEXT = DEFAULT_PATH.read_text(encoding="utf-8")

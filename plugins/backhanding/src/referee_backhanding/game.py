@@ -46,8 +46,8 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     cards: str = ""
     """The card set: "" for the shipped one (the project's own design), else a card file's
-    path or its TOML text (DATA.md gives the format).  A path is read when the table opens,
-    so the log holds the cards themselves."""
+    TOML text (DATA.md gives the format), so the log holds the cards themselves; the
+    ``referee`` command reads a file given as ``@PATH``."""
 
     def __post_init__(self) -> None:
         wrong = sorted({kind for kind in _bot_kinds(self.bots) if kind not in BOTS})

@@ -182,7 +182,7 @@ def create_app(
             round_ = given
         elif "round" in request.query_params:
             round_ = _int_param(request, "round", 0)
-        done = await hub.run(hub._w_report, table_id, role, round_, publish, role)
+        done = await hub.run(hub._w_report, table_id, round_, publish, role)
         if publish:
             hub.changed(table_id, drive=False)
         return JSONResponse(done)
@@ -198,13 +198,13 @@ def create_app(
             limited(socket)
             hello = await asyncio.wait_for(socket.receive_json(), timeout=30)
             if not isinstance(hello, dict) or not isinstance(hello.get("token"), str):
-                raise Problem(401, "send {\"token\": ..., \"after\": N} first")
+                raise Problem(401, 'send {"token": ..., "after": N} first')
             after = hello.get("after", 0)
             if not isinstance(after, int) or isinstance(after, bool) or after < 0:
                 raise Problem(400, "after: a whole number of entries")
             await hub.run(hub._w_authorize, table_id, role, hello["token"])
         except (Problem, ValueError, TimeoutError, WebSocketDisconnect) as exc:
-            problem = exc if isinstance(exc, Problem) else Problem(400, "the first message must be JSON: {\"token\": ..., \"after\": N}")
+            problem = exc if isinstance(exc, Problem) else Problem(400, 'the first message must be JSON: {"token": ..., "after": N}')
             with contextlib.suppress(Exception):
                 await socket.send_json({"error": problem.message, "status": problem.status})
                 await socket.close(code=4000 + problem.status)
@@ -234,8 +234,9 @@ def create_app(
                 asked_for.cancel()
                 changed.cancel()
                 if reader in done:
-                    if not reader.cancelled() and isinstance(reader.exception(), Problem):
-                        raise reader.exception()  # type: ignore[misc]
+                    failure = None if reader.cancelled() else reader.exception()
+                    if isinstance(failure, Problem):
+                        raise failure
                     return
                 if asked_for in done and not asked_for.cancelled():
                     after, send = asked_for.result(), True

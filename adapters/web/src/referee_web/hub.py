@@ -321,7 +321,9 @@ class Hub:
             raise Problem(400, "options: an object of option name to value")
         path = _file_like(options)
         if path is not None:
-            raise Problem(400, f"options: {shown(path)} looks like a file path; this server reads no files for a table (paste the file's text)")
+            raise Problem(
+                400, f"options: {shown(path)} looks like a file path; this server reads no files for a table (paste the file's text)"
+            )
         extensions = body.get("extensions")
         if extensions is not None and (not isinstance(extensions, list) or not all(isinstance(e, str) for e in extensions)):
             raise Problem(400, "extensions: a list of extension names (empty for none; leave it out for the game's own)")
@@ -460,6 +462,8 @@ class Hub:
         """A finished round's report: the gamesmaster reads any and publishes it; a seat
         reads those published."""
         app = self._w_app
+        if publish and role != GAMESMASTER:
+            raise Problem(403, "only the gamesmaster publishes reports")
         rounds = app.state(table_id).flow.round
         # Without a round: the last finished one (the one in play has not ended yet).
         chosen = round if round is not None else rounds if app.over(table_id) else rounds - 1
@@ -467,8 +471,6 @@ class Hub:
             raise Problem(404, f"table {table_id} has not finished a round yet")
         if role != GAMESMASTER and chosen not in self._w_keys.published(table_id):
             raise Problem(403, f"the gamesmaster has not published the report of round {chosen}")
-        if publish and role != GAMESMASTER:
-            raise Problem(403, "only the gamesmaster publishes reports")
         try:
             text = app.report(table_id, chosen)
         except RefereeError as exc:
@@ -485,4 +487,10 @@ def _hint(request: Any) -> str:
 
 
 def _verdict(verdict: Any) -> dict[str, Any]:
-    return {"ok": verdict.ok, "message": verdict.message, "checked": verdict.checked, "bad_entry": verdict.bad_seq, "notes": list(verdict.notes)}
+    return {
+        "ok": verdict.ok,
+        "message": verdict.message,
+        "checked": verdict.checked,
+        "bad_entry": verdict.bad_seq,
+        "notes": list(verdict.notes),
+    }

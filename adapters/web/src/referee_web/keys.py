@@ -115,7 +115,9 @@ class SeatKeys:
     def _stored(self, table_id: str, role: str) -> str | None:
         if self._memory is not None:
             return self._memory.get((table_id, role))
-        row = self._conn.execute(self._sql("SELECT digest FROM referee_web_keys WHERE table_id = ? AND role = ?"), (table_id, role)).fetchone()
+        row = self._conn.execute(
+            self._sql("SELECT digest FROM referee_web_keys WHERE table_id = ? AND role = ?"), (table_id, role)
+        ).fetchone()
         return str(row[0]) if row else None
 
     def check(self, table_id: str, role: str, token: str) -> bool:

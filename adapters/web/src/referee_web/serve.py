@@ -35,8 +35,12 @@ def serve(
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    parser.add_argument("--rate", type=float, default=Limits.rate, help=f"requests a second one client address may send (default {Limits.rate:g})")
-    parser.add_argument("--burst", type=int, default=Limits.burst, help=f"requests one client address may send at once (default {Limits.burst})")
+    parser.add_argument(
+        "--rate", type=float, default=Limits.rate, help=f"requests a second one client address may send (default {Limits.rate:g})"
+    )
+    parser.add_argument(
+        "--burst", type=int, default=Limits.burst, help=f"requests one client address may send at once (default {Limits.burst})"
+    )
     parser.add_argument("--bot-pause", type=float, default=0.3, help="seconds between two bot actions, so people can follow (default 0.3)")
 
 

@@ -29,7 +29,7 @@ def serve(
     shown_host = f"[{host}]" if ":" in host else host
     print(f"serving tables at http://{shown_host}:{port}/ (open it in a browser to start a table; Ctrl-C stops)", flush=True)
     # The access log names paths only: tokens travel in headers and WebSocket messages.
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="websockets", lifespan="on")
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="auto", lifespan="on")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

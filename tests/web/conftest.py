@@ -13,7 +13,7 @@ import pytest
 
 with warnings.catch_warnings():
     # Starlette 1.x points at a renamed httpx for its test client; httpx is what it runs on here.
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 from referee_web import Limits, create_app

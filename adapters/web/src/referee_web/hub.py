@@ -377,7 +377,14 @@ class Hub:
         }
         if role == GAMESMASTER:
             update["pasteable"] = [
-                {"seat": r.seat, "request": r.id, "action": r.action, "label": next(iter(r.answer or {})), "hint": _hint(r)}
+                {
+                    "seat": r.seat,
+                    "request": r.id,
+                    "action": r.action,
+                    "field": next(iter(r.answer or {})),
+                    "label": _label(r),
+                    "hint": _hint(r),
+                }
                 for r in app.requests(table_id)
                 if _pasteable(r) and r.seat not in app.bots(table_id)
             ]
@@ -479,6 +486,11 @@ class Hub:
             self._w_keys.publish(table_id, chosen)
             self._announce(table_id)
         return {"round": chosen, "text": text or "", "published": self._w_keys.published(table_id)}
+
+
+def _label(request: Any) -> str:
+    name, shape = next(iter((request.answer or {}).items()))
+    return str(getattr(shape, "label", "") or name)
 
 
 def _hint(request: Any) -> str:

@@ -122,7 +122,7 @@ function drawConsole(update) {
               event.preventDefault();
               error.textContent = "";
               try {
-                await api(`${base}/act`, token, { method: "POST", body: { action: p.action, args: { [p.label]: area.value }, request: p.request, seat: p.seat } });
+                await api(`${base}/act`, token, { method: "POST", body: { action: p.action, args: { [p.field]: area.value }, request: p.request, seat: p.seat } });
               } catch (problem) {
                 error.textContent = problem.message;
               }

@@ -155,7 +155,7 @@ const builders = {
   },
   subset(name, shape) {
     const top = shape.max ?? shape.options.length;
-    const set = el("fieldset", { class: "field choices" }, el("legend", { text: `${fieldLabel(name, shape)}: ${shape.min === top ? `exactly ${top}` : `${shape.min || 0} to ${top}`}` }));
+    const set = el("fieldset", { class: "field choices", "data-min": shape.min || 0 }, el("legend", { text: `${fieldLabel(name, shape)}: ${shape.min === top ? `exactly ${top}` : `${shape.min || 0} to ${top}`}` }));
     const boxes = shape.options.map((o) => {
       const id = next("sub");
       const input = el("input", { type: "checkbox", id, value: o.value });

@@ -71,15 +71,18 @@ def live_server(db: str, **options: Any) -> Iterator[Live]:
 
 def fill_and_send(page: Any, attempt: int = 0) -> None:
     """Answer the first request form on ``page`` as a person would, through its controls:
-    the ``attempt``-th option of each choice, the least amount, the fewest boxes."""
+    the ``attempt``-th option of each choice (an optional one left out on even attempts),
+    the least amount, the fewest boxes."""
     form = page.locator("form.request").first
     for group in form.locator("fieldset.choices").all():
         radios = group.locator("input[type=radio]")
         count = radios.count()
         if count:
             real = [i for i in range(count) if radios.nth(i).get_attribute("value") != ""]
+            if len(real) < count and attempt % 2 == 0:
+                continue  # an optional field: left out first, tried on the next attempt
             if real:
-                radios.nth(real[attempt % len(real)]).check()
+                radios.nth(real[(attempt // (2 if len(real) < count else 1)) % len(real)]).check()
             continue
         boxes = group.locator("input[type=checkbox]")
         need = int(group.get_attribute("data-min") or 0)

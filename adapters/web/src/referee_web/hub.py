@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import threading
 import time
+import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -100,12 +101,28 @@ def _file_like(value: Any) -> str | None:
 
 
 class Hub:
-    def __init__(self, db: str | None = None, *, registry: Registry | None = None, bot_pause: float = 0.0, tick: float = 0.25) -> None:
+    def __init__(
+        self,
+        db: str | None = None,
+        *,
+        registry: Registry | None = None,
+        bot_pause: float = 0.0,
+        tick: float = 0.25,
+        workers: int | None = None,
+    ) -> None:
+        """``workers``: threads, each with its own ``Referee`` and store connection, a table
+        always served by the same one (default: 4 on PostgreSQL, whose commits run side by
+        side; 1 on SQLite, which writes one transaction at a time, and in memory, where
+        each connection would be a store of its own)."""
         self._db = db
         self._registry = registry
         self.bot_pause = bot_pause
         self.tick = tick
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee")
+        self._workers = workers
+        self._executors: list[ThreadPoolExecutor] = []
+        self._local = threading.local()
+        self._known: set[str] = set()
+        self._published: dict[str, list[int]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self.app: Referee | None = None
         self.keys: SeatKeys | None = None
@@ -123,9 +140,13 @@ class Hub:
     # -- lifecycle ----------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self.app = await self.run(lambda: Referee(self._db, registry=self._registry))
-        location = await self.run(lambda: self._w_app.location)
-        self.keys = await self.run(lambda: SeatKeys(location))
+        self._executors = [ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee")]
+        self.app = await self.run(lambda: self._w_app)
+        self.keys = await self.run(lambda: self._w_keys)
+        workers = self._workers or (4 if self.keys.postgres else 1)
+        if self.app.location != ":memory:":
+            self._executors += [ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee") for _ in range(workers - 1)]
+        location = self.app.location
         if self.keys.postgres:
             self._listener = threading.Thread(target=self._listen, args=(location,), name="referee-listen", daemon=True)
             self._listener.start()
@@ -142,29 +163,39 @@ class Hub:
             self._ticker.cancel()
         for task in list(self._tasks):
             task.cancel()
-        with contextlib.suppress(Exception):
-            await self.run(self._w_close)
-        self._executor.shutdown(wait=True)
+        loop = asyncio.get_running_loop()
+        for executor in self._executors:
+            with contextlib.suppress(Exception):
+                await loop.run_in_executor(executor, self._w_close)
+            executor.shutdown(wait=True)
 
     def _w_close(self) -> None:
-        if self.keys is not None:
-            self.keys.close()
-        if self.app is not None:
-            self.app.close()
+        keys, app = getattr(self._local, "keys", None), getattr(self._local, "app", None)
+        if keys is not None:
+            keys.close()
+        if app is not None:
+            app.close()
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, fn, *args)
+        """Run ``fn`` on a worker: the worker of the table named by the first argument, if
+        there is one (so one table's actions are decided one after the other, in order)."""
+        executors = self._executors
+        index = zlib.crc32(args[0].casefold().encode()) % len(executors) if args and isinstance(args[0], str) else 0
+        return await asyncio.get_running_loop().run_in_executor(executors[index], fn, *args)
 
     @property
     def _w_app(self) -> Referee:
-        assert self.app is not None
-        return self.app
+        app = getattr(self._local, "app", None)
+        if app is None:
+            app = self._local.app = Referee(self._db, registry=self._registry)
+        return app
 
     @property
     def _w_keys(self) -> SeatKeys:
-        assert self.keys is not None
-        return self.keys
+        keys = getattr(self._local, "keys", None)
+        if keys is None:
+            keys = self._local.keys = SeatKeys(self._w_app.location)
+        return keys
 
     # -- change notices -----------------------------------------------------------
     def waiter(self, table_id: str) -> asyncio.Event:
@@ -176,6 +207,7 @@ class Hub:
 
     def changed(self, table_id: str, *, drive: bool = True) -> None:
         """``table_id`` has new entries: wake its pages, and let bots and deadlines look."""
+        self._published.pop(table_id, None)
         event = self._events.pop(table_id, None)
         if event is not None:
             event.set()
@@ -238,11 +270,9 @@ class Hub:
 
     def _w_bot_step(self, table_id: str) -> tuple[bool, dict[str, float]]:
         app = self._w_app
-        if app.over(table_id):
-            return False, {}
-        bots = set(app.bots(table_id))
-        requests = app.requests(table_id)
+        requests = app.requests(table_id)  # none open: the game is over, or waits for nobody
         timed = {r.id: float(r.deadline) for r in requests if r.deadline is not None}
+        bots = set(app.bots(table_id)) if requests else set()
         pending = [r for r in requests if r.seat in bots]
         if not pending:
             return False, timed
@@ -338,11 +368,13 @@ class Hub:
 
     def _w_authorize(self, table_id: str, role: str, token: str) -> None:
         app, keys = self._w_app, self._w_keys
-        try:
-            known = app.exists(table_id) and keys.known(table_id)
-        except RefereeError:
-            known = False
-        if not known:
+        if table_id not in self._known:
+            try:
+                if app.exists(table_id) and keys.known(table_id):
+                    self._known.add(table_id)
+            except RefereeError:
+                pass
+        if table_id not in self._known:
             raise Problem(404, f"no table {shown(table_id)} on this server")
         seats = self._seats.get(table_id)
         if seats is None:
@@ -358,7 +390,6 @@ class Hub:
         """What ``role`` sees now, with the log entries after ``after``."""
         app = self._w_app
         seat = None if role == GAMESMASTER else role
-        rules = app.rules(table_id)
         view = app.view(table_id, role)
         after = max(0, after)
         entries = app.visible_entries(table_id, seat, after=after)
@@ -368,12 +399,12 @@ class Hub:
         update: dict[str, Any] = {
             "table": table_id,
             "role": role,
-            "over": app.over(table_id),
+            "over": view["result"] is not None,
             "length": length,
             "view": view,
-            "entries": [_entry(app, rules, e) for e in entries],
+            "entries": [_entry(app, app.rules(table_id), e) for e in entries] if entries else [],
             "bots": list(app.bots(table_id)),
-            "published": self._w_keys.published(table_id),
+            "published": self._w_published(table_id),
         }
         if role == GAMESMASTER:
             update["pasteable"] = [
@@ -389,6 +420,13 @@ class Hub:
                 if _pasteable(r) and r.seat not in app.bots(table_id)
             ]
         return update
+
+    def _w_published(self, table_id: str) -> list[int]:
+        # Read once per change of the table: every publication is announced as one.
+        published = self._published.get(table_id)
+        if published is None:
+            published = self._published[table_id] = self._w_keys.published(table_id)
+        return published
 
     def _w_act(self, table_id: str, role: str, body: dict[str, Any]) -> dict[str, Any]:
         app = self._w_app
@@ -484,6 +522,7 @@ class Hub:
             raise Problem(404, exc.message) from None
         if publish:
             self._w_keys.publish(table_id, chosen)
+            self._published.pop(table_id, None)
             self._announce(table_id)
         return {"round": chosen, "text": text or "", "published": self._w_keys.published(table_id)}
 

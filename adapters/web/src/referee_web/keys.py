@@ -68,6 +68,7 @@ class SeatKeys:
         self._memory: dict[tuple[str, str], str] | None = None
         self._reports: set[tuple[str, int]] = set()
         self._conn: Any = None
+        self._cache: dict[tuple[str, str], str] = {}
         self.postgres = is_postgres(location)
         if location == ":memory:":
             self._memory = {}
@@ -115,10 +116,19 @@ class SeatKeys:
     def _stored(self, table_id: str, role: str) -> str | None:
         if self._memory is not None:
             return self._memory.get((table_id, role))
+        cached = self._cache.get((table_id, role))
+        if cached is not None:
+            return cached
         row = self._conn.execute(
             self._sql("SELECT digest FROM referee_web_keys WHERE table_id = ? AND role = ?"), (table_id, role)
         ).fetchone()
-        return str(row[0]) if row else None
+        if row is None:
+            return None
+        # A digest never changes once issued: read it once.
+        if len(self._cache) > 100_000:
+            self._cache.clear()
+        self._cache[(table_id, role)] = str(row[0])
+        return str(row[0])
 
     def check(self, table_id: str, role: str, token: str) -> bool:
         """Whether ``token`` opens ``role`` at ``table_id``, compared in constant time.  A

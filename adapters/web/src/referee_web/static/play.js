@@ -172,7 +172,6 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}${base}/live`);
   socket.addEventListener("open", () => {
     socket.send(JSON.stringify({ token, after: length }));
-    status("connected");
   });
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
@@ -182,7 +181,10 @@ function connect() {
       socket = null;
       return;
     }
-    if (data.type === "update") apply(data);
+    if (data.type === "update") {
+      apply(data);
+      status("connected");
+    }
   });
   socket.addEventListener("close", () => {
     if (socket === null) return;

@@ -19,6 +19,7 @@ from typing import Any
 
 import uvicorn
 
+from referee import Referee
 from referee_web import Limits, create_app
 
 CHROMIUM = os.environ.get("REFEREE_CHROMIUM", "/usr/bin/chromium")
@@ -44,11 +45,13 @@ def free_port() -> int:
 class Live:
     url: str
     app: Any
+    db: str
 
     @property
     def referee(self) -> Any:
-        """The server's own ``Referee``: the tests' oracle for what each seat may see."""
-        return self.app.state.hub.app
+        """A ``Referee`` of its own on the server's store: the tests' oracle for what each
+        seat may see (the server's own is busy on its worker thread)."""
+        return Referee(self.db)
 
 
 @contextmanager
@@ -63,7 +66,7 @@ def live_server(db: str, **options: Any) -> Iterator[Live]:
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
     try:
-        yield Live(f"http://127.0.0.1:{port}", app)
+        yield Live(f"http://127.0.0.1:{port}", app, db)
     finally:
         server.should_exit = True
         thread.join(20)
@@ -71,27 +74,31 @@ def live_server(db: str, **options: Any) -> Iterator[Live]:
 
 def fill_and_send(page: Any, attempt: int = 0) -> None:
     """Answer the first request form on ``page`` as a person would, through its controls:
-    the ``attempt``-th option of each choice (an optional one left out on even attempts),
-    the least amount, the fewest boxes."""
+    the ``attempt``-th option of each choice (optional ones left out or given as the bits
+    of ``attempt`` say), the least amount, the fewest boxes."""
     form = page.locator("form.request").first
+    optional = 0
     for group in form.locator("fieldset.choices").all():
         radios = group.locator("input[type=radio]")
         count = radios.count()
         if count:
             real = [i for i in range(count) if radios.nth(i).get_attribute("value") != ""]
-            if len(real) < count and attempt % 2 == 0:
-                continue  # an optional field: left out first, tried on the next attempt
+            if len(real) < count:
+                # An optional field: the attempts go through every mix of left out and given.
+                optional += 1
+                if not (attempt >> (optional - 1)) & 1:
+                    continue
             if real:
-                radios.nth(real[(attempt // (2 if len(real) < count else 1)) % len(real)]).check()
+                radios.nth(real[attempt % len(real)]).check()
             continue
         boxes = group.locator("input[type=checkbox]")
         need = int(group.get_attribute("data-min") or 0)
         for i in range(min(need, boxes.count())):
             boxes.nth(i).check()
     for select in form.locator("div.field > select").all():
-        options = [o for o in select.locator("option").all() if o.get_attribute("value")]
-        if options:
-            select.select_option(options[attempt % len(options)].get_attribute("value"))
+        options = [o.get_attribute("value") or "" for o in select.locator("option").all()]
+        # Its first option is "choose": left alone on every third attempt.
+        select.select_option(options[(attempt // 3 + 1) % len(options)] if attempt % 3 else options[0])
     for number in form.locator("input[type=number]").all():
         if not number.input_value():
             number.fill(number.get_attribute("min") or "0")

@@ -726,6 +726,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--rate", type=float, default=20.0, help="requests a second one client address may send (default 20)")
     p.add_argument("--burst", type=int, default=60, help="requests one client address may send at once (default 60)")
     p.add_argument("--bot-pause", type=float, default=0.3, help="seconds between two bot actions, so people can follow (default 0.3)")
+    p.add_argument(
+        "--watch",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="with a SQLite store shared by several server processes: seconds between looks for moves the others made "
+        "(default 0: one process; PostgreSQL tells every process at once)",
+    )
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("tables", parents=[common], help="tables in the store")

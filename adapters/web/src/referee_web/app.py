@@ -87,6 +87,11 @@ def _token(request: Request) -> str:
     return value.strip() if scheme.casefold() == "bearer" else ""
 
 
+def _not_json(constant: str) -> Any:
+    # NaN and Infinity are Python's extensions, not JSON.
+    raise ValueError(f"{constant} is not JSON")
+
+
 async def _json_body(request: Request, limit: int) -> dict[str, Any]:
     declared = request.headers.get("content-length")
     if declared is not None:
@@ -103,7 +108,7 @@ async def _json_body(request: Request, limit: int) -> dict[str, Any]:
         chunks.append(chunk)
     raw = b"".join(chunks)
     try:
-        body = json.loads(raw.decode("utf-8")) if raw.strip() else None
+        body = json.loads(raw.decode("utf-8"), parse_constant=_not_json) if raw.strip() else None
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise Problem(400, f"the body is not JSON ({type(exc).__name__})") from None
     if not isinstance(body, dict):
@@ -118,10 +123,13 @@ def create_app(
     limits: Limits | None = None,
     bot_pause: float = 0.0,
     tick: float = 0.25,
+    workers: int | None = None,
+    watch: float = 0.0,
 ) -> Starlette:
     """The server for tables kept at ``db`` (as ``referee.Referee`` reads it: a SQLite file,
-    ``:memory:``, or a ``postgresql://`` address shared by several processes)."""
-    hub = Hub(db, registry=registry, bot_pause=bot_pause, tick=tick)
+    ``:memory:``, or a ``postgresql://`` address shared by several processes).  ``bot_pause``,
+    ``tick`` (how often deadlines are looked at), ``workers`` and ``watch``: see ``Hub``."""
+    hub = Hub(db, registry=registry, bot_pause=bot_pause, tick=tick, workers=workers, watch=watch)
     buckets = _Buckets(limits or Limits())
     body_limit = (limits or Limits()).body
 

@@ -109,16 +109,21 @@ class Hub:
         bot_pause: float = 0.0,
         tick: float = 0.25,
         workers: int | None = None,
+        watch: float = 0.0,
     ) -> None:
         """``workers``: threads, each with its own ``Referee`` and store connection, a table
         always served by the same one (default: 4 on PostgreSQL, whose commits run side by
         side; 1 on SQLite, which writes one transaction at a time, and in memory, where
-        each connection would be a store of its own)."""
+        each connection would be a store of its own).  ``watch``: seconds between looks at
+        the store for entries other processes appended to tables whose pages are open (a
+        SQLite file shared by several processes; PostgreSQL says so by ``NOTIFY``); 0: never."""
         self._db = db
         self._registry = registry
         self.bot_pause = bot_pause
         self.tick = tick
         self._workers = workers
+        self.watch = watch
+        self._lengths: dict[str, int] = {}
         self._executors: list[ThreadPoolExecutor] = []
         self._local = threading.local()
         self._known: set[str] = set()
@@ -152,6 +157,8 @@ class Hub:
             self._listener.start()
             await asyncio.get_running_loop().run_in_executor(None, self._listening.wait, 10)
         self._ticker = asyncio.create_task(self._tick())
+        if self.watch > 0 and not self.keys.postgres:
+            self._spawn(self._watch())
         # Tables this server opened may be waiting for bots or a deadline (a process that
         # stopped meanwhile): look at each once.
         for table_id in await self.run(self._w_open_tables):
@@ -310,6 +317,21 @@ class Hub:
                     self._expiry.pop(table_id, None)
                     self.changed(table_id)
 
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(self.watch)
+            for table_id in [t for t in self._events if t in self._lengths]:
+                with contextlib.suppress(RefereeError):
+                    if await self.run(self._w_grew, table_id):
+                        self.changed(table_id)
+
+    def _w_grew(self, table_id: str) -> bool:
+        known = self._lengths.get(table_id, 0)
+        fresh = self._w_app.visible_entries(table_id, None, after=known)
+        if fresh:
+            self._lengths[table_id] = known + len(fresh)
+        return bool(fresh)
+
     def _w_expire(self, table_id: str) -> bool:
         app = self._w_app
         try:
@@ -396,6 +418,7 @@ class Hub:
         if not entries and after and not app.visible_entries(table_id, seat, after=after - 1):
             raise Problem(400, f"after: table {table_id} has fewer than {after} entries")
         length = after + len(entries)
+        self._lengths[table_id] = max(length, self._lengths.get(table_id, 0))
         update: dict[str, Any] = {
             "table": table_id,
             "role": role,

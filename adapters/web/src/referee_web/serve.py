@@ -21,15 +21,22 @@ def serve(
     limits: Limits | None = None,
     bot_pause: float = 0.3,
     log_level: str = "info",
+    watch: float = 0.0,
 ) -> None:
     """Serve the tables kept at ``db`` until interrupted (Ctrl-C)."""
     import uvicorn
 
-    app = create_app(db, limits=limits, bot_pause=bot_pause)
+    app = create_app(db, limits=limits, bot_pause=bot_pause, watch=watch)
     shown_host = f"[{host}]" if ":" in host else host
     print(f"serving tables at http://{shown_host}:{port}/ (open it in a browser to start a table; Ctrl-C stops)", flush=True)
     # The access log names paths only: tokens travel in headers and WebSocket messages.
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws="auto", lifespan="on")
+
+
+WATCH_HELP = (
+    "with a SQLite store shared by several server processes: seconds between looks for moves the others made "
+    "(default 0: one process; PostgreSQL tells every process at once)"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,6 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--burst", type=int, default=Limits.burst, help=f"requests one client address may send at once (default {Limits.burst})"
     )
     parser.add_argument("--bot-pause", type=float, default=0.3, help="seconds between two bot actions, so people can follow (default 0.3)")
+    parser.add_argument("--watch", type=float, default=0.0, help=WATCH_HELP)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -52,6 +60,7 @@ def run(args: argparse.Namespace) -> None:
         limits=Limits(rate=args.rate, burst=args.burst),
         bot_pause=args.bot_pause,
         log_level=args.log_level,
+        watch=getattr(args, "watch", 0.0),
     )
 
 

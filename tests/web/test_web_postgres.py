@@ -128,22 +128,24 @@ def test_web_pg_a_process_killed_during_play_leaves_nothing_half_written() -> No
     mid-game; the log verifies as it stands, and the other process finishes the game."""
     with process() as (b, _):
         with process() as (a, killed):
-            created = _create(a, "pimp", ["Ann", "Bob"], bots=["Ann", "Bob"])
+            created = _create(a, "pimp", ["Ann", "Bob"], bots=["Ann", "Bob"], options={"turns": 6})
             table, tokens = created["table"], created["tokens"]
             assert isinstance(tokens, dict)
             gm = tokens["gamesmaster"]
-            deadline = time.monotonic() + 60
-            while int(_state(b, table, "gamesmaster", gm)["length"]) < 300:
+            deadline = time.monotonic() + 180
+            while int(_state(b, table, "gamesmaster", gm)["length"]) < 150:
                 assert time.monotonic() < deadline
                 time.sleep(0.05)
+            assert not _state(b, table, "gamesmaster", gm)["over"], "killed in the middle of the game"
             killed.kill()
             killed.wait()
+        # The other process, told of every move, may be playing on meanwhile: whatever it has
+        # reached, the log as it stands verifies.
         exported = httpx.get(f"{b}/api/tables/{table}/seats/gamesmaster/export", headers=_auth(gm), timeout=120).json()
         assert exported["verify"]["ok"], exported["verify"]
-        assert not exported["over"]
     # A process started afterwards finds the table waiting for its bots, and finishes it.
     with process() as (c, _):
-        deadline = time.monotonic() + 240
+        deadline = time.monotonic() + 600
         while not _state(c, table, "gamesmaster", gm)["over"]:
             assert time.monotonic() < deadline, "the bots did not go on"
             time.sleep(0.2)

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import ARGS, CHROMIUM, SCREENSHOTS, Live, fill_and_send, live_server
 from playwright.sync_api import Browser, Page, expect, sync_playwright
+from web_live import ARGS, CHROMIUM, SCREENSHOTS, Live, fill_and_send, live_server
 
 from referee import Referee
 

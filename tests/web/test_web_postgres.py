@@ -20,7 +20,7 @@ from contextlib import contextmanager
 
 import httpx
 import pytest
-from browser import free_port
+from web_live import free_port
 from websockets.sync.client import connect
 
 URL = os.environ.get("REFEREE_TEST_POSTGRES")

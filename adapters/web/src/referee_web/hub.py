@@ -32,9 +32,6 @@ from .keys import CHANNEL, SeatKeys, postgres_conninfo
 
 T = TypeVar("T")
 
-ABANDON = "abandon"
-"""The gamesmaster's action ending a game nobody can go on with (decided by the kernel)."""
-
 MAX_SEATS = 12
 MAX_NAME = 40
 
@@ -505,11 +502,10 @@ class Hub:
         # During the game a seat gets only what it may see; after it, everyone gets the whole log.
         seat = None if over or role == GAMESMASTER else role
         if role == GAMESMASTER and not over:
-            text = app.export(table_id, None)
-            entries = app.load_log(text)
-            # The gamesmaster checks the whole log as it stands; the export itself carries keys.
+            # The gamesmaster has the whole log checked as it stands, but is not handed the
+            # operator's copy: it carries the key of every hidden body.
             verdict = app.verify_table(table_id)
-            return {"jsonl": None, "verify": _verdict(verdict), "entries": len(entries), "full": True, "over": over}
+            return {"jsonl": None, "verify": _verdict(verdict), "entries": verdict.checked, "full": True, "over": over}
         text = app.export(table_id, seat)
         verdict = app.verify(app.load_log(text, source="export"))
         return {"jsonl": text, "verify": _verdict(verdict), "entries": text.count("\n"), "full": seat is None, "over": over}

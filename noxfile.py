@@ -4,6 +4,7 @@ nox -s lint        ruff over every distribution and the tests
 nox -s typecheck   mypy over the distributions
 nox -s bench       benchmarks, reported as ratios to baselines measured in the same run
 nox -s tests       the test suite, as tox runs it
+nox -s web_bench   the web server under load over loopback (actions/s, p50/p99)
 """
 
 from __future__ import annotations
@@ -61,3 +62,12 @@ def bench(session: nox.Session) -> None:
     # start-up rather than the compiler.
     session.run("python", "-m", "compileall", "-q", "kernel/src", "plugins", "adapters/cli/src")
     session.run("python", "tests/bench/run.py", *session.posargs, env={"PYTHONDONTWRITEBYTECODE": ""})
+
+
+@nox.session(name="web_bench")
+def web_bench(session: nox.Session) -> None:
+    """The web server under load over loopback: actions/s and p50/p99 for 1, 10 and 100
+    tables, on SQLite (and PostgreSQL with REFEREE_TEST_POSTGRES), one and two processes."""
+    session.install(*DISTRIBUTIONS, "-e", "adapters/web", "eventsourcing[postgres]>=9.5,<10", "httpx")
+    session.run("python", "-m", "compileall", "-q", "kernel/src", "plugins", "adapters/cli/src", "adapters/web/src")
+    session.run("python", "tests/bench/web.py", *session.posargs, env={"PYTHONDONTWRITEBYTECODE": ""})

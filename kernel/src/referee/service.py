@@ -181,6 +181,8 @@ class Referee:
                     "distribution": dist,
                     "version": version,
                     "summary": game.summary,
+                    # The options a table takes, with their defaults (a form can be built from them).
+                    "options": msgspec.to_builtins(game.options()) if game.options is not None else {},
                     "extensions": [
                         {
                             "name": e.name,
@@ -534,10 +536,12 @@ class Referee:
         """The whole stored log (the operator's copy: every body, no keys)."""
         return self.store.entries(table_id)
 
-    def visible_entries(self, table_id: str, seat: str | None = None) -> list[Entry]:
-        """The log as ``seat`` may hold it now (``None``: a spectator)."""
+    def visible_entries(self, table_id: str, seat: str | None = None, *, after: int = 0) -> list[Entry]:
+        """The log as ``seat`` may hold it now (``None``: a spectator); ``after``: only the
+        entries after that one (a web page catching up reads no more than it lacks)."""
         loaded = self._load(table_id)
-        return redact_for(self.entries(table_id), seat, game_over=loaded.state.over, table_key=self._optional_key(table_id))
+        entries = self.store.entries(table_id, after=after)
+        return redact_for(entries, seat, game_over=loaded.state.over, table_key=self._optional_key(table_id))
 
     def _optional_key(self, table_id: str) -> bytes | None:
         key = self._secret(table_id).key

@@ -409,6 +409,17 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from referee import RefereeError
+
+    try:
+        from referee_web.serve import run
+    except ImportError:
+        raise RefereeError("serving tables to browsers needs the web server: pip install referee-web") from None
+    run(args)
+    return 0
+
+
 def cmd_tables(args: argparse.Namespace) -> int:
     with _referee(args, read_only=True) as app:
         # No store there yet: no tables, and none is made by looking.
@@ -734,6 +745,26 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("table", help="table id or 'latest'")
     p.add_argument("--round", "--turn", type=int, dest="round", help="which round (default: the last finished)")
     p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser(
+        "serve",
+        parents=[common],
+        help="serve the store's tables to browsers: each seat plays from its own link (needs referee-web)",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--rate", type=float, default=20.0, help="requests a second one client address may send (default 20)")
+    p.add_argument("--burst", type=int, default=60, help="requests one client address may send at once (default 60)")
+    p.add_argument("--bot-pause", type=float, default=0.3, help="seconds between two bot actions, so people can follow (default 0.3)")
+    p.add_argument(
+        "--watch",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="with a SQLite store shared by several server processes: seconds between looks for moves the others made "
+        "(default 0: one process; PostgreSQL tells every process at once)",
+    )
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("tables", parents=[common], help="tables in the store")
     p.set_defaults(func=cmd_tables)

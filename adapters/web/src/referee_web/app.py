@@ -1,0 +1,348 @@
+"""The HTTP and WebSocket routes, and the browser UI's static files.
+
+Every route that shows or changes a table names its seat (or ``gamesmaster``) in the path
+and proves it with the join link's token in an ``Authorization: Bearer`` header (on a
+WebSocket, in the first message): a token never travels in a URL, so no access log and no
+``Referer`` header ever holds one.  A seat's page reads the token from the link's
+fragment (``/play#table=...&seat=...&token=...``), which browsers do not send.
+
+Every refusal is a JSON object ``{"error": "...", "status": N}`` with that HTTP status,
+and nothing is appended: 400 malformed, 401 no token, 403 wrong token or not yours, 404
+unknown table or seat, 409 the request answered is no longer open, 413 body too large,
+422 an illegal answer (the rule broken), 429 too many requests, 503 the table kept
+changing for too long.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from referee import GAMESMASTER, Registry
+
+from .hub import Hub, Problem
+
+log = logging.getLogger("referee_web")
+
+STATIC = files("referee_web") / "static"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may send.  ``rate`` requests a second per client address on average,
+    ``burst`` at once; a body of at most ``body`` bytes."""
+
+    body: int = 64 * 1024
+    rate: float = 20.0
+    burst: int = 60
+
+
+class _Buckets:
+    """A token bucket per client address."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, client: str) -> bool:
+        now = time.monotonic()
+        tokens, last = self._buckets.get(client, (float(self.limits.burst), now))
+        tokens = min(float(self.limits.burst), tokens + (now - last) * self.limits.rate)
+        if tokens < 1:
+            self._buckets[client] = (tokens, now)
+            return False
+        self._buckets[client] = (tokens - 1, now)
+        if len(self._buckets) > 100_000:  # forget idle clients rather than grow without end
+            self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < 60}
+        return True
+
+
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message, "status": status}, status_code=status, headers=headers)
+
+
+def _client(request: Request | WebSocket) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _token(request: Request) -> str:
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    return value.strip() if scheme.casefold() == "bearer" else ""
+
+
+def _not_json(constant: str) -> Any:
+    # NaN and Infinity are Python's extensions, not JSON.
+    raise ValueError(f"{constant} is not JSON")
+
+
+async def _json_body(request: Request, limit: int) -> dict[str, Any]:
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise Problem(400, "Content-Length is not a number")
+        if int(declared) > limit:
+            raise Problem(413, f"the body is {int(declared):,} bytes; at most {limit:,} are read")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise Problem(413, f"the body is more than {limit:,} bytes; at most {limit:,} are read")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    try:
+        body = json.loads(raw.decode("utf-8"), parse_constant=_not_json) if raw.strip() else None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise Problem(400, f"the body is not JSON ({type(exc).__name__})") from None
+    if not isinstance(body, dict):
+        raise Problem(400, "the body must be a JSON object")
+    return body
+
+
+def create_app(
+    db: str | None = None,
+    *,
+    registry: Registry | None = None,
+    limits: Limits | None = None,
+    bot_pause: float = 0.0,
+    tick: float = 0.25,
+    workers: int | None = None,
+    watch: float = 0.0,
+) -> Starlette:
+    """The server for tables kept at ``db`` (as ``referee.Referee`` reads it: a SQLite file,
+    ``:memory:``, or a ``postgresql://`` address shared by several processes).  ``bot_pause``,
+    ``tick`` (how often deadlines are looked at), ``workers`` and ``watch``: see ``Hub``."""
+    hub = Hub(db, registry=registry, bot_pause=bot_pause, tick=tick, workers=workers, watch=watch)
+    buckets = _Buckets(limits or Limits())
+    body_limit = (limits or Limits()).body
+
+    def limited(request: Request | WebSocket) -> None:
+        if not buckets.allow(_client(request)):
+            raise Problem(429, "too many requests from this address; wait a moment")
+
+    async def authorized(request: Request) -> tuple[str, str]:
+        limited(request)
+        table_id, role = request.path_params["table"], request.path_params["role"]
+        await hub.run(hub._w_authorize, table_id, role, _token(request))
+        return table_id, role
+
+    async def page(request: Request) -> Response:
+        name = "table.html" if request.url.path == "/play" else "index.html"
+        return FileResponse(str(STATIC / name), media_type="text/html")
+
+    async def games(request: Request) -> Response:
+        limited(request)
+        return JSONResponse(await hub.run(hub._w_games))
+
+    async def create(request: Request) -> Response:
+        limited(request)
+        body = await _json_body(request, body_limit)
+        created = await hub.run(hub._w_create, body)
+        hub.changed(created["table"])
+        return JSONResponse(created, status_code=201)
+
+    async def state(request: Request) -> Response:
+        table_id, role = await authorized(request)
+        after = _int_param(request, "after", 0)
+        return JSONResponse(await hub.run(hub._w_update, table_id, role, after))
+
+    async def act(request: Request) -> Response:
+        table_id, role = await authorized(request)
+        body = await _json_body(request, body_limit)
+        done = await hub.run(hub._w_act, table_id, role, body)
+        hub.changed(table_id)
+        return JSONResponse(done)
+
+    async def export(request: Request) -> Response:
+        table_id, role = await authorized(request)
+        return JSONResponse(await hub.run(hub._w_export, table_id, role))
+
+    async def replay(request: Request) -> Response:
+        table_id, role = await authorized(request)
+        return JSONResponse(await hub.run(hub._w_replay, table_id, role, _int_param(request, "to", 1)))
+
+    async def report(request: Request) -> Response:
+        table_id, role = await authorized(request)
+        publish = request.method == "POST"
+        round_: int | None = None
+        if publish:
+            body = await _json_body(request, body_limit)
+            given = body.get("round")
+            if given is not None and (not isinstance(given, int) or isinstance(given, bool)):
+                raise Problem(400, "round: a whole number")
+            round_ = given
+        elif "round" in request.query_params:
+            round_ = _int_param(request, "round", 0)
+        done = await hub.run(hub._w_report, table_id, round_, publish, role)
+        if publish:
+            hub.changed(table_id, drive=False)
+        return JSONResponse(done)
+
+    async def live(socket: WebSocket) -> None:
+        """Pushes the seat's view and new entries whenever its table changes.  The first
+        message says who is here and the last entry the page holds: ``{"token", "after"}``;
+        a later ``{"after": N}`` asks again from entry N (after the game ends, hidden
+        entries open, so a page reads the log again from 0)."""
+        await socket.accept()
+        table_id, role = socket.path_params["table"], socket.path_params["role"]
+        try:
+            limited(socket)
+            hello = await asyncio.wait_for(socket.receive_json(), timeout=30)
+            if not isinstance(hello, dict) or not isinstance(hello.get("token"), str):
+                raise Problem(401, 'send {"token": ..., "after": N} first')
+            after = hello.get("after", 0)
+            if not isinstance(after, int) or isinstance(after, bool) or after < 0:
+                raise Problem(400, "after: a whole number of entries")
+            await hub.run(hub._w_authorize, table_id, role, hello["token"])
+        except (Problem, ValueError, TimeoutError, WebSocketDisconnect) as exc:
+            problem = exc if isinstance(exc, Problem) else Problem(400, 'the first message must be JSON: {"token": ..., "after": N}')
+            with contextlib.suppress(Exception):
+                await socket.send_json({"error": problem.message, "status": problem.status})
+                await socket.close(code=4000 + problem.status)
+            return
+        asked: asyncio.Queue[int] = asyncio.Queue()
+
+        async def listen() -> None:
+            while True:
+                message = await socket.receive_json()
+                limited(socket)
+                if isinstance(message, dict) and isinstance(message.get("after"), int) and message["after"] >= 0:
+                    asked.put_nowait(message["after"])
+
+        reader = asyncio.ensure_future(listen())
+        try:
+            send = True
+            published: list[int] = []
+            while True:
+                waiter = hub.waiter(table_id)
+                update = await hub.run(hub._w_update, table_id, role, after)
+                if send or update["entries"] or update["published"] != published:
+                    await socket.send_json({"type": "update", "after": after, **update})
+                send, published, after = False, update["published"], update["length"]
+                asked_for = asyncio.ensure_future(asked.get())
+                changed = asyncio.ensure_future(waiter.wait())
+                done, _ = await asyncio.wait({asked_for, changed, reader}, return_when=asyncio.FIRST_COMPLETED)
+                asked_for.cancel()
+                changed.cancel()
+                if reader in done:
+                    failure = None if reader.cancelled() else reader.exception()
+                    if isinstance(failure, Problem):
+                        raise failure
+                    return
+                if asked_for in done and not asked_for.cancelled():
+                    after, send = asked_for.result(), True
+        except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
+            return
+        except Problem as problem:
+            with contextlib.suppress(Exception):
+                await socket.send_json({"error": problem.message, "status": problem.status})
+                await socket.close(code=4000 + problem.status)
+        finally:
+            reader.cancel()
+
+    async def problem_handler(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Problem)
+        headers = {"Retry-After": "1"} if exc.status == 429 else None
+        return _error(exc.status, exc.message, headers)
+
+    async def http_handler(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return _error(exc.status_code, str(exc.detail))
+
+    async def crash_handler(request: Request, exc: Exception) -> Response:
+        # The path names the table and seat, never the token (that is in a header).
+        log.exception("internal error serving %s %s", request.method, request.url.path)
+        return _error(500, f"internal error ({type(exc).__name__}); nothing was recorded by this request")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    seat = "/api/tables/{table}/seats/{role}"
+    app = Starlette(
+        routes=[
+            Route("/", page),
+            Route("/play", page),
+            Route("/api/games", games),
+            Route("/api/tables", create, methods=["POST"]),
+            Route(f"{seat}/state", state),
+            Route(f"{seat}/act", act, methods=["POST"]),
+            Route(f"{seat}/export", export),
+            Route(f"{seat}/replay", replay),
+            Route(f"{seat}/report", report, methods=["GET", "POST"]),
+            WebSocketRoute(f"{seat}/live", live),
+            Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
+        ],
+        exception_handlers={Problem: problem_handler, HTTPException: http_handler, Exception: crash_handler},
+        lifespan=lifespan,
+        middleware=[Middleware(_Headers)],
+    )
+    app.state.hub = hub
+
+    return app
+
+
+class _Headers:
+    """Headers on every response: the page runs only its own scripts, never tells another
+    site where it was, and no API answer is cached."""
+
+    POLICY = (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
+        "frame-ancestors 'none'; form-action 'self'"
+    )
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = scope["path"].startswith("/api/")
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                extra = [
+                    (b"content-security-policy", self.POLICY.encode()),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"x-content-type-options", b"nosniff"),
+                ]
+                if api:
+                    extra.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _int_param(request: Request, name: str, default: int) -> int:
+    given = request.query_params.get(name)
+    if given is None:
+        return default
+    if not given.isdigit() or len(given) > 9:
+        raise Problem(400, f"{name}: a whole number")
+    return int(given)
+
+
+__all__ = ["GAMESMASTER", "Limits", "create_app"]

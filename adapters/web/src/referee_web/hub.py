@@ -1,0 +1,566 @@
+"""The server's side of the tables: one ``referee.Referee`` per process, worked by one thread.
+
+``Referee`` keeps each table folded in memory and decides in place, so it is used from a
+single worker thread (SQLite connections want that too); the event loop hands it work
+and waits.  Around it the hub keeps what a server adds to the service:
+
+* change notices: a page waiting for a table wakes when an entry is appended, by this
+  process or (on PostgreSQL) by another one, announced with ``NOTIFY`` and heard by a
+  listening connection;
+* bots, which play their seats here as soon as they are asked, one action at a time so
+  that other tables are served in between;
+* deadlines: a timed request is closed through the gamesmaster's ``expire`` once its time
+  is up, by this server's clock (the game says what the delay costs).
+
+Every method named ``_w_...`` runs on the worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+import time
+import zlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from referee import GAMESMASTER, ConcurrentWrite, Entry, IllegalAction, Referee, RefereeError, Registry, Text, UnknownTable, shown
+
+from .keys import CHANNEL, SeatKeys, postgres_conninfo
+
+T = TypeVar("T")
+
+MAX_SEATS = 12
+MAX_NAME = 40
+
+
+class Problem(Exception):
+    """A request the server refuses: an HTTP status and one line saying why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _problem(exc: RefereeError, request: str | None = None, still_open: bool = True) -> Problem:
+    if isinstance(exc, UnknownTable):
+        return Problem(404, exc.message)
+    if isinstance(exc, ConcurrentWrite):
+        return Problem(503, exc.message)
+    if isinstance(exc, IllegalAction):
+        if request is not None and not still_open:
+            return Problem(409, f"request {shown(request)} is no longer open (answered or withdrawn); reload to see what is asked now")
+        return Problem(422, exc.message)
+    return Problem(400, exc.message)
+
+
+def _entry(app: Referee, rules: Any, entry: Entry) -> dict[str, Any]:
+    """One log entry as a page shows it: words, never the body's raw fields or keys."""
+    return {
+        "seq": entry.seq,
+        "seat": entry.seat,
+        "type": entry.type,
+        "rule": entry.rule,
+        "hidden": entry.redacted,
+        "at": entry.at,
+        "text": f"hidden from you: {entry.type}" if entry.redacted else app.describe(rules, entry),
+    }
+
+
+def _pasteable(request: Any) -> bool:
+    """A request answered by one text field (written orders): the gamesmaster may enter it."""
+    answer = request.answer
+    return answer is not None and len(answer) == 1 and isinstance(next(iter(answer.values())), Text)
+
+
+def _file_like(value: Any) -> str | None:
+    """A string option naming a path: refused, so that nobody makes the server read its files
+    (a game reads a path it is given when the table opens, e.g. a Pimp deck file)."""
+    if isinstance(value, str):
+        one_line = "\n" not in value
+        if one_line and (value.startswith(("~", ".", "/", "\\")) or "/" in value or "\\" in value or value.endswith(".toml")):
+            return value
+        return None
+    if isinstance(value, dict):
+        for item in value.values():
+            found = _file_like(item)
+            if found is not None:
+                return found
+    if isinstance(value, list):
+        for item in value:
+            found = _file_like(item)
+            if found is not None:
+                return found
+    return None
+
+
+class Hub:
+    def __init__(
+        self,
+        db: str | None = None,
+        *,
+        registry: Registry | None = None,
+        bot_pause: float = 0.0,
+        tick: float = 0.25,
+        workers: int | None = None,
+        watch: float = 0.0,
+    ) -> None:
+        """``workers``: threads, each with its own ``Referee`` and store connection, a table
+        always served by the same one (default: 4 on PostgreSQL, whose commits run side by
+        side; 1 on SQLite, which writes one transaction at a time, and in memory, where
+        each connection would be a store of its own).  ``watch``: seconds between looks at
+        the store for entries other processes appended to tables whose pages are open (a
+        SQLite file shared by several processes; PostgreSQL says so by ``NOTIFY``); 0: never."""
+        self._db = db
+        self._registry = registry
+        self.bot_pause = bot_pause
+        self.tick = tick
+        self._workers = workers
+        self.watch = watch
+        self._lengths: dict[str, int] = {}
+        self._executors: list[ThreadPoolExecutor] = []
+        self._local = threading.local()
+        self._known: set[str] = set()
+        self._published: dict[str, list[int]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.app: Referee | None = None
+        self.keys: SeatKeys | None = None
+        self._events: dict[str, asyncio.Event] = {}
+        self._driving: set[str] = set()
+        self._again: set[str] = set()
+        self._expiry: dict[str, dict[str, float]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._listener: threading.Thread | None = None
+        self._listening = threading.Event()
+        self._stopping = threading.Event()
+        self._ticker: asyncio.Task[None] | None = None
+        self._seats: dict[str, tuple[str, ...]] = {}
+
+    # -- lifecycle ----------------------------------------------------------------
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._executors = [ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee")]
+        self.app = await self.run(lambda: self._w_app)
+        self.keys = await self.run(lambda: self._w_keys)
+        workers = self._workers or (4 if self.keys.postgres else 1)
+        if self.app.location != ":memory:":
+            self._executors += [ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee") for _ in range(workers - 1)]
+        location = self.app.location
+        if self.keys.postgres:
+            self._listener = threading.Thread(target=self._listen, args=(location,), name="referee-listen", daemon=True)
+            self._listener.start()
+            await asyncio.get_running_loop().run_in_executor(None, self._listening.wait, 10)
+        self._ticker = asyncio.create_task(self._tick())
+        if self.watch > 0 and not self.keys.postgres:
+            self._spawn(self._watch())
+        # Tables this server opened may be waiting for bots or a deadline (a process that
+        # stopped meanwhile): look at each once.
+        for table_id in await self.run(self._w_open_tables):
+            self.changed(table_id)
+
+    async def stop(self) -> None:
+        self._stopping.set()
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        loop = asyncio.get_running_loop()
+        for executor in self._executors:
+            with contextlib.suppress(Exception):
+                await loop.run_in_executor(executor, self._w_close)
+            executor.shutdown(wait=True)
+
+    def _w_close(self) -> None:
+        keys, app = getattr(self._local, "keys", None), getattr(self._local, "app", None)
+        if keys is not None:
+            keys.close()
+        if app is not None:
+            app.close()
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn`` on a worker: the worker of the table named by the first argument, if
+        there is one (so one table's actions are decided one after the other, in order)."""
+        executors = self._executors
+        index = zlib.crc32(args[0].casefold().encode()) % len(executors) if args and isinstance(args[0], str) else 0
+        return await asyncio.get_running_loop().run_in_executor(executors[index], fn, *args)
+
+    @property
+    def _w_app(self) -> Referee:
+        app = getattr(self._local, "app", None)
+        if app is None:
+            app = self._local.app = Referee(self._db, registry=self._registry)
+        return app
+
+    @property
+    def _w_keys(self) -> SeatKeys:
+        keys = getattr(self._local, "keys", None)
+        if keys is None:
+            keys = self._local.keys = SeatKeys(self._w_app.location)
+        return keys
+
+    # -- change notices -----------------------------------------------------------
+    def waiter(self, table_id: str) -> asyncio.Event:
+        """An event set at the next change of ``table_id`` (take it before reading the table)."""
+        event = self._events.get(table_id)
+        if event is None:
+            event = self._events[table_id] = asyncio.Event()
+        return event
+
+    def changed(self, table_id: str, *, drive: bool = True) -> None:
+        """``table_id`` has new entries: wake its pages, and let bots and deadlines look."""
+        self._published.pop(table_id, None)
+        event = self._events.pop(table_id, None)
+        if event is not None:
+            event.set()
+        if drive:
+            self._spawn(self._drive(table_id))
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _announce(self, table_id: str) -> None:
+        """Called on the worker after an append: other processes hear of it (PostgreSQL)."""
+        with contextlib.suppress(Exception):
+            self._w_keys.notify(table_id)
+
+    def _listen(self, location: str) -> None:
+        """Hear other processes' notices (a thread of its own, with its own connection)."""
+        import psycopg
+
+        while not self._stopping.is_set():
+            try:
+                with psycopg.connect(postgres_conninfo(location), autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self._listening.set()
+                    while not self._stopping.is_set():
+                        for notice in conn.notifies(timeout=0.5):
+                            if self._loop is not None:
+                                self._loop.call_soon_threadsafe(self.changed, notice.payload)
+            except Exception:
+                if self._stopping.is_set():
+                    return
+                time.sleep(0.5)
+
+    # -- bots and deadlines ---------------------------------------------------------
+    async def _drive(self, table_id: str) -> None:
+        """Let bots answer, one action at a time, and note the table's timed requests."""
+        if table_id in self._driving:
+            self._again.add(table_id)
+            return
+        self._driving.add(table_id)
+        try:
+            while True:
+                self._again.discard(table_id)
+                try:
+                    acted, timed = await self.run(self._w_bot_step, table_id)
+                except RefereeError:
+                    return
+                self._note_deadlines(table_id, timed)
+                if acted:
+                    self.changed(table_id, drive=False)
+                    if self.bot_pause:
+                        await asyncio.sleep(self.bot_pause)
+                    else:
+                        await asyncio.sleep(0)
+                elif table_id not in self._again:
+                    return
+        finally:
+            self._driving.discard(table_id)
+
+    def _w_bot_step(self, table_id: str) -> tuple[bool, dict[str, float]]:
+        app = self._w_app
+        requests = app.requests(table_id)  # none open: the game is over, or waits for nobody
+        timed = {r.id: float(r.deadline) for r in requests if r.deadline is not None}
+        bots = set(app.bots(table_id)) if requests else set()
+        pending = [r for r in requests if r.seat in bots]
+        if not pending:
+            return False, timed
+        request = pending[0]
+        try:
+            app.act(table_id, request.seat, request.action, app.bot_answer(table_id, request), request=request.id)
+        except IllegalAction:
+            # Another process answered it first: the table changed all the same.
+            return True, timed
+        self._announce(table_id)
+        return True, timed
+
+    def _note_deadlines(self, table_id: str, timed: dict[str, float]) -> None:
+        # A request's time runs from when this server first saw it open; the kernel then
+        # checks its own clock (from the entry that opened it) before closing it.
+        now = time.monotonic()
+        known = self._expiry.get(table_id, {})
+        fresh = {rid: known.get(rid, now + seconds) for rid, seconds in timed.items()}
+        if fresh:
+            self._expiry[table_id] = fresh
+        else:
+            self._expiry.pop(table_id, None)
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            now = time.monotonic()
+            due = [t for t, times in self._expiry.items() if times and min(times.values()) <= now]
+            for table_id in due:
+                try:
+                    expired = await self.run(self._w_expire, table_id)
+                except RefereeError:
+                    expired = False
+                if expired:
+                    self._expiry.pop(table_id, None)
+                    self.changed(table_id)
+
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(self.watch)
+            for table_id in [t for t in self._events if t in self._lengths]:
+                with contextlib.suppress(RefereeError):
+                    if await self.run(self._w_grew, table_id):
+                        self.changed(table_id)
+
+    def _w_grew(self, table_id: str) -> bool:
+        known = self._lengths.get(table_id, 0)
+        fresh = self._w_app.visible_entries(table_id, None, after=known)
+        if fresh:
+            self._lengths[table_id] = known + len(fresh)
+        return bool(fresh)
+
+    def _w_expire(self, table_id: str) -> bool:
+        app = self._w_app
+        try:
+            appended = app.expire_overdue(table_id)
+        except IllegalAction:
+            return True  # another process closed it first
+        if appended:
+            self._announce(table_id)
+        return bool(appended)
+
+    def _w_open_tables(self) -> list[str]:
+        app, keys = self._w_app, self._w_keys
+        waiting = []
+        for table_id in keys.tables():
+            with contextlib.suppress(RefereeError):
+                if app.exists(table_id) and not app.over(table_id):
+                    waiting.append(table_id)
+        return waiting
+
+    # -- what the routes ask for ----------------------------------------------------
+    def _w_games(self) -> dict[str, Any]:
+        return self._w_app.games()
+
+    def _w_create(self, body: dict[str, Any]) -> dict[str, Any]:
+        app = self._w_app
+        game = body.get("game")
+        if not isinstance(game, str) or not game:
+            raise Problem(400, "game: name an installed game")
+        seats = body.get("seats")
+        if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
+            raise Problem(400, "seats: a list of seat names")
+        if len(seats) > MAX_SEATS or any(len(s) > MAX_NAME for s in seats):
+            raise Problem(400, f"seats: at most {MAX_SEATS} seats of at most {MAX_NAME} characters each")
+        bots = body.get("bots", [])
+        if not isinstance(bots, list) or not all(isinstance(s, str) for s in bots) or any(b not in seats for b in bots):
+            raise Problem(400, "bots: a list of the seats bots play (each one of seats)")
+        options = body.get("options", {})
+        if not isinstance(options, dict):
+            raise Problem(400, "options: an object of option name to value")
+        path = _file_like(options)
+        if path is not None:
+            raise Problem(
+                400, f"options: {shown(path)} looks like a file path; this server reads no files for a table (paste the file's text)"
+            )
+        extensions = body.get("extensions")
+        if extensions is not None and (not isinstance(extensions, list) or not all(isinstance(e, str) for e in extensions)):
+            raise Problem(400, "extensions: a list of extension names (empty for none; leave it out for the game's own)")
+        try:
+            table_id = app.open(game, seats, options=options, extensions=extensions)
+            if bots:
+                app.automate(table_id, bots)
+        except RefereeError as exc:
+            raise _problem(exc) from None
+        tokens = self._w_keys.issue(table_id, [s for s in seats if s not in bots] + [GAMESMASTER])
+        return {"table": table_id, "game": game, "seats": seats, "bots": bots, "tokens": tokens}
+
+    def _w_authorize(self, table_id: str, role: str, token: str) -> None:
+        app, keys = self._w_app, self._w_keys
+        if table_id not in self._known:
+            try:
+                if app.exists(table_id) and keys.known(table_id):
+                    self._known.add(table_id)
+            except RefereeError:
+                pass
+        if table_id not in self._known:
+            raise Problem(404, f"no table {shown(table_id)} on this server")
+        seats = self._seats.get(table_id)
+        if seats is None:
+            seats = self._seats[table_id] = app.state(table_id).seats
+        if role != GAMESMASTER and role not in seats:
+            raise Problem(404, f"no seat {shown(role)} at table {table_id}")
+        if not token:
+            raise Problem(401, "this page needs its join link's token (Authorization: Bearer ...)")
+        if not keys.check(table_id, role, token):
+            raise Problem(403, f"that token does not open {shown(role)} at table {table_id}")
+
+    def _w_update(self, table_id: str, role: str, after: int) -> dict[str, Any]:
+        """What ``role`` sees now, with the log entries after ``after``."""
+        app = self._w_app
+        seat = None if role == GAMESMASTER else role
+        view = app.view(table_id, role)
+        after = max(0, after)
+        entries = app.visible_entries(table_id, seat, after=after)
+        if not entries and after and not app.visible_entries(table_id, seat, after=after - 1):
+            raise Problem(400, f"after: table {table_id} has fewer than {after} entries")
+        length = after + len(entries)
+        self._lengths[table_id] = max(length, self._lengths.get(table_id, 0))
+        update: dict[str, Any] = {
+            "table": table_id,
+            "role": role,
+            "over": view["result"] is not None,
+            "length": length,
+            "view": view,
+            "entries": [_entry(app, app.rules(table_id), e) for e in entries] if entries else [],
+            "bots": list(app.bots(table_id)),
+            "published": self._w_published(table_id),
+        }
+        if role == GAMESMASTER:
+            update["pasteable"] = [
+                {
+                    "seat": r.seat,
+                    "request": r.id,
+                    "action": r.action,
+                    "field": next(iter(r.answer or {})),
+                    "label": _label(r),
+                    "hint": _hint(r),
+                }
+                for r in app.requests(table_id)
+                if _pasteable(r) and r.seat not in app.bots(table_id)
+            ]
+        return update
+
+    def _w_published(self, table_id: str) -> list[int]:
+        # Read once per change of the table: every publication is announced as one.
+        published = self._published.get(table_id)
+        if published is None:
+            published = self._published[table_id] = self._w_keys.published(table_id)
+        return published
+
+    def _w_act(self, table_id: str, role: str, body: dict[str, Any]) -> dict[str, Any]:
+        app = self._w_app
+        action = body.get("action")
+        args = body.get("args", {})
+        request = body.get("request")
+        if not isinstance(action, str) or not action:
+            raise Problem(400, "action: the action's name, e.g. the request's action")
+        if not isinstance(args, dict):
+            raise Problem(400, "args: an object of field to value")
+        if request is not None and not isinstance(request, str):
+            raise Problem(400, "request: the id of the request answered")
+        seat = role
+        named = body.get("seat")
+        if named is not None and named != role:
+            # The gamesmaster may enter a seat's written orders, as sent by private message.
+            if role != GAMESMASTER:
+                raise Problem(403, "a seat acts only for itself")
+            if not isinstance(named, str):
+                raise Problem(400, "seat: the seat whose orders are entered")
+            target = next((r for r in app.requests(table_id) if r.seat == named and r.action == action and request in (None, r.id)), None)
+            if target is None or not _pasteable(target):
+                raise Problem(403, f"the gamesmaster enters only written orders a seat is asked for, and {shown(named)} is asked for none")
+            seat, request = named, target.id
+        elif role == GAMESMASTER and action == "automate":
+            return self._w_automate(table_id, args)
+        if request is not None and request not in {r.id for r in app.requests(table_id)}:
+            raise Problem(409, f"request {shown(request)} is no longer open (answered or withdrawn); reload to see what is asked now")
+        try:
+            entries = app.act(table_id, seat, action, args, request=request)
+        except RefereeError as exc:
+            still_open = request is None or request in {r.id for r in app.requests(table_id)}
+            raise _problem(exc, request, still_open) from None
+        self._announce(table_id)
+        return {"appended": len(entries)}
+
+    def _w_automate(self, table_id: str, args: dict[str, Any]) -> dict[str, Any]:
+        app = self._w_app
+        seats = args.get("seats")
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise Problem(400, "seats: the list of seats bots play from now on")
+        try:
+            entries = app.automate(table_id, seats)
+        except RefereeError as exc:
+            raise _problem(exc) from None
+        # Seats handed back to people need links: a seat handed to bots keeps its old one.
+        self._announce(table_id)
+        return {"appended": len(entries)}
+
+    def _w_export(self, table_id: str, role: str) -> dict[str, Any]:
+        app = self._w_app
+        over = app.over(table_id)
+        # During the game a seat gets only what it may see; after it, everyone gets the whole log.
+        seat = None if over or role == GAMESMASTER else role
+        if role == GAMESMASTER and not over:
+            # The gamesmaster has the whole log checked as it stands, but is not handed the
+            # operator's copy: it carries the key of every hidden body.
+            verdict = app.verify_table(table_id)
+            return {"jsonl": None, "verify": _verdict(verdict), "entries": verdict.checked, "full": True, "over": over}
+        text = app.export(table_id, seat)
+        verdict = app.verify(app.load_log(text, source="export"))
+        return {"jsonl": text, "verify": _verdict(verdict), "entries": text.count("\n"), "full": seat is None, "over": over}
+
+    def _w_replay(self, table_id: str, role: str, to: int) -> dict[str, Any]:
+        app = self._w_app
+        seat = None if role == GAMESMASTER else role
+        entries = app.entries(table_id)
+        if not 1 <= to <= len(entries):
+            raise Problem(400, f"to: the log has entries 1 to {len(entries)}")
+        try:
+            walked = app.replay_view(entries, to, seat)
+        except RefereeError as exc:
+            raise _problem(exc) from None
+        return {"to": walked.to, "view": walked.view, "result": walked.result}
+
+    def _w_report(self, table_id: str, round: int | None, publish: bool, role: str) -> dict[str, Any]:
+        """A finished round's report: the gamesmaster reads any and publishes it; a seat
+        reads those published."""
+        app = self._w_app
+        if publish and role != GAMESMASTER:
+            raise Problem(403, "only the gamesmaster publishes reports")
+        rounds = app.state(table_id).flow.round
+        # Without a round: the last finished one (the one in play has not ended yet).
+        chosen = round if round is not None else rounds if app.over(table_id) else rounds - 1
+        if chosen < 1:
+            raise Problem(404, f"table {table_id} has not finished a round yet")
+        if role != GAMESMASTER and chosen not in self._w_keys.published(table_id):
+            raise Problem(403, f"the gamesmaster has not published the report of round {chosen}")
+        try:
+            text = app.report(table_id, chosen)
+        except RefereeError as exc:
+            raise Problem(404, exc.message) from None
+        if publish:
+            self._w_keys.publish(table_id, chosen)
+            self._published.pop(table_id, None)
+            self._announce(table_id)
+        return {"round": chosen, "text": text or "", "published": self._w_keys.published(table_id)}
+
+
+def _label(request: Any) -> str:
+    name, shape = next(iter((request.answer or {}).items()))
+    return str(getattr(shape, "label", "") or name)
+
+
+def _hint(request: Any) -> str:
+    shape = next(iter((request.answer or {}).values()), None)
+    return str(getattr(shape, "hint", ""))
+
+
+def _verdict(verdict: Any) -> dict[str, Any]:
+    return {
+        "ok": verdict.ok,
+        "message": verdict.message,
+        "checked": verdict.checked,
+        "bad_entry": verdict.bad_seq,
+        "notes": list(verdict.notes),
+    }

@@ -1,0 +1,72 @@
+"""Run the server: ``referee serve`` (or ``referee-web``) starts uvicorn on one address.
+
+Several processes may serve one PostgreSQL database (each started the same way, on its
+own port, or behind one proxy): an action appended by one reaches the pages connected to
+another through PostgreSQL's ``LISTEN``/``NOTIFY``.  A SQLite store is for one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from .app import Limits, create_app
+
+
+def serve(
+    db: str | None = None,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    limits: Limits | None = None,
+    bot_pause: float = 0.3,
+    log_level: str = "info",
+    watch: float = 0.0,
+) -> None:
+    """Serve the tables kept at ``db`` until interrupted (Ctrl-C)."""
+    import uvicorn
+
+    app = create_app(db, limits=limits, bot_pause=bot_pause, watch=watch)
+    shown_host = f"[{host}]" if ":" in host else host
+    print(f"serving tables at http://{shown_host}:{port}/ (open it in a browser to start a table; Ctrl-C stops)", flush=True)
+    # The access log names paths only: tokens travel in headers and WebSocket messages.
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="auto", lifespan="on")
+
+
+WATCH_HELP = (
+    "with a SQLite store shared by several server processes: seconds between looks for moves the others made "
+    "(default 0: one process; PostgreSQL tells every process at once)"
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument(
+        "--rate", type=float, default=Limits.rate, help=f"requests a second one client address may send (default {Limits.rate:g})"
+    )
+    parser.add_argument(
+        "--burst", type=int, default=Limits.burst, help=f"requests one client address may send at once (default {Limits.burst})"
+    )
+    parser.add_argument("--bot-pause", type=float, default=0.3, help="seconds between two bot actions, so people can follow (default 0.3)")
+    parser.add_argument("--watch", type=float, default=0.0, help=WATCH_HELP)
+
+
+def run(args: argparse.Namespace) -> None:
+    serve(
+        args.db,
+        host=args.host,
+        port=args.port,
+        limits=Limits(rate=args.rate, burst=args.burst),
+        bot_pause=args.bot_pause,
+        log_level=args.log_level,
+        watch=getattr(args, "watch", 0.0),
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="referee-web", description="Serve Referee tables to browsers.")
+    parser.add_argument("--db", help="where tables are kept (default: REFEREE_DB, then the user's data folder)")
+    parser.add_argument("--log-level", default="info", help="debug, info, warning or error")
+    add_arguments(parser)
+    run(parser.parse_args(argv))

@@ -1,0 +1,268 @@
+// One seat's page (or the gamesmaster's console).  The join link's fragment says which:
+// /play#table=ID&seat=NAME&token=SECRET.  The token stays in this page: it is sent in a
+// header and in the live connection's first message, never in a URL.
+import { api, el, render, renderView, requestForm, words } from "./ui.js";
+
+const params = new URLSearchParams(location.hash.slice(1));
+const table = params.get("table") || "";
+const seat = params.get("seat") || "";
+const token = params.get("token") || "";
+const gm = seat === "gamesmaster";
+const base = `/api/tables/${encodeURIComponent(table)}/seats/${encodeURIComponent(seat)}`;
+
+const $ = (id) => document.getElementById(id);
+let entries = [];
+let length = 0;
+let over = false;
+let latest = null;
+let socket = null;
+let replaying = false;
+let shownReport = null;
+
+function status(text) {
+  $("status").textContent = text;
+}
+
+function entryItem(entry) {
+  return el(
+    "li",
+    { class: entry.hidden ? "hidden" : entry.seat === seat ? "own" : null, "data-seq": entry.seq },
+    el("span", { class: "seq", text: entry.seq }),
+    " ",
+    entry.seat && entry.type === "referee.ActionTaken" ? el("strong", { text: `${entry.seat}: ` }) : null,
+    el("span", { class: "words", text: entry.text }),
+    entry.rule ? el("span", { class: "rule", text: entry.rule }) : null,
+  );
+}
+
+function drawLog(fresh, reset) {
+  const log = $("log");
+  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  if (reset) log.replaceChildren();
+  log.append(...fresh.map(entryItem));
+  if (atBottom || reset) log.scrollTop = log.scrollHeight;
+  const slider = $("replay");
+  slider.max = String(Math.max(1, length));
+  if (!replaying) slider.value = String(length);
+  $("replay-at").textContent = replaying ? `entry ${slider.value} of ${length}` : `live (entry ${length})`;
+}
+
+async function submit(request, args) {
+  await api(`${base}/act`, token, { method: "POST", body: { action: request.action, args, request: request.id } });
+}
+
+function drawRequests(update) {
+  const box = $("requests");
+  const requests = update.view.requests || [];
+  // Keep a form the person is filling in while nothing about it changed.
+  const ids = requests.map((r) => r.id).join("|");
+  if (box.dataset.ids === ids && requests.length) return;
+  box.dataset.ids = ids;
+  box.replaceChildren();
+  if (update.view.result) {
+    box.append(el("p", { class: "result", text: `Game over: ${update.view.result.reason}` }));
+    const standings = update.view.result.standings || [];
+    if (standings.length) box.append(el("ol", { class: "standings" }, standings.map((s) => el("li", { text: `${s.seat}: ${s.score}${s.note ? ` (${s.note})` : ""}` }))));
+    return;
+  }
+  if (!requests.length) {
+    const waiting = update.view.waiting_for || [];
+    box.append(el("p", { class: "idle", text: waiting.length ? `Waiting for ${waiting.join(", ")}.` : "Nothing to do right now." }));
+    return;
+  }
+  for (const request of requests) box.append(requestForm(request, submit));
+  const first = box.querySelector("input, select, textarea, button");
+  if (first && document.activeElement === document.body) first.focus();
+}
+
+function drawTable(view, result) {
+  const board = $("board");
+  board.replaceChildren(...renderView(view.view, gm ? null : seat));
+  const facts = [`Round ${view.round}`];
+  if (view.turn) facts.push(`turn ${view.turn}`);
+  if (view.phase) facts.push(words(view.phase));
+  if (view.active) facts.push(`${view.active} to play`);
+  $("facts").textContent = facts.join(" · ") + (result ? ` · ${result}` : "");
+  $("seats").replaceChildren(
+    ...view.seats.map((s) => el("li", { class: [s === seat ? "mine" : "", (view.waiting_for || []).includes(s) ? "waiting" : "sent"].join(" ").trim() }, s, (latest?.bots || []).includes(s) ? " (bot)" : "", (view.waiting_for || []).includes(s) ? " — to answer" : "")),
+  );
+}
+
+async function drawReport(update) {
+  const published = update.published || [];
+  const last = published[published.length - 1];
+  if (gm || last === undefined || last === shownReport) return;
+  shownReport = last;
+  const report = await api(`${base}/report?round=${last}`, token);
+  $("report").replaceChildren(el("h2", { text: `Report of round ${report.round}` }), el("pre", { text: report.text }));
+  $("report").hidden = false;
+}
+
+function drawConsole(update) {
+  if (!gm) return;
+  const box = $("console");
+  box.hidden = false;
+  const view = update.view;
+  const waiting = new Set(view.waiting_for || []);
+  $("sent").replaceChildren(...view.seats.map((s) => el("li", { class: waiting.has(s) ? "waiting" : "sent", text: `${s}: ${waiting.has(s) ? "not yet" : "sent"}${(update.bots || []).includes(s) ? " (bot)" : ""}` })));
+  const paste = $("paste");
+  const ids = (update.pasteable || []).map((p) => p.request).join("|");
+  if (paste.dataset.ids !== ids) {
+    paste.dataset.ids = ids;
+    paste.replaceChildren(
+      ...(update.pasteable || []).map((p) => {
+        const id = `paste-${p.request}`;
+        const area = el("textarea", { id, rows: 3 });
+        const error = el("p", { class: "error", role: "alert" });
+        return el(
+          "form",
+          {
+            class: "request",
+            onsubmit: async (event) => {
+              event.preventDefault();
+              error.textContent = "";
+              try {
+                await api(`${base}/act`, token, { method: "POST", body: { action: p.action, args: { [p.field]: area.value }, request: p.request, seat: p.seat } });
+              } catch (problem) {
+                error.textContent = problem.message;
+              }
+            },
+          },
+          el("label", { for: id, text: `${words(p.label)} from ${p.seat}, as written` }),
+          p.hint ? el("p", { class: "hint", text: p.hint }) : null,
+          area,
+          el("button", { type: "submit", text: `Enter ${p.seat}'s ${p.label}` }),
+          error,
+        );
+      }),
+    );
+  }
+  const bots = $("bot-seats");
+  const key = view.seats.join("|") + "/" + (update.bots || []).join("|");
+  if (bots.dataset.key !== key) {
+    bots.dataset.key = key;
+    bots.replaceChildren(...view.seats.map((s) => el("label", { class: "choice" }, el("input", { type: "checkbox", value: s, checked: (update.bots || []).includes(s) }), ` ${s}`)));
+  }
+}
+
+function apply(update) {
+  const reset = update.after === 0;
+  if (reset) entries = [];
+  entries.push(...update.entries);
+  length = update.length;
+  latest = update;
+  const wasOver = over;
+  over = update.over;
+  document.title = `${update.view.game} — ${gm ? "gamesmaster" : seat} — Referee`;
+  $("title").textContent = `${words(update.view.game)} at table ${update.table}`;
+  $("who").textContent = gm ? "Gamesmaster console" : `You are ${seat}`;
+  drawLog(update.entries, reset);
+  if (!replaying) drawTable(update.view, update.view.result ? "game over" : "");
+  drawRequests(update);
+  drawConsole(update);
+  drawReport(update).catch(() => {});
+  if (!wasOver && over && entries.some((e) => e.hidden) && socket) {
+    // The end of the game opens every entry: read the log again.
+    socket.send(JSON.stringify({ after: 0 }));
+  }
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}${base}/live`);
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ token, after: length }));
+  });
+  socket.addEventListener("message", (message) => {
+    const data = JSON.parse(message.data);
+    if (data.error) {
+      status(`refused: ${data.error}`);
+      socket.close();
+      socket = null;
+      return;
+    }
+    if (data.type === "update") {
+      apply(data);
+      status("connected");
+    }
+  });
+  socket.addEventListener("close", () => {
+    if (socket === null) return;
+    status("reconnecting…");
+    setTimeout(connect, 1000);
+  });
+}
+
+async function replayTo(to) {
+  replaying = to < length;
+  if (!replaying) {
+    if (latest) drawTable(latest.view, latest.view.result ? "game over" : "");
+    $("replay-at").textContent = `live (entry ${length})`;
+    $("replay-banner").hidden = true;
+    return;
+  }
+  const walked = await api(`${base}/replay?to=${to}`, token);
+  drawTable(walked.view, walked.result || "");
+  $("replay-at").textContent = `entry ${to} of ${length}`;
+  $("replay-banner").hidden = false;
+}
+
+async function exportLog() {
+  const out = $("export-result");
+  out.textContent = "checking…";
+  try {
+    const exported = await api(`${base}/export`, token);
+    const verdict = exported.verify;
+    out.replaceChildren(el("span", { class: verdict.ok ? "ok" : "bad", text: `${verdict.ok ? "Verified" : "Does not verify"}: ${verdict.message}` }));
+    if (exported.jsonl) {
+      const link = el("a", { href: URL.createObjectURL(new Blob([exported.jsonl], { type: "application/jsonl" })), download: `${table}${exported.full ? "" : `-${seat}`}.jsonl`, text: `Download the log (${exported.entries} entries)` });
+      out.append(" ", link);
+    }
+  } catch (problem) {
+    out.textContent = problem.message;
+  }
+}
+
+async function consoleAction(body, out) {
+  out.textContent = "";
+  try {
+    await api(`${base}/act`, token, { method: "POST", body });
+    out.textContent = "done";
+  } catch (problem) {
+    out.textContent = problem.message;
+  }
+}
+
+function setup() {
+  if (!table || !seat || !token) {
+    status("This page needs a join link (it ends with #table=…&seat=…&token=…).");
+    return;
+  }
+  $("replay").addEventListener("change", (event) => replayTo(Number(event.target.value)).catch((p) => status(p.message)));
+  $("replay-live").addEventListener("click", () => replayTo(length));
+  $("export").addEventListener("click", exportLog);
+  if (gm) {
+    $("close-turn").addEventListener("click", () => consoleAction({ action: "close" }, $("console-result")));
+    $("publish").addEventListener("click", async () => {
+      try {
+        const report = await api(`${base}/report`, token, { method: "POST", body: {} });
+        $("gm-report").replaceChildren(el("h3", { text: `Round ${report.round}, published` }), el("pre", { text: report.text }));
+      } catch (problem) {
+        $("gm-report").textContent = problem.message;
+      }
+    });
+    $("bots-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const seats = [...$("bot-seats").querySelectorAll("input:checked")].map((i) => i.value);
+      consoleAction({ action: "automate", args: { seats } }, $("console-result"));
+    });
+    $("abandon-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      consoleAction({ action: "abandon", args: { reason: $("abandon-reason").value || "ended by the gamesmaster" } }, $("console-result"));
+    });
+  }
+  connect();
+}
+
+setup();
+window.referee = { get length() { return length; }, get over() { return over; }, render };

@@ -1,0 +1,153 @@
+"""Two server processes on one PostgreSQL database (issue 15, "PostgreSQL and more than one
+process"): racing answers on one table are recorded once each, never lost; a move made
+through one process reaches a page connected to the other (LISTEN/NOTIFY); a process
+killed in the middle of play leaves a log that verifies, which the other process goes on with.
+
+Runs when ``REFEREE_TEST_POSTGRES`` names a database (``.ci/run`` starts one).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+
+import httpx
+import pytest
+from web_live import free_port
+from websockets.sync.client import connect
+
+URL = os.environ.get("REFEREE_TEST_POSTGRES")
+pytestmark = pytest.mark.skipif(not URL, reason="needs a PostgreSQL database: set REFEREE_TEST_POSTGRES (see .ci/postgres.sh)")
+
+
+@contextmanager
+def process(bot_pause: float = 0.0) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """One server process on the test database; yields its address."""
+    port = free_port()
+    command = [sys.executable, "-m", "referee_web", "--db", str(URL), "--port", str(port), "--rate", "100000", "--burst", "100000"]
+    command += ["--bot-pause", str(bot_pause), "--log-level", "warning"]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    address = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"{address}/api/games", timeout=1).status_code == 200:
+                break
+        except httpx.TransportError:
+            pass
+        assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else "the server exited"
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.1)
+    try:
+        yield address, proc
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def _create(address: str, game: str, seats: list[str], **body: object) -> dict[str, object]:
+    response = httpx.post(f"{address}/api/tables", json={"game": game, "seats": seats, **body}, timeout=30)
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+def _auth(token: object) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _state(address: str, table: object, role: str, token: object) -> dict[str, object]:
+    response = httpx.get(f"{address}/api/tables/{table}/seats/{role}/state", headers=_auth(token), timeout=30)
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def test_web_pg_racing_answers_through_two_processes_are_recorded_once_each() -> None:
+    seats = ["Al", "Bea", "Cy", "Di", "Ed", "Flo"]
+    with process() as (a, _), process() as (b, _):
+        created = _create(a, "pigsty", seats)
+        table, tokens = created["table"], created["tokens"]
+        assert isinstance(tokens, dict)
+        requests = {seat: _state(a, table, seat, tokens[seat])["view"]["requests"][0]["id"] for seat in seats}  # type: ignore[index]
+
+        def send(job: tuple[str, str]) -> int:
+            address, seat = job
+            body = {"action": "orders", "args": {"text": "G 1"}, "request": requests[seat]}
+            return httpx.post(
+                f"{address}/api/tables/{table}/seats/{seat}/act", json=body, headers=_auth(tokens[seat]), timeout=60
+            ).status_code
+
+        # Every answer goes to both processes at once, twice over.
+        jobs = [(address, seat) for seat in seats for address in (a, b, a, b)]
+        with ThreadPoolExecutor(len(jobs)) as pool:
+            statuses = list(pool.map(send, jobs))
+        per_seat = [statuses[i : i + 4] for i in range(0, len(statuses), 4)]
+        assert all(s.count(200) == 1 and all(x in (200, 409, 422) for x in s) for s in per_seat), per_seat
+        exported = httpx.get(f"{b}/api/tables/{table}/seats/gamesmaster/export", headers=_auth(tokens["gamesmaster"]), timeout=60).json()
+        assert exported["verify"]["ok"], exported["verify"]
+        log = _state(b, table, "gamesmaster", tokens["gamesmaster"])
+        answered = [e for e in log["entries"] if e["type"] == "referee.ActionTaken" and e["seat"] in seats]  # type: ignore[union-attr]
+        assert sorted(e["seat"] for e in answered) == sorted(seats), "each answer once: none lost, none twice"
+        assert [e["seq"] for e in log["entries"]] == list(range(1, int(log["length"]) + 1))  # type: ignore[union-attr,arg-type]
+        assert log["view"]["round"] == 2  # type: ignore[index]
+
+
+def test_web_pg_a_move_through_one_process_is_pushed_to_a_page_on_the_other() -> None:
+    with process() as (a, _), process() as (b, _):
+        created = _create(a, "nim", ["Ann", "Bob"])
+        table, tokens = created["table"], created["tokens"]
+        assert isinstance(tokens, dict)
+        with connect(f"ws://{b.removeprefix('http://')}/api/tables/{table}/seats/Bob/live") as bob:
+            bob.send(json.dumps({"token": tokens["Bob"], "after": 0}))
+            first = json.loads(bob.recv(timeout=30))
+            request = _state(a, table, "Ann", tokens["Ann"])["view"]["requests"][0]["id"]  # type: ignore[index]
+            done = httpx.post(
+                f"{a}/api/tables/{table}/seats/Ann/act",
+                json={"action": "call", "args": {"call": "odd"}, "request": request},
+                headers=_auth(tokens["Ann"]),
+            )
+            assert done.status_code == 200, done.text
+            pushed = json.loads(bob.recv(timeout=10))
+        assert pushed["after"] == first["length"] and pushed["entries"], "the other process's move arrived by itself"
+        assert all(e["hidden"] for e in pushed["entries"] if e["seat"] == "Ann")
+
+
+def test_web_pg_a_process_killed_during_play_leaves_nothing_half_written() -> None:
+    """Bots play a Pimp table as fast as they can on one process, which is killed (SIGKILL)
+    mid-game; the log verifies as it stands, and the other process finishes the game."""
+    with process() as (b, _):
+        with process() as (a, killed):
+            created = _create(a, "pimp", ["Ann", "Bob"], bots=["Ann", "Bob"], options={"turns": 6})
+            table, tokens = created["table"], created["tokens"]
+            assert isinstance(tokens, dict)
+            gm = tokens["gamesmaster"]
+            deadline = time.monotonic() + 180
+            while int(_state(b, table, "gamesmaster", gm)["length"]) < 150:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            assert not _state(b, table, "gamesmaster", gm)["over"], "killed in the middle of the game"
+            killed.kill()
+            killed.wait()
+        # The other process, told of every move, may be playing on meanwhile: whatever it has
+        # reached, the log as it stands verifies.
+        exported = httpx.get(f"{b}/api/tables/{table}/seats/gamesmaster/export", headers=_auth(gm), timeout=120).json()
+        assert exported["verify"]["ok"], exported["verify"]
+    # A process started afterwards finds the table waiting for its bots, and finishes it.
+    with process() as (c, _):
+        deadline = time.monotonic() + 600
+        while not _state(c, table, "gamesmaster", gm)["over"]:
+            assert time.monotonic() < deadline, "the bots did not go on"
+            time.sleep(0.2)
+        final = httpx.get(f"{c}/api/tables/{table}/seats/gamesmaster/export", headers=_auth(gm), timeout=120).json()
+        assert final["full"] and final["verify"]["ok"], final["verify"]

@@ -28,6 +28,8 @@ DISTRIBUTIONS = [
     "plugins/pimp",
     "-e",
     "adapters/cli",
+    "-e",
+    "plugins/pornstar",
 ]
 
 

@@ -11,7 +11,9 @@ Each guesser enumerates the values the game allows:
   0 to ``PIGSTY_MAX_AMOUNT`` over the other farmers (the grammar of rule 10.1, written as
   ``letter amount [farmer]`` joined by ``; `` as the bots and the rulebook write them),
   both as the answer (ActionTaken) and as the orders it parses to (OrdersWritten);
-* Pimp: every influence bid from 0 to ``PIMP_MAX_BID`` (InfluenceBid and its answer).
+* Pimp: every influence bid from 0 to ``PIMP_MAX_BID`` (InfluenceBid and its answer);
+* PornStar: every card of the list for a card taken into a hand (CardTaken), and every
+  answer to the draw (``extra`` 0 to 2) and the mulligan (yes or no).
 
 Everything else (shuffles, request prompts, cards drawn) is covered by the true body and
 its one-field variations (``attacker.with_truth``).
@@ -30,10 +32,12 @@ from referee.log import Entry
 from referee_cashnguns.components import CARDS
 from referee_cashnguns.powers import POWERS
 from referee_pigsty.orders import parse_orders
+from referee_pornstar.data import STANDARD as PORNSTAR_TABLES
 
 PIGSTY_MAX_AMOUNT = 3
 PIGSTY_CLAUSES = 2
 PIMP_MAX_BID = 40
+PORNSTAR_CARDS = PORNSTAR_TABLES.card_ids()
 
 
 def _answer(seat: str, action: str, args: Body, request: str) -> Body:
@@ -158,4 +162,14 @@ def pimp(entry: Entry, known: Known) -> Iterator[Body]:
             yield _answer(owner, "bid", {"tokens": tokens}, f"t{turn}.bid.{owner}")
 
 
-GUESSERS = {"cashnguns": cashnguns, "pigsty": pigsty, "pimp": pimp}
+# --- PornStar -----------------------------------------------------------------------------
+
+
+def pornstar(entry: Entry, known: Known) -> Iterator[Body]:
+    owner = (entry.visible_to or [""])[0] if entry.visible_to else ""
+    if entry.type == "pornstar.CardTaken":
+        for card in PORNSTAR_CARDS:
+            yield {"seat": owner, "card": card}
+
+
+GUESSERS = {"cashnguns": cashnguns, "pigsty": pigsty, "pimp": pimp, "pornstar": pornstar}

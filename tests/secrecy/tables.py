@@ -42,6 +42,9 @@ GAMES = {
     # Every seat plays one deck, so escorts' names clash: an influence test (sealed bids) comes
     # up, and an offer to the street (sealed sending).  Dealt by default, no two seats share a deck.
     "pimp": Game("pimp", ("Ada", "Bert", "Cleo"), seed="1", options={"turns": 4, "decks": "fat-jerrys-stable"}),
+    # A heuristic and a random studio at each end of the table: deals (hand cards offered to
+    # one party only), loans and auctions come up, and the round limit keeps the game short.
+    "pornstar": Game("pornstar", ("Ada", "Bert", "Cleo"), seed="3", options={"bots": "heuristic,random,heuristic", "round_limit": 4}),
 }
 
 

@@ -31,6 +31,7 @@ HONEST = {
     },
     "pigsty": {"referee.ActionTaken", "pigsty.OrdersWritten"},
     "pimp": {"pimp.InfluenceBid"},
+    "pornstar": {"pornstar.CardTaken"},
 }
 """Hidden entry types whose every true body the guessers enumerate without being told it."""
 

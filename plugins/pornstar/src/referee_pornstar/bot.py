@@ -124,7 +124,7 @@ def _random_answer_deal(view: dict[str, Any], request: referee.Request, rng: ran
     if rng.random() < 0.5:
         return {"accept": False}
     args: dict[str, Any] = {"accept": True}
-    wanted = (view.get("deal") or {}).get("ask_cards", 0)
+    wanted = (view.get("offer") or {}).get("ask_cards", 0)
     if wanted:
         args["cards"] = rng.sample(_offered(request, "cards"), wanted)
     return args
@@ -133,29 +133,29 @@ def _random_answer_deal(view: dict[str, Any], request: referee.Request, rng: ran
 def random_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     assert request.answer is not None
     match request.action:
-        case "turn":
+        case "production":
             do = rng.choice(_offered(request, "do"))
-            field = {"produce": "film", "play": "card", "deal": "with"}.get(do)
+            field = {"make-film": "film", "play-card": "card", "offer-deal": "with"}.get(do)
             return {"do": do, field: rng.choice(_offered(request, field))} if field else {"do": do}
-        case "film":
+        case "shoot":
             return _random_film(view, seat, request, rng)
         case "maintenance":
             return _random_maintenance(view, seat, request, rng)
-        case "bid":
+        case "bid-for-star":
             shape = _amount(request, "bid")
             if shape is None or rng.random() < 0.5:
                 return {}
             return {"bid": rng.randint(shape.min, min(shape.max or shape.min, shape.min + 20))}
-        case "deal":
+        case "offer-deal":
             return _random_deal(request, rng)
         case "answer-deal":
             return _random_answer_deal(view, request, rng)
         case "cashflow":
             do = rng.choice(_offered(request, "do"))
-            if do == "concede":
+            if do == "give-up":
                 return {"do": do}
             return {"do": do, "lender": rng.choice(_offered(request, "lender")), "amount": rng.randint(1, 80)}
-        case "lend":
+        case "lend-money":
             if rng.random() < 0.4:
                 return {"lend": False}
             args: dict[str, Any] = {"lend": True}
@@ -244,17 +244,17 @@ def _target_value(view: dict[str, Any], seat: str, target: str) -> int:
 
 def _heuristic_turn(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
     doing = _offered(request, "do")
-    if "play" in doing:
-        return {"do": "play", "card": _offered(request, "card")[0]}
-    if "produce" in doing:
+    if "play-card" in doing:
+        return {"do": "play-card", "card": _offered(request, "card")[0]}
+    if "make-film" in doing:
         film = _best_film(view, seat, _offered(request, "film"), _usable(view, seat))
         if film is not None:
-            return {"do": "produce", "film": film}
-    if "deal" in doing and not view.get("proposed"):
+            return {"do": "make-film", "film": film}
+    if "offer-deal" in doing and not view.get("proposed"):
         plan = _rent_plan(view, seat)
         if plan is not None and plan[2] in _offered(request, "with"):
-            return {"do": "deal", "with": plan[2]}
-    return {"do": "done"}
+            return {"do": "offer-deal", "with": plan[2]}
+    return {"do": "end-production"}
 
 
 def _heuristic_film(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
@@ -284,7 +284,7 @@ def _heuristic_deal(view: dict[str, Any], seat: str, request: referee.Request) -
 
 
 def _heuristic_answer_deal(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
-    deal = view.get("deal") or {}
+    deal = view.get("offer") or {}
     gain = int(deal.get("give_money", 0)) + sum(_star_value(view, c) for c in deal.get("give", []))
     cost = int(deal.get("get_money", 0)) + sum(_star_value(view, c) for c in deal.get("get", []))
     cost += 10 * len(deal.get("rent", [])) + 15 * int(deal.get("ask_cards", 0))
@@ -334,34 +334,34 @@ def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, 
             money = _money(view, seat)
             most = (_amount(request, "extra") or Amount(max=0)).max or 0
             return {"extra": min(most, 2 if money > 250 else 1 if money > 150 else 0)}
-        case "cast":
+        case "hire":
             stars = sorted(_offered(request, "stars"), key=lambda s: _card(view, s)["maintenance"])
             films = any(_card(view, c).get("type") == "film" for c in view["hand"])
             return {"stars": stars if films or _money(view, seat) > 150 else stars[:1]}
-        case "turn":
+        case "production":
             return _heuristic_turn(view, seat, request)
-        case "film":
+        case "shoot":
             return _heuristic_film(view, seat, request)
         case "recruit":
             stars = _offered(request, "star")
             return {"star": max(stars, key=lambda s: _star_value(view, s))} if stars else {}
-        case "target":
+        case "aim":
             return {"target": max(_offered(request, "target"), key=lambda t: _target_value(view, seat, t))}
         case "maintenance":
             return _heuristic_maintenance(view, seat, request)
-        case "bid":
+        case "bid-for-star":
             return _heuristic_bid(view, seat, request)
-        case "deal":
+        case "offer-deal":
             return _heuristic_deal(view, seat, request)
         case "answer-deal":
             return _heuristic_answer_deal(view, seat, request)
         case "cashflow":
             lenders = _offered(request, "lender")
             if not lenders:
-                return {"do": "concede"}
+                return {"do": "give-up"}
             richest = max(lenders, key=lambda s: _money(view, s))
-            return {"do": "loan", "lender": richest, "amount": 60, "note": "I pay back $80 from my next hit"}
-        case "lend":
+            return {"do": "ask-loan", "lender": richest, "amount": 60, "note": "I pay back $80 from my next hit"}
+        case "lend-money":
             money = _money(view, seat)
             if money < 150:
                 return {"lend": False}

@@ -66,7 +66,7 @@ class Production(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Residual(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    amount: int
+    pays: int
     min: int = LOW
     max: int = HIGH
 
@@ -107,7 +107,7 @@ class Tables(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             problems.append("the deck needs Stars and Films")
         problems += _covers([(r.min, r.max) for r in self.production], "Production Rolls")
         problems += _covers([(r.min, r.max) for r in self.residual], "Residual Rolls")
-        if any(r.amount < 0 for r in self.residual):
+        if any(r.pays < 0 for r in self.residual):
             problems.append("a residual cannot be negative")
         if problems:
             raise ValueError("; ".join(problems))
@@ -119,7 +119,7 @@ class Tables(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return next(r for r in self.production if r.min <= total <= r.max)
 
     def residual_amount(self, total: int) -> int:
-        return next(r.amount for r in self.residual if r.min <= total <= r.max)
+        return next(r.pays for r in self.residual if r.min <= total <= r.max)
 
 
 class _Cards(msgspec.Struct, forbid_unknown_fields=True):

@@ -66,7 +66,7 @@ class ResidualsRolled(Event, tag="pornstar.ResidualsRolled"):
     die: int
     modifier: int
     total: int
-    amount: int
+    paid: int
     wanked: int
     """0: in favour; 1: Wanked (turned sideways); 2: Wanked Out (turned over)."""
 
@@ -108,7 +108,7 @@ class StarLost(Event, tag="pornstar.StarLost"):
 class MaintenancePaid(Event, tag="pornstar.MaintenancePaid"):
     seat: str
     stars: tuple[str, ...]
-    amount: int
+    paid: int
     unpaid: tuple[str, ...]
 
 
@@ -122,7 +122,7 @@ class AuctionOpened(Event, tag="pornstar.AuctionOpened"):
 class BidMade(Event, tag="pornstar.BidMade"):
     seat: str
     star: str
-    amount: int
+    dollars: int
 
 
 class BidPassed(Event, tag="pornstar.BidPassed"):
@@ -186,14 +186,14 @@ class HandCardsPassed(Event, tag="pornstar.HandCardsPassed"):
 class LoanAsked(Event, tag="pornstar.LoanAsked"):
     borrower: str
     lender: str
-    amount: int
+    dollars: int
     note: str
 
 
 class LoanOffered(Event, tag="pornstar.LoanOffered"):
     borrower: str
     lender: str
-    amount: int
+    dollars: int
     demand: tuple[str, ...]
     terms: str
 
@@ -207,7 +207,7 @@ class LoanDeclined(Event, tag="pornstar.LoanDeclined"):
 class LoanMade(Event, tag="pornstar.LoanMade"):
     borrower: str
     lender: str
-    amount: int
+    dollars: int
     demand: tuple[str, ...]
     terms: str
 
@@ -220,6 +220,7 @@ class PlayCardPlayed(Event, tag="pornstar.PlayCardPlayed"):
     seat: str
     card: str
     kind: str
+    title: str
     target: str
     lasts: str
     """"": discarded at once; "turn": until the end of this turn; "game": while its target stays."""

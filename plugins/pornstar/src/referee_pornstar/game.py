@@ -560,7 +560,7 @@ def _start_residuals(decision: Decision) -> None:
         amount = t.residual_amount(die + modifier)
         wanked = 0 if amount > 0 else min(2, produced.wanked + 1)
         decision.emit(
-            ResidualsRolled(seat=seat, film=film, die=die, modifier=modifier, total=die + modifier, amount=amount, wanked=wanked),
+            ResidualsRolled(seat=seat, film=film, die=die, modifier=modifier, total=die + modifier, paid=amount, wanked=wanked),
             rule=R_RESIDUALS,
         )
     decision.end_phase()
@@ -601,7 +601,7 @@ def _start_stars(decision: Decision) -> None:
         return
     decision.request(
         seat,
-        "cast",
+        "hire",
         f"{seat}: put Stars into play (at least one: you must if you can).",
         answer={"stars": Subset(_options(decision, stars), min=1, label="Stars to put into play")},
         rule=f"pornstar {R_STARS}",
@@ -619,10 +619,10 @@ def _start_production(decision: Decision) -> None:
     films = producible(decision, seat)
     plays = playable(decision, seat)
     partners = [s for s in game.in_play() if s != seat] if game.proposed < DEALS_A_TURN else []
-    doing = [Option("produce", "produce a Film")] if films else []
-    doing += [Option("play", "play a Play card")] if plays else []
-    doing += [Option("deal", "propose a deal")] if partners else []
-    doing.append(Option("done", "end production (then Maintenance)"))
+    doing = [Option("make-film", "produce a Film")] if films else []
+    doing += [Option("play-card", "play a Play card")] if plays else []
+    doing += [Option("offer-deal", "propose a deal")] if partners else []
+    doing.append(Option("end-production", "end production (then Maintenance)"))
     answer: dict[str, referee.Shape] = {"do": Pick(tuple(doing), label="what to do")}
     if films:
         answer["film"] = Pick(_options(decision, films), optional=True, label="the Film to produce")
@@ -632,8 +632,8 @@ def _start_production(decision: Decision) -> None:
         answer["with"] = Pick(tuple(Option(s, s) for s in partners), optional=True, label="the studio to deal with")
     decision.request(
         seat,
-        "turn",
-        f"{seat}: produce Films, play cards, make deals; then end production.",
+        "production",
+        f"{seat}: make Films, play cards, strike deals; then end production.",
         answer=answer,
         sealed=True,
         rule=f"pornstar {R_PRODUCE}",
@@ -645,9 +645,9 @@ def _turn(decision: Decision, action: referee.Action) -> None:
     args = action.args
     turn = decision.flow.turn
     match args["do"]:
-        case "done":
+        case "end-production":
             decision.end_phase()
-        case "produce":
+        case "make-film":
             film = args.get("film")
             if not film:
                 raise IllegalAction("name the Film to produce", f"pornstar {R_PRODUCE}")
@@ -656,16 +656,18 @@ def _turn(decision: Decision, action: referee.Action) -> None:
             spare = money - cards(decision).films[film].cost
             decision.request(
                 seat,
-                "film",
-                f"{seat}: cast {_label(decision, film)} and choose Advertising (+1 per ${AD_STEP}), before the 2d6.",
+                "shoot",
+                f"{seat}: cast {cards(decision).films[film].title} ({cards(decision).films[film].needs()}) and choose Advertising (+1 per ${AD_STEP}), before the 2d6.",
                 answer={
                     "stars": Subset(_options(decision, usable), optional=True, label="the Stars (none: keep the Film in hand)"),
-                    "advertising": Amount(min=0, max=max(0, min(MOST_AD, spare)), step=AD_STEP, optional=True, label="advertising"),
+                    "advertising": Amount(
+                        min=0, max=max(0, min(MOST_AD, spare)), step=AD_STEP, optional=True, label="advertising, +1 per $10"
+                    ),
                 },
-                id=f"t{turn}.film.{film}",
+                id=f"t{turn}.shoot.{film}",
                 rule=f"pornstar {R_PRODUCE}",
             )
-        case "play":
+        case "play-card":
             card = args.get("card")
             if not card:
                 raise IllegalAction("name the Play card", f"pornstar {R_PLAY}")
@@ -675,13 +677,13 @@ def _turn(decision: Decision, action: referee.Action) -> None:
                 return
             decision.request(
                 seat,
-                "target",
-                f"{seat}: play {_label(decision, card)} on what?",
+                "aim",
+                f"{seat}: play {cards(decision).name(card)} on what?",
                 answer={"target": Pick(tuple(Option(t, _label(decision, t)) for t in targets), label="the target")},
-                id=f"t{turn}.target.{card}",
+                id=f"t{turn}.aim.{card}",
                 rule=f"pornstar {R_PLAY}",
             )
-        case "deal":
+        case "offer-deal":
             party = args.get("with")
             if not party:
                 raise IllegalAction("name the studio to deal with", f"pornstar {R_DEALS}")
@@ -697,7 +699,7 @@ def _subject(request: str | None, kind: str) -> str:
 
 def _film(decision: Decision, action: referee.Action) -> None:
     seat = action.seat
-    film_id = _subject(action.request, "film")
+    film_id = _subject(action.request, "shoot")
     stars = list(action.args.get("stars", ()))
     if not stars:
         return  # the Film stays in hand
@@ -775,7 +777,7 @@ def _film(decision: Decision, action: referee.Action) -> None:
                 seat,
                 "recruit",
                 f"{seat}: {row.name}! You may steal any Star on the table for your stable.",
-                answer={"star": Pick(_options(decision, others), optional=True, label="the Star to recruit")},
+                answer={"star": Pick(_options(decision, others), optional=True, label="the Star to steal")},
                 rule=f"pornstar {R_RECRUIT}",
             )
 
@@ -788,7 +790,7 @@ def _recruit(decision: Decision, action: referee.Action) -> None:
 
 
 def _target(decision: Decision, action: referee.Action) -> None:
-    card = _subject(action.request, "target")
+    card = _subject(action.request, "aim")
     play_card(decision, action.seat, card, str(action.args["target"]))
 
 
@@ -800,7 +802,9 @@ def play_card(decision: Decision, seat: str, card: str, target: str) -> None:
     reason = decision.rules.hook.pornstar_play_refused(state=decision.state, seat=seat, card=card, kind=kind, target=target)
     if reason:
         raise IllegalAction(reason, f"pornstar {R_PLAY}")
-    decision.emit(PlayCardPlayed(seat=seat, card=card, kind=kind, target=target, lasts=rules.lasts), rule=R_PLAY)
+    decision.emit(
+        PlayCardPlayed(seat=seat, card=card, kind=kind, title=cards(decision).name(card), target=target, lasts=rules.lasts), rule=R_PLAY
+    )
     decision.rules.hook.pornstar_play_card(decision=decision, seat=seat, card=card, kind=kind, target=target)
 
 
@@ -826,10 +830,10 @@ def _start_maintenance(decision: Decision) -> None:
         decision.end_phase()
         return
     if not any(due.values()):
-        decision.emit(MaintenancePaid(seat=seat, stars=tuple(due), amount=0, unpaid=()), rule=R_MAINTENANCE)
+        decision.emit(MaintenancePaid(seat=seat, stars=tuple(due), paid=0, unpaid=()), rule=R_MAINTENANCE)
         decision.end_phase()
         return
-    options = tuple(Option(s, f"{_label(decision, s)}: ${cost}") for s, cost in due.items())
+    options = tuple(Option(s, f"keep {cards(decision).name(s)} for ${cost}") for s, cost in due.items())
     decision.request(
         seat,
         "maintenance",
@@ -848,7 +852,7 @@ def _maintenance(decision: Decision, action: referee.Action) -> None:
     if amount > money:
         raise IllegalAction(f"keeping them costs ${amount}; {seat} has ${money}", f"pornstar {R_MAINTENANCE}")
     unpaid = tuple(s for s in due if s not in keep)
-    decision.emit(MaintenancePaid(seat=seat, stars=tuple(keep), amount=amount, unpaid=unpaid), rule=R_MAINTENANCE)
+    decision.emit(MaintenancePaid(seat=seat, stars=tuple(keep), paid=amount, unpaid=unpaid), rule=R_MAINTENANCE)
     decision.end_phase()
 
 
@@ -881,8 +885,8 @@ def _next_bid(decision: Decision) -> None:
             continue
         decision.request(
             seat,
-            "bid",
-            f"{seat}: {_label(decision, auction.star)} is up for auction; "
+            "bid-for-star",
+            f"{seat}: {cards(decision).name(auction.star)} is up for auction; "
             + (f"{auction.leader} bids ${auction.high}." if auction.leader else f"the opening bid is ${auction.opening}.")
             + " Bid (money to the bank) or leave it out to pass for good.",
             answer={"bid": Amount(min=least, max=game.studios[seat].money, optional=True, label="your bid")},
@@ -904,7 +908,7 @@ def _bid(decision: Decision, action: referee.Action) -> None:
     game = game_of(decision)
     assert game.auction is not None
     if "bid" in action.args:
-        decision.emit(BidMade(seat=action.seat, star=game.auction.star, amount=int(action.args["bid"])), rule=R_AUCTION)
+        decision.emit(BidMade(seat=action.seat, star=game.auction.star, dollars=int(action.args["bid"])), rule=R_AUCTION)
     else:
         decision.emit(BidPassed(seat=action.seat, star=game.auction.star), rule=R_AUCTION)
 
@@ -929,18 +933,18 @@ def _ask_deal(decision: Decision, seat: str, party: str) -> None:
     }
     decision.request(
         seat,
-        "deal",
+        "offer-deal",
         f"{seat}: propose a deal to {party} (it takes effect only if {party} accepts); propose nothing to call it off.",
         answer=answer,
         sealed=True,
-        id=f"t{decision.flow.turn}.deal.{party}",
+        id=f"t{decision.flow.turn}.offer-deal.{party}",
         rule=f"pornstar {R_DEALS}",
     )
 
 
 def _deal(decision: Decision, action: referee.Action) -> None:
     seat = action.seat
-    party = _subject(action.request, "deal")
+    party = _subject(action.request, "offer-deal")
     args = action.args
     give, get, rent = tuple(args.get("give", ())), tuple(args.get("get", ())), tuple(args.get("rent", ()))
     give_money, get_money, ask_cards = int(args.get("give_money", 0)), int(args.get("get_money", 0)), int(args.get("ask_cards", 0))
@@ -1067,7 +1071,7 @@ def lenders(game: PornStar, seat: str) -> list[str]:
 def _ask_cashflow(decision: Decision, seat: str) -> None:
     game = game_of(decision)
     others = lenders(game, seat)
-    doing = ([Option("loan", "beg a studio for a loan")] if others else []) + [Option("concede", "give up: you have lost the game")]
+    doing = ([Option("ask-loan", "beg a studio for a loan")] if others else []) + [Option("give-up", "concede: you have lost the game")]
     answer: dict[str, referee.Shape] = {"do": Pick(tuple(doing), label="what to do")}
     if others:
         answer["lender"] = Pick(tuple(Option(s, f"{s} (${game.studios[s].money})") for s in others), optional=True, label="the lender")
@@ -1084,17 +1088,17 @@ def _ask_cashflow(decision: Decision, seat: str) -> None:
 
 def _cashflow(decision: Decision, action: referee.Action) -> None:
     seat = action.seat
-    if action.args["do"] == "concede":
+    if action.args["do"] == "give-up":
         concede(decision, seat)
         return
     lender, amount = action.args.get("lender"), action.args.get("amount")
     if not lender or not amount:
         raise IllegalAction("name the lender and the amount", f"pornstar {R_CASH}")
     game = game_of(decision)
-    decision.emit(LoanAsked(borrower=seat, lender=lender, amount=int(amount), note=str(action.args.get("note", ""))), rule=R_CASH)
+    decision.emit(LoanAsked(borrower=seat, lender=lender, dollars=int(amount), note=str(action.args.get("note", ""))), rule=R_CASH)
     collateral = [*game.studios[seat].stable, *game.films_of(seat)]
     answer: dict[str, referee.Shape] = {
-        "lend": Flag(label="lend"),
+        "lend": Flag(label="lend the money"),
         "amount": Amount(min=1, max=game.studios[lender].money, optional=True, label="how much (default: what was asked, if you have it)"),
         "terms": Text(optional=True, hint="your conditions, e.g. repay $60 within three turns", max_length=500),
     }
@@ -1102,7 +1106,7 @@ def _cashflow(decision: Decision, action: referee.Action) -> None:
         answer["demand"] = Subset(_options(decision, collateral), optional=True, label="Stars and Films they must hand over")
     decision.request(
         lender,
-        "lend",
+        "lend-money",
         f"{lender}: {seat} is broke and begs you for ${amount}. Lend, on your terms?",
         answer=answer,
         rule=f"pornstar {R_CASH}",
@@ -1116,10 +1120,10 @@ def _lend(decision: Decision, action: referee.Action) -> None:
     if not action.args.get("lend"):
         decision.emit(LoanDeclined(borrower=loan.borrower, lender=loan.lender, by=loan.lender), rule=R_CASH)
         return
-    amount = int(action.args.get("amount") or min(loan.amount, game.studios[loan.lender].money))
+    amount = int(action.args.get("amount") or min(loan.dollars, game.studios[loan.lender].money))
     demand = tuple(action.args.get("demand", ()))
     terms = str(action.args.get("terms", ""))
-    decision.emit(LoanOffered(borrower=loan.borrower, lender=loan.lender, amount=amount, demand=demand, terms=terms), rule=R_CASH)
+    decision.emit(LoanOffered(borrower=loan.borrower, lender=loan.lender, dollars=amount, demand=demand, terms=terms), rule=R_CASH)
     known = cards(decision)
     handed = f", handing over {', '.join(known.name(c) for c in demand)}" if demand else ""
     decision.request(
@@ -1136,7 +1140,7 @@ def _loan_terms(decision: Decision, action: referee.Action) -> None:
     assert loan is not None
     if action.args.get("accept"):
         decision.emit(
-            LoanMade(borrower=loan.borrower, lender=loan.lender, amount=loan.amount, demand=tuple(loan.demand), terms=loan.terms),
+            LoanMade(borrower=loan.borrower, lender=loan.lender, dollars=loan.dollars, demand=tuple(loan.demand), terms=loan.terms),
             rule=R_CASH,
         )
     else:
@@ -1201,17 +1205,17 @@ _ACTIONS = {
     "mulligan": _mulligan,
     "place": _place,
     "draw": _draw,
-    "cast": _cast,
-    "turn": _turn,
-    "film": _film,
+    "hire": _cast,
+    "production": _turn,
+    "shoot": _film,
     "recruit": _recruit,
-    "target": _target,
+    "aim": _target,
     "maintenance": _maintenance,
-    "bid": _bid,
-    "deal": _deal,
+    "bid-for-star": _bid,
+    "offer-deal": _deal,
     "answer-deal": _answer_deal,
     "cashflow": _cashflow,
-    "lend": _lend,
+    "lend-money": _lend,
     "loan-terms": _loan_terms,
 }
 

@@ -109,7 +109,7 @@ class Deal(msgspec.Struct):
 class Loan(msgspec.Struct):
     borrower: str
     lender: str
-    amount: int
+    dollars: int
     note: str = ""
     offered: bool = False
     demand: list[str] = []
@@ -237,7 +237,7 @@ def evolve(game: PornStar, event: Event) -> None:
                 game.brought.extend(event.stars)
         case ResidualsRolled():
             game.films[event.film].wanked = event.wanked
-            _pay(game, event.seat, -event.amount)
+            _pay(game, event.seat, -event.paid)
         case FilmProduced():
             studio = game.studios[event.seat]
             studio.hand.remove(event.film)
@@ -255,7 +255,7 @@ def evolve(game: PornStar, event: Event) -> None:
             _take_star(game, event.star)
             game.lots.append(Lot(star=event.star, from_seat=event.seat, reason=event.reason))
         case MaintenancePaid():
-            _pay(game, event.seat, event.amount)
+            _pay(game, event.seat, event.paid)
             for star in event.unpaid:
                 _take_star(game, star)
                 game.lots.append(Lot(star=star, from_seat=event.seat, reason="Maintenance not paid"))
@@ -264,7 +264,7 @@ def evolve(game: PornStar, event: Event) -> None:
             game.auction = Auction(star=event.star, from_seat=event.from_seat, opening=event.opening, bidders=list(event.bidders))
         case BidMade():
             assert game.auction is not None
-            game.auction.high, game.auction.leader, game.auction.last = event.amount, event.seat, event.seat
+            game.auction.high, game.auction.leader, game.auction.last = event.dollars, event.seat, event.seat
         case BidPassed():
             assert game.auction is not None
             game.auction.passed.append(event.seat)
@@ -311,18 +311,18 @@ def evolve(game: PornStar, event: Event) -> None:
                 game.studios[event.to_seat].hand.append(card)
         case LoanAsked():
             game.asked.append(event.lender)
-            game.loan = Loan(borrower=event.borrower, lender=event.lender, amount=event.amount, note=event.note)
+            game.loan = Loan(borrower=event.borrower, lender=event.lender, dollars=event.dollars, note=event.note)
         case LoanOffered():
             assert game.loan is not None
-            game.loan.offered, game.loan.amount = True, event.amount
+            game.loan.offered, game.loan.dollars = True, event.dollars
             game.loan.demand, game.loan.terms = list(event.demand), event.terms
         case LoanDeclined():
             game.loan = None
         case LoanMade():
             game.loan = None
             game.asked = []
-            _pay(game, event.lender, event.amount)
-            _pay(game, event.borrower, -event.amount)
+            _pay(game, event.lender, event.dollars)
+            _pay(game, event.borrower, -event.dollars)
             for item in event.demand:
                 _transfer(game, item, event.lender)
         case StudioConceded():

@@ -122,7 +122,7 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
         "rented": dict(game.rented),
         "auction": None if game.auction is None else msgspec.to_builtins(game.auction),
         "lots": [lot.star for lot in game.lots],
-        "deal": None if deal is None else msgspec.to_builtins(deal),
+        "offer": None if deal is None else msgspec.to_builtins(deal),
         "loan": None if game.loan is None else msgspec.to_builtins(game.loan),
         "final_round": game.final,
         "final_left": list(game.final_left),
@@ -196,7 +196,7 @@ def referee_describe(event: Event) -> str | None:
         case StarsPlaced():
             return f"{event.seat} puts {', '.join(event.stars)} into play" + (" (free, from the opening hand)" if event.opening else "")
         case ResidualsRolled():
-            return f"{event.seat}'s {event.film}: residuals roll {event.die}{event.modifier:+d} = {event.total}: ${event.amount}" + (
+            return f"{event.seat}'s {event.film}: residuals roll {event.die}{event.modifier:+d} = {event.total}: ${event.paid}" + (
                 f", {WANKED[event.wanked]}" if event.wanked else ""
             )
         case FilmProduced():
@@ -216,11 +216,11 @@ def referee_describe(event: Event) -> str | None:
             return f"{event.seat} loses {event.star} ({event.reason}): it goes up for auction"
         case MaintenancePaid():
             unpaid = f"; {', '.join(event.unpaid)} go(es) up for auction" if event.unpaid else ""
-            return f"{event.seat} pays ${event.amount} Maintenance" + unpaid
+            return f"{event.seat} pays ${event.paid} Maintenance" + unpaid
         case AuctionOpened():
             return f"auction of {event.star} (from {event.from_seat}): opening bid ${event.opening}"
         case BidMade():
-            return f"{event.seat} bids ${event.amount} for {event.star}"
+            return f"{event.seat} bids ${event.dollars} for {event.star}"
         case BidPassed():
             return f"{event.seat} passes on {event.star}"
         case StarAuctioned():
@@ -238,18 +238,18 @@ def referee_describe(event: Event) -> str | None:
         case HandCardsPassed():
             return f"{event.from_seat} hands {', '.join(event.cards)} to {event.to_seat}"
         case LoanAsked():
-            return f"{event.borrower} is broke and begs {event.lender} for ${event.amount}"
+            return f"{event.borrower} is broke and begs {event.lender} for ${event.dollars}"
         case LoanOffered():
-            return f"{event.lender} offers {event.borrower} ${event.amount}" + (f" on terms: {event.terms}" if event.terms else "")
+            return f"{event.lender} offers {event.borrower} ${event.dollars}" + (f" on terms: {event.terms}" if event.terms else "")
         case LoanDeclined():
             return f"the loan from {event.lender} to {event.borrower} is declined by {event.by}"
         case LoanMade():
-            return f"{event.lender} lends {event.borrower} ${event.amount}" + (f"; terms: {event.terms}" if event.terms else "")
+            return f"{event.lender} lends {event.borrower} ${event.dollars}" + (f"; terms: {event.terms}" if event.terms else "")
         case StudioConceded():
             return f"{event.seat} gives up: the studio is out of business"
         case PlayCardPlayed():
             on = f" on {event.target}" if event.target else ""
-            return f"{event.seat} plays {TITLES.get(event.kind, (event.kind, ''))[0]} ({event.card}){on}"
+            return f"{event.seat} plays {event.title} ({event.card}){on}"
         case PlayCardDiscarded():
             return f"{event.card} is discarded: {event.reason}"
         case FinalRoundBegan():

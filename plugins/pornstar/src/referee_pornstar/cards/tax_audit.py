@@ -15,7 +15,7 @@ RULES = PlayRules(target="other-studio", lasts="", text=f"Another studio pays ${
 
 class TaxPaid(Event, tag="pornstar.tax-audit.TaxPaid"):
     seat: str
-    amount: int
+    paid: int
 
 
 @hookimpl
@@ -32,13 +32,13 @@ def referee_event_types() -> list[type[Event]]:
 def referee_evolve(state: TableState, event: Event) -> None:
     if isinstance(event, TaxPaid):
         game = game_of(state)
-        game.studios[event.seat].money -= event.amount
-        game.bank += event.amount
+        game.studios[event.seat].money -= event.paid
+        game.bank += event.paid
 
 
 @hookimpl
 def referee_describe(event: Event) -> str | None:
-    return f"{event.seat} is audited and pays ${event.amount} to the bank" if isinstance(event, TaxPaid) else None
+    return f"{event.seat} is audited and pays ${event.paid} to the bank" if isinstance(event, TaxPaid) else None
 
 
 @hookimpl
@@ -57,4 +57,4 @@ def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, ta
 def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
     if kind == NAME:
         amount = min(FINE, game_of(decision).studios[target].money)
-        decision.emit(TaxPaid(seat=target, amount=amount), rule=rule(NAME))
+        decision.emit(TaxPaid(seat=target, paid=amount), rule=rule(NAME))

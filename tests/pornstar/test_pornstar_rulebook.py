@@ -35,10 +35,10 @@ def _produce_forrest_hump(dice: list[int]) -> tuple[Referee, str]:
 def test_producing_a_film_a_50_dollar_film_that_loses_2x_pays_100_more():
     """Producing a Film: "if a Film costs $50 you pay that up front, and if your roll tells
     you that you lose 2x the cost, you must pay to the bank another $100"."""
-    app, table = _produce_forrest_hump([1, 2])  # 3: Critical Bomb, lose 2x
+    app, table = _produce_forrest_hump([1, 3])  # 4: Critical Bomb, lose 2x
     (produced,) = events(app, table, kind="pornstar.FilmProduced")
     assert produced.production_cost + produced.filming_cost == 50
-    assert (produced.total, produced.result, produced.lost, produced.recovered) == (3, "Critical Bomb", 100, 0)
+    assert (produced.total, produced.result, produced.lost, produced.recovered) == (4, "Critical Bomb", 100, 0)
     ann = game(app, table).studios["Ann"]
     assert ann.money == 300 - 50 - 100
     assert game(app, table).bank == 150
@@ -49,9 +49,9 @@ def test_producing_a_film_a_15x_recovery_takes_75_back_25_net_profit():
     """Producing a Film: "if your roll resulted in recovering 1.5x the cost of the Film, you
     would have paid your $50 up front, but then be able to take $75 back from the bank,
     resulting in $25 of net profit"."""
-    app, table = _produce_forrest_hump([3, 5])  # 8: Modest Hit, recover 1.5x
+    app, table = _produce_forrest_hump([4, 5])  # 9: Modest Hit, recover 1.5x
     (produced,) = events(app, table, kind="pornstar.FilmProduced")
-    assert (produced.total, produced.result, produced.recovered, produced.lost) == (8, "Modest Hit", 75, 0)
+    assert (produced.total, produced.result, produced.recovered, produced.lost) == (9, "Modest Hit", 75, 0)
     assert game(app, table).studios["Ann"].money == 300 + 25
     assert game(app, table).films["F03"].owner == "Ann"
     app.close()

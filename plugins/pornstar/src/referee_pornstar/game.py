@@ -339,7 +339,8 @@ def _label(decision: Decision, item: str) -> str:
         f = known.films[item]
         return f"{f.title} (${f.cost}; {f.needs()}; specialty {f.specialty})"
     if item in known.plays:
-        return known.name(item)
+        # Two copies of a card share a title: the id tells them apart.
+        return f"{known.name(item)} ({item})"
     return item
 
 
@@ -457,7 +458,8 @@ def _end_turn(decision: Decision) -> None:
     if game.final:
         left = [s for s in game.final_left if s in in_play]
         if not left:
-            end_game(decision, "the deck is empty and every studio has had its last turn")
+            why = "the round limit is reached" if game.deck else "the deck is empty"
+            end_game(decision, f"{why} and every studio has had its last turn")
             return
         following = left[0]
     else:

@@ -249,7 +249,7 @@ def referee_describe(event: Event) -> str | None:
             return f"{event.seat} gives up: the studio is out of business"
         case PlayCardPlayed():
             on = f" on {event.target}" if event.target else ""
-            return f"{event.seat} plays {event.title} ({event.card}){on}"
+            return f"{event.seat} plays {event.title}, card {event.card}{on}"
         case PlayCardDiscarded():
             return f"{event.card} is discarded: {event.reason}"
         case FinalRoundBegan():

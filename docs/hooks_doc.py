@@ -15,6 +15,7 @@ import referee.hookspecs
 import referee_cashnguns.hookspecs
 import referee_pigsty.hookspecs
 import referee_pimp.hookspecs
+import referee_pornstar.hookspecs
 
 TARGET = Path(__file__).with_name("hooks.md")
 
@@ -49,6 +50,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("Pigsty to Palace hooks (`referee_pigsty.hookspecs`)", referee_pigsty.hookspecs),
     ("Cash'n'Guns hooks (`referee_cashnguns.hookspecs`)", referee_cashnguns.hookspecs),
     ("Pimp hooks (`referee_pimp.hookspecs`)", referee_pimp.hookspecs),
+    ("PornStar hooks (`referee_pornstar.hookspecs`)", referee_pornstar.hookspecs),
 ]
 
 

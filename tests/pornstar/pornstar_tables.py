@@ -18,8 +18,10 @@ IDS = STANDARD.card_ids()
 
 
 def stacked(hands: Sequence[Sequence[str]], top: Sequence[str] = ()) -> list[int]:
-    """The shuffle outcome dealing ``hands`` (in seat order, five each), then ``top`` on the deck."""
-    wanted = [c for hand in hands for c in hand] + list(top)
+    """The shuffle outcome dealing ``hands`` (in seat order, five each), then ``top`` on the
+    deck (less any card a hand already holds)."""
+    dealt = [c for hand in hands for c in hand]
+    wanted = dealt + [c for c in top if c not in dealt]
     assert len(set(wanted)) == len(wanted), "a card stacked twice"
     rest = [c for c in IDS if c not in wanted]
     return [IDS.index(c) for c in [*wanted, *rest]]

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from referee import MEMORY, Referee, Registry, TableStore
-from referee.testing import check_bot_games, check_export_round_trip, check_refused_without, check_views_leak_nothing
+from referee.testing import check_bot_games, check_export_round_trip, check_refused_without, check_scenarios, check_views_leak_nothing
 
 SEATS = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -78,3 +78,9 @@ def test_no_seat_is_shown_another_studios_hand_or_the_deck_order():
             request = app.requests(table)[0]
             app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
             steps += 1
+
+
+def test_the_scenario_suite_passes():
+    """The rulebook's $50 Film, as scenario files a house rule can re-run."""
+    results = check_scenarios("pornstar")
+    assert len(results) == 2

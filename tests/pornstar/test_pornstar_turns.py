@@ -257,3 +257,37 @@ def test_tax_audit_talent_scout_and_contract_dispute():
         answer(app, table, "Ann", "aim", {"target": "S13"})
         assert events(app, table, kind="pornstar.StarLost")[0].reason == "Contract Dispute"
         assert events(app, table, kind="pornstar.AuctionOpened")[0].bidders == ("Ann",), "Bob may not bid for his own Star"
+
+
+def test_nostalgia_fetish_brings_a_wanked_out_film_back_the_card_beats_the_basic_rule():
+    """A Wanked Out Film "will generate no further Residuals. But keep it nearby - you never
+    know when it may come back into favor!": Nostalgia Fetish brings it back, +1 while it lies there."""
+    with _app() as app:
+        table = open_stacked(
+            app,
+            ["Ann", "Bob"],
+            [["S04", "S19", "F03", "P01", "F16"], ["F08", "F10", "F01", "F02", "F04"]],
+            top=FILMS_ON_TOP,
+            dice=[4, 5, 1, 1, 1],
+        )
+        place_all(app, table)
+        answer(app, table, "Ann", "draw", {"extra": 0})
+        answer(app, table, "Ann", "hire", {"stars": ["S04", "S19"]})
+        menu = app.requests(table)[0]
+        assert "play-card" not in [o.value for o in menu.answer["do"].options], "no Wanked Film of Ann's yet"
+        answer(app, table, "Ann", "production", {"do": "make-film", "film": "F03"})
+        answer(app, table, "Ann", "shoot", {"stars": ["S04", "S19"]})
+        finish_turn(app, table, "Ann")
+        for _ in range(2):
+            finish_turn(app, table, "Bob")
+            finish_turn(app, table, "Ann")
+        assert game(app, table).films["F03"].wanked == 2
+        finish_turn(app, table, "Bob")
+        answer(app, table, "Ann", "draw", {"extra": 0})
+        answer(app, table, "Ann", "production", {"do": "play-card", "card": "P01"})
+        answer(app, table, "Ann", "aim", {"target": "F03"})
+        assert game(app, table).films["F03"].wanked == 0 and "P01" in game(app, table).lasting
+        finish_turn(app, table, "Ann")
+        finish_turn(app, table, "Bob")
+        last = events(app, table, kind="pornstar.ResidualsRolled")[-1]
+        assert (last.film, last.die, last.modifier, last.paid, last.wanked) == ("F03", 1, 1, 5, 0)

@@ -291,3 +291,35 @@ def test_nostalgia_fetish_brings_a_wanked_out_film_back_the_card_beats_the_basic
         finish_turn(app, table, "Bob")
         last = events(app, table, kind="pornstar.ResidualsRolled")[-1]
         assert (last.film, last.die, last.modifier, last.paid, last.wanked) == ("F03", 1, 1, 5, 0)
+
+
+def test_hype_machine_little_blue_pill_piercing_parlour_and_obscenity_trial():
+    """Producing a Film: Play cards add to the roll (Hype Machine +2, the Pill +1) and give a
+    Specialty (Piercing Parlour: Pierced, worth +1 in a Pierced Film); Obscenity Trial Wanks
+    another studio's Film."""
+    with _app() as app:
+        table = open_stacked(
+            app,
+            ["Ann", "Bob"],
+            [["S04", "S11", "P03", "P05", "P07"], ["P15", "F10", "F01", "F02", "F04"]],
+            top=["F18", *(c for c in FILMS_ON_TOP if c != "F18")],
+            dice=[2, 2],
+        )
+        place_all(app, table)
+        answer(app, table, "Ann", "draw", {"extra": 0})  # Men in Black Leather: 2 Males, Pierced
+        answer(app, table, "Ann", "hire", {"stars": ["S04", "S11"]})
+        answer(app, table, "Ann", "production", {"do": "play-card", "card": "P07"})
+        answer(app, table, "Ann", "production", {"do": "play-card", "card": "P05"})
+        answer(app, table, "Ann", "aim", {"target": "S04"})
+        answer(app, table, "Ann", "production", {"do": "play-card", "card": "P03"})
+        answer(app, table, "Ann", "aim", {"target": "S04"})
+        answer(app, table, "Ann", "production", {"do": "make-film", "film": "F18"})
+        answer(app, table, "Ann", "shoot", {"stars": ["S04", "S11"]})
+        (produced,) = events(app, table, kind="pornstar.FilmProduced")
+        assert (produced.specialty_bonus, produced.card_bonus, produced.total) == (1, 3, 2 + 2 + 1 + 3)
+        finish_turn(app, table, "Ann")
+        assert "P07" in game(app, table).discard and {"P03", "P05"} <= set(game(app, table).lasting)
+        answer(app, table, "Bob", "draw", {"extra": 0})
+        answer(app, table, "Bob", "production", {"do": "play-card", "card": "P15"})
+        answer(app, table, "Bob", "aim", {"target": "F18"})
+        assert game(app, table).films["F18"].wanked == 1

@@ -90,6 +90,7 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
     visible: set[str] = set()
     for s in game.studios.values():
         visible.update(s.stable)
+    stabled = set(visible)
     visible.update(game.films, game.discard, game.lasting, (lot.star for lot in game.lots))
     if game.auction is not None:
         visible.add(game.auction.star)
@@ -117,9 +118,11 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
         "discard": list(game.discard),
         "retired": len(game.retired),
         "lasting": {c: msgspec.to_builtins(x) for c, x in game.lasting.items()},
-        "used": dict(game.used),
-        "brought": list(game.brought),
-        "rented": dict(game.rented),
+        # A Star used this turn may have left the table since (auctioned off, shuffled back):
+        # name only the Stars still in a stable.
+        "used": {s: n for s, n in game.used.items() if s in stabled},
+        "brought": [s for s in game.brought if s in stabled],
+        "rented": {s: r for s, r in game.rented.items() if s in stabled},
         "auction": None if game.auction is None else msgspec.to_builtins(game.auction),
         "lots": [lot.star for lot in game.lots],
         "offer": None if deal is None else msgspec.to_builtins(deal),

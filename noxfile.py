@@ -31,6 +31,8 @@ DISTRIBUTIONS = [
     "plugins/backhanding",
     "-e",
     "adapters/cli",
+    "-e",
+    "plugins/pornstar",
 ]
 
 

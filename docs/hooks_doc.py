@@ -16,6 +16,7 @@ import referee_backhanding.hookspecs
 import referee_cashnguns.hookspecs
 import referee_pigsty.hookspecs
 import referee_pimp.hookspecs
+import referee_pornstar.hookspecs
 
 TARGET = Path(__file__).with_name("hooks.md")
 
@@ -51,6 +52,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("Cash'n'Guns hooks (`referee_cashnguns.hookspecs`)", referee_cashnguns.hookspecs),
     ("Pimp hooks (`referee_pimp.hookspecs`)", referee_pimp.hookspecs),
     ("Pimp: The Backhanding hooks (`referee_backhanding.hookspecs`)", referee_backhanding.hookspecs),
+    ("PornStar hooks (`referee_pornstar.hookspecs`)", referee_pornstar.hookspecs),
 ]
 
 

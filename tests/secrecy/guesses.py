@@ -14,6 +14,8 @@ Each guesser enumerates the values the game allows:
 * Pimp: every influence bid from 0 to ``PIMP_MAX_BID`` (InfluenceBid and its answer);
 * Pimp: The Backhanding: every card of the Draw deck taken by every thief from every
   victim (CardStolen, visible to the two of them) and every one-card deal (The Fixer's).
+* PornStar: every card of the list for a card taken into a hand (CardTaken), and every
+  answer to the draw (``extra`` 0 to 2) and the mulligan (yes or no).
 
 Everything else (shuffles, request prompts, cards drawn) is covered by the true body and
 its one-field variations (``attacker.with_truth``).
@@ -33,10 +35,12 @@ from referee_backhanding.cards import DEFAULT as BACKHANDING_CARDS
 from referee_cashnguns.components import CARDS
 from referee_cashnguns.powers import POWERS
 from referee_pigsty.orders import parse_orders
+from referee_pornstar.data import STANDARD as PORNSTAR_TABLES
 
 PIGSTY_MAX_AMOUNT = 3
 PIGSTY_CLAUSES = 2
 PIMP_MAX_BID = 40
+PORNSTAR_CARDS = PORNSTAR_TABLES.card_ids()
 
 
 def _answer(seat: str, action: str, args: Body, request: str) -> Body:
@@ -177,4 +181,15 @@ def backhanding(entry: Entry, known: Known) -> Iterator[Body]:
                 yield {"seat": seat, "cards": [card], "reason": "The Fixer"}
 
 
-GUESSERS = {"cashnguns": cashnguns, "pigsty": pigsty, "pimp": pimp, "backhanding": backhanding}
+
+# --- PornStar -----------------------------------------------------------------------------
+
+
+def pornstar(entry: Entry, known: Known) -> Iterator[Body]:
+    owner = (entry.visible_to or [""])[0] if entry.visible_to else ""
+    if entry.type == "pornstar.CardTaken":
+        for card in PORNSTAR_CARDS:
+            yield {"seat": owner, "card": card}
+
+
+GUESSERS = {"cashnguns": cashnguns, "pigsty": pigsty, "pimp": pimp, "backhanding": backhanding, "pornstar": pornstar}

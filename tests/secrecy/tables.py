@@ -44,6 +44,9 @@ GAMES = {
     "pimp": Game("pimp", ("Ada", "Bert", "Cleo"), seed="1", options={"turns": 4, "decks": "fat-jerrys-stable"}),
     # Hands of Draw cards, sealed plays, Pickpocket's stolen card (thief and victim only).
     "backhanding": Game("backhanding", ("Ada", "Bert", "Cleo"), seed="3"),
+    # A heuristic and a random studio at each end of the table: deals (hand cards offered to
+    # one party only), loans and auctions come up, and the round limit keeps the game short.
+    "pornstar": Game("pornstar", ("Ada", "Bert", "Cleo"), seed="3", options={"bots": "heuristic,random,heuristic", "round_limit": 4}),
 }
 
 

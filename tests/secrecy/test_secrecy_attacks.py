@@ -32,6 +32,7 @@ HONEST = {
     "pigsty": {"referee.ActionTaken", "pigsty.OrdersWritten"},
     "pimp": {"pimp.InfluenceBid"},
     "backhanding": {"backhanding.CardStolen"},
+    "pornstar": {"pornstar.CardTaken"},
 }
 """Hidden entry types whose every true body the guessers enumerate without being told it."""
 

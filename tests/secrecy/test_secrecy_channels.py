@@ -136,7 +136,7 @@ def stopped(db: Path, name: str) -> tuple[str, list[str]]:
             ref.act(table, PIGSTY_WRITER, "orders", {"text": CANARY})
             ref.act(table, "Ada", "orders", {"text": "G 1"})
         else:
-            for _ in range({"cashnguns": 6, "pimp": 12, "backhanding": 17}[name]):
+            for _ in range({"cashnguns": 6, "pimp": 12, "backhanding": 17, "pornstar": 12}[name]):
                 assert answer(ref, table)
         assert not ref.over(table)
     return table, list(GAMES[name].seats)

@@ -26,8 +26,8 @@ from referee.log import canonical, entry_key
 from referee.randomness import bot_random
 
 SEATS = ["Ada", "Bert", "Cleo", "Dino", "Edna", "Fritz"]
-SIZES = {"pigsty": (3, 5), "cashnguns": (4, 6), "pimp": (2, 4)}
-OPTIONS = {"pigsty": {"turn_limit": 5}, "cashnguns": {}, "pimp": {"turns": 4}}
+SIZES = {"pigsty": (3, 5), "cashnguns": (4, 6), "pimp": (2, 4), "pornstar": (2, 4)}
+OPTIONS = {"pigsty": {"turn_limit": 5}, "cashnguns": {}, "pimp": {"turns": 4}, "pornstar": {"round_limit": 3}}
 POWERS = [e.name for e in REGISTRY.extensions_of("cashnguns")]
 
 

@@ -1,0 +1,1 @@
+"""PornStar for Referee."""

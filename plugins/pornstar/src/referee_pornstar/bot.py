@@ -1,0 +1,387 @@
+"""Bots for PornStar seats, reading only their own seat's view and request.
+
+Two kinds, chosen per seat by the table option ``bots``:
+
+``random``
+    Any legal answer: every action the request offers is as likely as another, and the
+    details (a cast, a bid, a deal, a loan's terms) are drawn among those the rules accept.
+``heuristic``
+    A studio with a plan.  It produces the dearest Film it can afford with money to
+    spare, casting Stars with the Film's Specialty and advertising when rich; plays its
+    Play cards where they help it or hurt the leader; rents the Star a Film lacks from
+    another studio (paying for it and promising half the residuals); keeps the Stars it
+    can afford; bids for cheap Stars when it has money to spare; lends on hard terms,
+    borrows when broke, and accepts deals that pay it more than they cost it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import referee
+from referee import Amount, Pick, Subset, answers, hookimpl
+
+BOT_KINDS = ("heuristic", "random")
+"""The bots this game ships; ``heuristic`` plays a seat unless the table says otherwise."""
+DEFAULT_BOT = "heuristic"
+
+
+def _offered(request: referee.Request, field: str) -> list[str]:
+    shape = (request.answer or {}).get(field)
+    return [o.value for o in shape.options] if isinstance(shape, Pick | Subset) else []
+
+
+def _amount(request: referee.Request, field: str) -> Amount | None:
+    shape = (request.answer or {}).get(field)
+    return shape if isinstance(shape, Amount) else None
+
+
+def _card(view: dict[str, Any], card: str) -> dict[str, Any]:
+    found: dict[str, Any] = view["cards"].get(card, {})
+    return found
+
+
+def _money(view: dict[str, Any], seat: str) -> int:
+    return int(view["studios"][seat]["money"])
+
+
+def _subject(request: referee.Request) -> str:
+    return (request.id or "").split(".", 2)[-1]
+
+
+def _casts(view: dict[str, Any], film: dict[str, Any], stars: list[str], rng: random.Random | None) -> list[str] | None:
+    """A cast of ``stars`` meeting ``film``'s needs: the cheapest (preferring its
+    Specialty), or a random one when ``rng`` is given."""
+    pool = list(stars)
+    if rng is not None:
+        rng.shuffle(pool)
+    else:
+        pool.sort(key=lambda s: (_card(view, s)["specialty"] != film["specialty"], _card(view, s)["filming"]))
+    cast: list[str] = []
+    for gender, count in (("M", film["males"]), ("F", film["females"])):
+        chosen = [s for s in pool if _card(view, s)["gender"] == gender and s not in cast][:count]
+        if len(chosen) < count:
+            return None
+        cast += chosen
+    rest = [s for s in pool if s not in cast][: film["any"]]
+    if len(rest) < film["any"]:
+        return None
+    return cast + rest
+
+
+def _cost(view: dict[str, Any], film: dict[str, Any], cast: list[str]) -> int:
+    return int(film["cost"]) + sum(int(_card(view, s)["filming"]) for s in cast)
+
+
+# --- random --------------------------------------------------------------------------------
+
+
+def _random_film(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    film = _card(view, _subject(request))
+    stars = _offered(request, "stars")
+    money = _money(view, seat)
+    for _ in range(20):
+        cast = _casts(view, film, stars, rng)
+        if cast and _cost(view, film, cast) <= money:
+            break
+    else:
+        cast = _casts(view, film, stars, None)
+        if not cast or _cost(view, film, cast) > money:
+            return {}
+    spare = money - _cost(view, film, cast)
+    top = min(spare, (_amount(request, "advertising") or Amount(max=0)).max or 0) // 10
+    return {"stars": cast, "advertising": 10 * rng.randint(0, max(0, top))}
+
+
+def _random_maintenance(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    money = _money(view, seat)
+    keep = []
+    for star in _offered(request, "keep"):
+        cost = int(_card(view, star)["maintenance"])
+        if rng.random() < 0.5 and cost <= money:
+            keep.append(star)
+            money -= cost
+    return {"keep": keep}
+
+
+def _random_deal(request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    for field in ("give", "get", "rent"):
+        offered = [o for o in _offered(request, field) if not (field == "rent" and o in args.get("get", []))]
+        if offered and rng.random() < 0.4:
+            args[field] = rng.sample(offered, 1)
+    for field in ("give_money", "get_money", "ask_cards"):
+        shape = _amount(request, field)
+        if shape is not None and shape.max and rng.random() < 0.4:
+            args[field] = rng.randint(shape.min, min(shape.max, 40))
+    if rng.random() < 0.3:
+        args["terms"] = "half the residuals of my next Film"
+    return args
+
+
+def _random_answer_deal(view: dict[str, Any], request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    if rng.random() < 0.5:
+        return {"accept": False}
+    args: dict[str, Any] = {"accept": True}
+    wanted = (view.get("offer") or {}).get("ask_cards", 0)
+    if wanted:
+        args["cards"] = rng.sample(_offered(request, "cards"), wanted)
+    return args
+
+
+def random_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    assert request.answer is not None
+    match request.action:
+        case "production":
+            do = rng.choice(_offered(request, "do"))
+            field = {"make-film": "film", "play-card": "card", "offer-deal": "with"}.get(do)
+            return {"do": do, field: rng.choice(_offered(request, field))} if field else {"do": do}
+        case "shoot":
+            return _random_film(view, seat, request, rng)
+        case "maintenance":
+            return _random_maintenance(view, seat, request, rng)
+        case "bid-for-star":
+            shape = _amount(request, "bid")
+            if shape is None or rng.random() < 0.5:
+                return {}
+            return {"bid": rng.randint(shape.min, min(shape.max or shape.min, shape.min + 20))}
+        case "offer-deal":
+            return _random_deal(request, rng)
+        case "answer-deal":
+            return _random_answer_deal(view, request, rng)
+        case "cashflow":
+            do = rng.choice(_offered(request, "do"))
+            if do == "give-up":
+                return {"do": do}
+            return {"do": do, "lender": rng.choice(_offered(request, "lender")), "amount": rng.randint(1, 80)}
+        case "lend-money":
+            if rng.random() < 0.4:
+                return {"lend": False}
+            args: dict[str, Any] = {"lend": True}
+            shape = _amount(request, "amount")
+            if shape is not None and shape.max and rng.random() < 0.5:
+                args["amount"] = rng.randint(1, min(shape.max, 80))
+            demand = _offered(request, "demand")
+            if demand and rng.random() < 0.3:
+                args["demand"] = rng.sample(demand, 1)
+            return args
+    return answers.sample(request.answer, rng)
+
+
+# --- heuristic -----------------------------------------------------------------------------
+
+
+def _star_value(view: dict[str, Any], star: str) -> int:
+    c = _card(view, star)
+    return int(c.get("filming", 0)) + 2 * int(c.get("maintenance", 0)) if c.get("type") == "star" else int(c.get("cost", 10))
+
+
+def _best_film(view: dict[str, Any], seat: str, films: list[str], stars: list[str]) -> str | None:
+    money = _money(view, seat)
+    best, best_cost = None, -1
+    for f in films:
+        film = _card(view, f)
+        cast = _casts(view, film, stars, None)
+        if cast is None:
+            continue
+        need = _cost(view, film, cast)
+        reserve = 0 if view["final_round"] else 30
+        if need + reserve <= money and film["cost"] > best_cost:
+            best, best_cost = f, film["cost"]
+    return best
+
+
+def _usable(view: dict[str, Any], seat: str) -> list[str]:
+    own = [s for s in view["studios"][seat]["stable"] if s not in view["rented"] and not view["used"].get(s)]
+    return own + [s for s, renter in view["rented"].items() if renter == seat and not view["used"].get(s)]
+
+
+def _missing(view: dict[str, Any], film: dict[str, Any], stars: list[str]) -> dict[str, int]:
+    have = {"M": 0, "F": 0}
+    for s in stars:
+        have[_card(view, s)["gender"]] += 1
+    need = {"M": max(0, film["males"] - have["M"]), "F": max(0, film["females"] - have["F"])}
+    spare = have["M"] - film["males"] + need["M"] + have["F"] - film["females"] + need["F"]
+    if film["any"] > spare:
+        need["M"] += film["any"] - spare
+    return need
+
+
+def _rent_plan(view: dict[str, Any], seat: str) -> tuple[str, list[str], str] | None:
+    """A Film in hand one or two rented Stars away, and whom to rent them from."""
+    mine = _usable(view, seat)
+    money = _money(view, seat)
+    for card in view["hand"]:
+        film = _card(view, card)
+        if film.get("type") != "film":
+            continue
+        need = _missing(view, film, mine)
+        if sum(need.values()) == 0 or sum(need.values()) > 2:
+            continue
+        for other, studio in view["studios"].items():
+            if other == seat or studio["out"]:
+                continue
+            free = [s for s in studio["stable"] if not view["used"].get(s)]
+            picked: list[str] = []
+            for gender, count in need.items():
+                picked += [s for s in free if _card(view, s)["gender"] == gender][:count]
+            if len(picked) == sum(need.values()):
+                cast = _casts(view, film, mine + picked, None)
+                if cast and _cost(view, film, cast) + 20 * len(picked) + 30 <= money:
+                    return card, picked, other
+    return None
+
+
+def _target_value(view: dict[str, Any], seat: str, target: str) -> int:
+    if target in view["studios"]:
+        return _money(view, target)
+    if target in view["films"]:
+        f = view["films"][target]
+        return (-100 * f["wanked"] if f["owner"] != seat else 100 * f["wanked"]) + int(_card(view, target).get("cost", 0))
+    return _star_value(view, target)
+
+
+def _heuristic_turn(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
+    doing = _offered(request, "do")
+    if "play-card" in doing:
+        return {"do": "play-card", "card": _offered(request, "card")[0]}
+    if "make-film" in doing:
+        film = _best_film(view, seat, _offered(request, "film"), _usable(view, seat))
+        if film is not None:
+            return {"do": "make-film", "film": film}
+    if "offer-deal" in doing and not view.get("proposed"):
+        plan = _rent_plan(view, seat)
+        if plan is not None and plan[2] in _offered(request, "with"):
+            return {"do": "offer-deal", "with": plan[2]}
+    return {"do": "end-production"}
+
+
+def _heuristic_film(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
+    film = _card(view, _subject(request))
+    cast = _casts(view, film, _offered(request, "stars"), None)
+    money = _money(view, seat)
+    if cast is None or _cost(view, film, cast) > money:
+        return {}
+    spare = money - _cost(view, film, cast)
+    top = (_amount(request, "advertising") or Amount(max=0)).max or 0
+    ads = 30 if spare > 150 else 20 if spare > 90 else 10 if spare > 50 else 0
+    return {"stars": cast, "advertising": min(ads, top, spare // 10 * 10)}
+
+
+def _heuristic_deal(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
+    plan = _rent_plan(view, seat)
+    if plan is None or plan[2] != _subject(request):
+        return {}
+    film, stars, _ = plan
+    rentable = _offered(request, "rent")
+    stars = [s for s in stars if s in rentable]
+    if not stars:
+        return {}
+    pay = min(_money(view, seat), 15 * len(stars))
+    title = _card(view, film).get("title", film)
+    return {"rent": stars, "give_money": pay, "terms": f"{seat} splits the residuals of {title} 50-50 with {_subject(request)}"}
+
+
+def _heuristic_answer_deal(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
+    deal = view.get("offer") or {}
+    gain = int(deal.get("give_money", 0)) + sum(_star_value(view, c) for c in deal.get("give", []))
+    cost = int(deal.get("get_money", 0)) + sum(_star_value(view, c) for c in deal.get("get", []))
+    cost += 10 * len(deal.get("rent", [])) + 15 * int(deal.get("ask_cards", 0))
+    if gain < cost or (not gain and not deal.get("terms")):
+        return {"accept": False}
+    args: dict[str, Any] = {"accept": True}
+    wanted = int(deal.get("ask_cards", 0))
+    if wanted:
+        mine = sorted(_offered(request, "cards"), key=lambda c: _star_value(view, c))
+        args["cards"] = mine[:wanted]
+    return args
+
+
+def _heuristic_maintenance(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
+    offered = _offered(request, "keep")
+    budget = _money(view, seat) - 20
+    if sum(int(_card(view, s)["maintenance"]) for s in offered) > budget:
+        budget -= 20  # tight: let the dear ones go
+    keep = []
+    for star in sorted(offered, key=lambda s: _card(view, s)["maintenance"]):
+        cost = int(_card(view, star)["maintenance"])
+        if cost <= budget:
+            keep.append(star)
+            budget -= cost
+    return {"keep": keep}
+
+
+def _heuristic_bid(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
+    shape = _amount(request, "bid")
+    auction = view.get("auction") or {}
+    if shape is None or not auction or view["final_round"]:
+        return {}
+    worth = int(_card(view, auction["star"]).get("maintenance", 0)) * 2 + 5
+    limit = min(worth, _money(view, seat) - 100)
+    return {"bid": shape.min} if shape.min <= limit else {}
+
+
+def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    assert request.answer is not None
+    match request.action:
+        case "mulligan":
+            return {"mulligan": True}
+        case "place":
+            stars = _offered(request, "stars")
+            return {"stars": [s for s in stars if _card(view, s)["maintenance"] <= 10] or stars[:1]}
+        case "draw":
+            money = _money(view, seat)
+            most = (_amount(request, "extra") or Amount(max=0)).max or 0
+            return {"extra": min(most, 2 if money > 250 else 1 if money > 150 else 0)}
+        case "hire":
+            stars = sorted(_offered(request, "stars"), key=lambda s: _card(view, s)["maintenance"])
+            films = any(_card(view, c).get("type") == "film" for c in view["hand"])
+            return {"stars": stars if films or _money(view, seat) > 150 else stars[:1]}
+        case "production":
+            return _heuristic_turn(view, seat, request)
+        case "shoot":
+            return _heuristic_film(view, seat, request)
+        case "recruit":
+            stars = _offered(request, "star")
+            return {"star": max(stars, key=lambda s: _star_value(view, s))} if stars else {}
+        case "aim":
+            return {"target": max(_offered(request, "target"), key=lambda t: _target_value(view, seat, t))}
+        case "maintenance":
+            return _heuristic_maintenance(view, seat, request)
+        case "bid-for-star":
+            return _heuristic_bid(view, seat, request)
+        case "offer-deal":
+            return _heuristic_deal(view, seat, request)
+        case "answer-deal":
+            return _heuristic_answer_deal(view, seat, request)
+        case "cashflow":
+            lenders = _offered(request, "lender")
+            if not lenders:
+                return {"do": "give-up"}
+            richest = max(lenders, key=lambda s: _money(view, s))
+            return {"do": "ask-loan", "lender": richest, "amount": 60, "note": "I pay back $80 from my next hit"}
+        case "lend-money":
+            money = _money(view, seat)
+            if money < 150:
+                return {"lend": False}
+            borrower = (view.get("loan") or {}).get("borrower", "")
+            args: dict[str, Any] = {"lend": True, "amount": min(60, money // 4), "terms": f"{borrower} repays $80 when able"}
+            demand = sorted(_offered(request, "demand"), key=lambda c: _star_value(view, c))
+            if demand:
+                args["demand"] = demand[-1:]
+            return args
+        case "loan-terms":
+            return {"accept": True}
+    return answers.sample(request.answer, rng)
+
+
+@hookimpl
+def referee_bot_action(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any] | None:
+    if request.answer is None:
+        return None
+    game = view["view"]
+    kind = game.get("bots", {}).get(seat, DEFAULT_BOT)
+    if kind == "random":
+        return random_answer(game, seat, request, rng)
+    return heuristic_answer(game, seat, request, rng)

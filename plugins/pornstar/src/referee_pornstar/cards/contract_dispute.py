@@ -1,0 +1,35 @@
+"""Contract Dispute (Event): a Star of another studio walks out and goes up for auction.
+
+The Auction is the one of unpaid Maintenance: the opening bid is the Star's
+Maintenance, its old studio may not bid, the money goes to the bank, and an unsold Star
+is shuffled back into the deck.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from referee import Decision, Extension, hookimpl
+
+from ..events import StarLost
+from ..play import PlayRules, extension, game_of, rule
+
+NAME = "contract-dispute"
+RULES = PlayRules(target="other-star", lasts="", text="A Star of another studio walks out and goes up for auction.")
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [extension(NAME, sys.modules[__name__], RULES.text)]
+
+
+@hookimpl
+def pornstar_play_rules(kind: str) -> PlayRules | None:
+    return RULES if kind == NAME else None
+
+
+@hookimpl
+def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
+    if kind == NAME:
+        owner = game_of(decision).owner_of_star(target) or ""
+        decision.emit(StarLost(seat=owner, star=target, reason="Contract Dispute"), rule=rule(NAME))

@@ -1,0 +1,42 @@
+"""Double Shift (Special, this turn): a Star of yours may appear in two Films this turn.
+
+This contradicts the basic rule ("the same Stars cannot work on more than one Film on
+any given turn"), and the card wins, as the rulebook says Play cards do.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from referee import Extension, TableState, hookimpl
+
+from ..play import PlayRules, extension, game_of, lying
+
+NAME = "double-shift"
+RULES = PlayRules(target="own-star", lasts="turn", text="A Star of yours may appear in two Films this turn.")
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [extension(NAME, sys.modules[__name__], RULES.text)]
+
+
+@hookimpl
+def pornstar_play_rules(kind: str) -> PlayRules | None:
+    return RULES if kind == NAME else None
+
+
+@hookimpl
+def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
+    if kind != NAME:
+        return None
+    if target not in game_of(state).studios[seat].stable:
+        return "Double Shift is played on a Star in your own stable"
+    if any(t == target for _, _, t in lying(state, NAME)):
+        return "that Star is on a double shift already"
+    return None
+
+
+@hookimpl
+def pornstar_star_uses(state: TableState, seat: str, star: str) -> int | None:
+    return 2 if any(owner == seat and target == star for _, owner, target in lying(state, NAME)) else None

@@ -1,0 +1,43 @@
+"""Little Blue Pill (Enhancement, lasting): played on a Male Star of yours.
+
+While the card lies on him, every Film he appears in gets +1 on its Production roll.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from referee import Extension, TableState, hookimpl
+
+from ..play import PlayRules, extension, game_of, lying
+
+NAME = "little-blue-pill"
+RULES = PlayRules(target="own-star", lasts="game", text="A Male Star of yours adds +1 to the Production roll of every Film he is in.")
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [extension(NAME, sys.modules[__name__], RULES.text)]
+
+
+@hookimpl
+def pornstar_play_rules(kind: str) -> PlayRules | None:
+    return RULES if kind == NAME else None
+
+
+@hookimpl
+def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
+    if kind != NAME:
+        return None
+    game = game_of(state)
+    star = next((s for s in game.tables.stars if s.id == target), None)
+    if target not in game.studios[seat].stable or star is None or star.gender != "M":
+        return "the Little Blue Pill is played on a Male Star in your own stable"
+    if any(t == target for _, _, t in lying(state, NAME)):
+        return "he has taken one already"
+    return None
+
+
+@hookimpl
+def pornstar_production_bonus(state: TableState, seat: str, film: str, stars: list[str]) -> int | None:
+    return sum(1 for _, _, target in lying(state, NAME) if target in stars) or None

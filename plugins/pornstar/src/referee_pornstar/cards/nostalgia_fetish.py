@@ -1,0 +1,70 @@
+"""Nostalgia Fetish (Special, lasting): played on a Wanked or Wanked Out Film of yours.
+
+The Film comes back into favour (it is straightened and rolls Residuals again: "you never
+know when it may come back into favor!") and, while the card lies on it, its Residual
+rolls get +1.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from referee import Decision, Event, Extension, TableState, hookimpl
+
+from ..play import PlayRules, extension, game_of, lying, rule
+
+NAME = "nostalgia-fetish"
+RULES = PlayRules(
+    target="own-film", lasts="game", text="Brings a Wanked or Wanked Out Film of yours back into favour; +1 to its Residual rolls."
+)
+
+
+class FilmRevived(Event, tag="pornstar.nostalgia-fetish.FilmRevived"):
+    film: str
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [extension(NAME, sys.modules[__name__], RULES.text)]
+
+
+@hookimpl
+def referee_event_types() -> list[type[Event]]:
+    return [FilmRevived]
+
+
+@hookimpl
+def referee_evolve(state: TableState, event: Event) -> None:
+    if isinstance(event, FilmRevived):
+        game_of(state).films[event.film].wanked = 0
+
+
+@hookimpl
+def referee_describe(event: Event) -> str | None:
+    return f"{event.film} comes back into favour" if isinstance(event, FilmRevived) else None
+
+
+@hookimpl
+def pornstar_play_rules(kind: str) -> PlayRules | None:
+    return RULES if kind == NAME else None
+
+
+@hookimpl
+def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
+    if kind != NAME:
+        return None
+    film = game_of(state).films.get(target)
+    if film is None or film.owner != seat or not film.wanked:
+        return "Nostalgia Fetish is played on a Wanked or Wanked Out Film of your own"
+    return None
+
+
+@hookimpl
+def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
+    if kind == NAME:
+        decision.emit(FilmRevived(film=target), rule=rule(NAME))
+
+
+@hookimpl
+def pornstar_residual_bonus(state: TableState, seat: str, film: str) -> int | None:
+    return sum(1 for _, _, target in lying(state, NAME) if target == film) or None

@@ -1,0 +1,49 @@
+"""Piercing Parlour (Enhancement, lasting): played on a Star of yours.
+
+While the card lies on the Star, the Star also has the Specialty Pierced (for every Film
+whose Specialty is Pierced), wherever the Star goes; it is discarded if the Star goes
+back into the deck.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from referee import Decision, Extension, TableState, hookimpl
+
+from ..play import PlayRules, extension, game_of, lying
+
+NAME = "piercing-parlour"
+SPECIALTY = "Pierced"
+RULES = PlayRules(target="own-star", lasts="game", text="A Star of yours also has the Specialty Pierced.")
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [extension(NAME, sys.modules[__name__], RULES.text)]
+
+
+@hookimpl
+def pornstar_play_rules(kind: str) -> PlayRules | None:
+    return RULES if kind == NAME else None
+
+
+@hookimpl
+def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
+    if kind != NAME:
+        return None
+    if target not in game_of(state).studios[seat].stable:
+        return "Piercing Parlour is played on a Star in your own stable"
+    if any(t == target for _, _, t in lying(state, NAME)):
+        return "that Star is pierced already"
+    return None
+
+
+@hookimpl
+def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
+    """The card lies on the Star (PlayCardPlayed): nothing else happens now."""
+
+
+@hookimpl
+def pornstar_specialties(state: TableState, star: str) -> list[str] | None:
+    return [SPECIALTY] if any(t == star for _, _, t in lying(state, NAME)) else None

@@ -70,6 +70,6 @@ def bench(session: nox.Session) -> None:
 def web_bench(session: nox.Session) -> None:
     """The web server under load over loopback: actions/s and p50/p99 for 1, 10 and 100
     tables, on SQLite (and PostgreSQL with REFEREE_TEST_POSTGRES), one and two processes."""
-    session.install(*DISTRIBUTIONS, "-e", "adapters/web", "eventsourcing[postgres]>=9.5,<10", "httpx2")
+    session.install(*DISTRIBUTIONS, "-e", "adapters/web", "eventsourcing[postgres]>=9.5,<10", "httpx", "httpx2")
     session.run("python", "-m", "compileall", "-q", "kernel/src", "plugins", "adapters/cli/src", "adapters/web/src")
     session.run("python", "tests/bench/web.py", *session.posargs, env={"PYTHONDONTWRITEBYTECODE": ""})

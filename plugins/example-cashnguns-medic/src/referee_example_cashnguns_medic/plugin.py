@@ -104,6 +104,8 @@ def referee_phase_began(decision: Decision, phase: str) -> None:
                 label="gangster to patch up; leave out to patch up nobody",
             )
         },
+        # Sealed like every answer in Cash'n'Guns: the patch-up itself is public (WoundPatched).
+        sealed=True,
         id=f"r{decision.flow.round}.{ACTION}",
         rule="cashnguns.the-medic 2",
     )

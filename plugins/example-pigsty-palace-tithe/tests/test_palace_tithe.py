@@ -93,7 +93,9 @@ def test_pigstys_worked_examples_still_hold_alone_and_with_the_festival():
 
 
 def test_the_command_line_plays_with_both(referee_cli):
-    played = referee_cli("play", "pigsty", "--bots", "3", "--seed", "cli", "--option", "turn_limit=6", "--extensions", ",".join(BOTH), "--quiet")
+    played = referee_cli(
+        "play", "pigsty", "--bots", "3", "--seed", "cli", "--option", "turn_limit=6", "--extensions", ",".join(BOTH), "--quiet"
+    )
     assert played.code == 0, played.err
     ran = referee_cli("scenario", "run", *map(str, OWN_SCENARIOS))
     assert ran.code == 0, ran.out + ran.err

@@ -410,6 +410,12 @@ json_values = st.recursive(
 )
 
 
+def test_a_digit_that_is_no_number_is_refused_not_a_crash():
+    """ "²" is a digit to Python's str.isdigit, but no option's number."""
+    with pytest.raises(IllegalAction, match="card"):
+        validate(CARD, parse(CARD, "²"))
+
+
 @settings(max_examples=300, deadline=None)
 @given(fields=fields_strategy, text=st.text(max_size=60), args=st.dictionaries(st.sampled_from(["card", "bid", "x"]), json_values))
 def test_bad_input_is_refused_never_crashes(fields: dict[str, Shape], text: str, args: dict[str, Any]):

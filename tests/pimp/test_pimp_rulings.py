@@ -8,6 +8,7 @@ retired; the winning side's pimp chooses which bitch picks it up).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from pathlib import Path
 
@@ -96,7 +97,9 @@ def test_each_seat_plays_the_bot_the_option_names(registry) -> None:
     """The view carries each seat's bot; a random seat ends turns early and fills edge slots
     at random, a heuristic seat never says "do no more shit" while it has actions worth taking."""
     with Referee(registry=registry, store=TableStore(MEMORY)) as app:
-        table = app.open("pimp", ["Ann", "Bea"], seed="who-plays", options={"bots": {"Ann": "random"}, "turns": 6})
+        # The bots draw from the table's key: a fixed one plays the same game on every run.
+        key = hashlib.sha256(b"who-plays").hexdigest()
+        table = app.open("pimp", ["Ann", "Bea"], seed="who-plays", options={"bots": {"Ann": "random"}, "turns": 6}, key=key)
         assert app.view(table, "Bea")["view"]["bots"] == {"Ann": "random", "Bea": "heuristic"}
         app.play_bots(table, ["Ann", "Bea"])
         ended = [e.event["pimp"] for e in app.entries(table) if e.type == "pimp.ActionBegan" and e.event["action"] == "end"]

@@ -344,7 +344,8 @@ def _resolve(token: str, options: tuple[Option, ...]) -> str:
     for option in options:
         if option.value.casefold() == folded:
             return option.value
-    if token.isdigit() and 1 <= int(token) <= len(options):
+    # ASCII only: "²" is a digit to str.isdigit but not a number to int().
+    if token.isascii() and token.isdigit() and 1 <= int(token) <= len(options):
         return options[int(token) - 1].value
     # A label's closing remark in brackets ("Bang! (2 left)") need not be typed.
     named = [o for o in options if _BRACKETED.sub("", o.label).casefold() == folded]

@@ -91,7 +91,8 @@ def referee_setup(decision: Decision) -> bool | None:
 
     Called once, right after ``TableOpened``.  Emit events through ``decision``.
     Return True when handled; the first non-None result wins (so a house rule may
-    replace the whole setup).
+    replace the whole setup).  A game that declares its flow (``Game(flow=...)``) needs
+    no setup: its flow starts after this hook, and opens the first requests.
     """
 
 

@@ -19,7 +19,8 @@ import referee
 
 KINDS = [
     pytest.param(["my-rule", "--kind", "house-rule", "--game", "pigsty"], "referee_pigsty_my_rule", id="house-rule-pigsty"),
-    pytest.param(["the-medic", "--kind", "power", "--game", "cashnguns"], "referee_cashnguns_the_medic", id="power-cashnguns"),
+    # Not "the-medic": the example distribution of that name may be installed beside.
+    pytest.param(["the-nurse", "--kind", "power", "--game", "cashnguns"], "referee_cashnguns_the_nurse", id="power-cashnguns"),
     pytest.param(["lucky-charm", "--kind", "card", "--game", "pimp"], "referee_pimp_lucky_charm", id="card-pimp"),
     pytest.param(["race", "--kind", "game"], "referee_race", id="game"),
 ]
@@ -92,7 +93,7 @@ def test_an_extensions_readme_lists_its_games_own_hooks(cli, tmp_path) -> None:
     folder = tmp_path / "rule"
     assert cli("new-plugin", "cheap-palace", "--kind", "house-rule", "--game", "pigsty", "--dir", folder).code == 0
     readme = (folder / "README.md").read_text(encoding="utf-8")
-    assert "`pigsty_params(params: Params) -> Params | None`" in readme and "(first result wins)" in readme
+    assert "`pigsty_params(params: Params, state: TableState) -> Params | None`" in readme and "(first result wins)" in readme
     assert "`pigsty_turn_resolved(decision: Decision) -> None`" in readme
     pyproject = (folder / "pyproject.toml").read_text(encoding="utf-8")
     assert 'name = "referee-pigsty-cheap-palace"' in pyproject

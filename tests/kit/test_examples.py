@@ -1,9 +1,11 @@
 """The example distributions, as an author receives them (issue 12, "Done when").
 
-* The minimal game, ``plugins/example-nim``, built as a wheel and installed non-editable
-  into a fresh virtual environment with the kernel and the CLI built the same way from
-  this checkout; its own ``tests/`` folder then runs there with ``python -m pytest``,
-  using nothing but ``referee.testing`` and public names.
+* Every example with tests of its own (``EXAMPLES``: the minimal game, an eleventh
+  Cash'n'Guns power, a new Pimp special card, a house rule per game) is built as a wheel,
+  with the kernel, the CLI and the games they need built the same way from this
+  checkout, and all are installed non-editable into one fresh virtual environment.  Each
+  example's own ``tests/`` folder then runs there with ``python -m pytest``, using
+  nothing but ``referee.testing`` and public names.
 * No example imports a private (``_``-prefixed) name of the kernel or of a game.
 """
 
@@ -21,13 +23,28 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = [ROOT / "plugins" / "example-nim", ROOT / "plugins" / "pigsty-harvest"]
+EXAMPLES = [
+    ROOT / "plugins" / name
+    for name in (
+        "example-nim",
+        "example-cashnguns-medic",
+        "example-cashnguns-heavy-shame",
+        "example-pimp-street-cred",
+        "example-pimp-deep-pockets",
+        "example-pigsty-palace-tithe",
+    )
+]
+"""The examples that carry their own tests."""
+TEMPLATES = [ROOT / "plugins" / "pigsty-harvest"]
+"""Examples kept to copy that are tested in this repository (tests/harvest), not by themselves."""
+NEEDED = ["kernel", "adapters/cli", "plugins/pigsty", "plugins/pigsty-harvest", "plugins/cashnguns", "plugins/pimp"]
+"""What the examples depend on, built from this checkout too."""
 THIRD_PARTY = ["pluggy>=1.5", "eventsourcing>=9.5,<10", "msgspec>=0.18", "structlog>=24.1", "pytest>=8", "hypothesis>=6.100"]
-"""The kernel's dependencies and the example's test tools (its ``test`` extra)."""
+"""The kernel's dependencies and the examples' test tools (their ``test`` extra)."""
 
 
 def _run(argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=1200)
 
 
 def _clean_env(venv_dir: Path) -> dict[str, str]:
@@ -38,19 +55,32 @@ def _clean_env(venv_dir: Path) -> dict[str, str]:
     return env
 
 
-def test_example_nim_installed_from_its_wheel_passes_its_own_tests(tmp_path):
+def _package_of(example: Path) -> str:
+    return next(p.name for p in (example / "src").iterdir() if p.is_dir() and not p.name.endswith(".egg-info"))
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, str], Path]:
+    """One fresh venv holding every example and what it needs, each from its wheel:
+    ``(python, environment, scratch folder)``."""
+    tmp_path = tmp_path_factory.mktemp("examples")
     wheels = tmp_path / "wheels"
-    for folder in ("kernel", "adapters/cli", "plugins/example-nim"):
+    sources = []
+    for folder in [*NEEDED, *(str(e.relative_to(ROOT)) for e in EXAMPLES)]:
         # The build happens in a copy: building in place would leave build/ and
         # egg-info folders in the checkout.
         source = tmp_path / "src" / folder
-        shutil.copytree(ROOT / folder, source, ignore=shutil.ignore_patterns("*.egg-info", "build", "__pycache__"))
-        built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(wheels), str(source)], tmp_path)
-        if built.returncode != 0 and "satisfies the requirement setuptools" in built.stderr:
-            pytest.skip(f"no index offers setuptools to build {folder} with (pip's build isolation): {built.stderr[-300:]}")
-        assert built.returncode == 0, f"building {folder} failed:\n{built.stdout}\n{built.stderr}"
-    names = sorted(p.name for p in wheels.glob("*.whl"))
-    assert [n.split("-")[0] for n in names] == ["referee", "referee_cli", "referee_example_nim"], names
+        shutil.copytree(ROOT / folder, source, ignore=shutil.ignore_patterns("*.egg-info", "build", "__pycache__", "tests"))
+        sources.append(str(source))
+    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(wheels), *sources], tmp_path)
+    if built.returncode != 0 and "satisfies the requirement setuptools" in built.stderr:
+        pytest.skip(f"no index offers setuptools to build the examples with (pip's build isolation): {built.stderr[-300:]}")
+    assert built.returncode == 0, f"building the wheels failed:\n{built.stdout[-3000:]}\n{built.stderr[-3000:]}"
+    names = sorted(p.name.split("-")[0] for p in wheels.glob("*.whl"))
+    assert names == sorted(
+        ["referee", "referee_cli", "referee_pigsty", "referee_pigsty_harvest", "referee_cashnguns", "referee_pimp"]
+        + [_package_of(e) for e in EXAMPLES]
+    ), names
 
     env_dir = tmp_path / "venv"
     try:
@@ -70,26 +100,37 @@ def test_example_nim_installed_from_its_wheel_passes_its_own_tests(tmp_path):
         env,
     )
     assert ours.returncode == 0, ours.stderr
-    where = _run(
-        [python, "-c", "import referee, referee_example_nim, referee_cli; print(referee.__file__); print(referee_example_nim.__file__)"],
-        tmp_path,
-        env,
-    )
+    packages = ["referee", "referee_cli", *(_package_of(e) for e in EXAMPLES)]
+    probe = "import importlib, sys\nfor name in sys.argv[1:]:\n    print(importlib.import_module(name).__file__)"
+    where = _run([python, "-c", probe, *packages], tmp_path, env)
     assert where.returncode == 0, where.stderr
     assert all(line.startswith(str(env_dir)) for line in where.stdout.splitlines()), f"not installed into the venv:\n{where.stdout}"
+    return python, env, tmp_path
 
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.name)
+def test_an_example_installed_from_its_wheel_passes_its_own_tests(installed, example):
+    python, env, tmp_path = installed
     # The tests run from a copy, outside this repository, so neither its pyproject.toml
     # nor its conftest.py can help them: only what the installed distributions provide.
-    tests = tmp_path / "author" / "tests"
-    shutil.copytree(ROOT / "plugins" / "example-nim" / "tests", tests, ignore=shutil.ignore_patterns("__pycache__"))
+    tests = tmp_path / "authors" / example.name / "tests"
+    shutil.copytree(example / "tests", tests, ignore=shutil.ignore_patterns("__pycache__"))
     ran = _run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)], tests.parent, env)
-    assert ran.returncode == 0, f"example-nim's own tests failed in the fresh venv:\n{ran.stdout[-4000:]}\n{ran.stderr[-2000:]}"
+    assert ran.returncode == 0, f"{example.name}'s own tests failed in the fresh venv:\n{ran.stdout[-4000:]}\n{ran.stderr[-2000:]}"
     assert " passed" in ran.stdout and "skipped" not in ran.stdout, ran.stdout[-2000:]
 
 
 # --- private names ----------------------------------------------------------------------
 
-PROTECTED = ("referee", "referee_pigsty", "referee_cashnguns", "referee_pimp", "referee_example_nim", "referee_cli")
+PROTECTED = (
+    "referee",
+    "referee_pigsty",
+    "referee_pigsty_harvest",
+    "referee_cashnguns",
+    "referee_pimp",
+    "referee_example_nim",
+    "referee_cli",
+)
 """Top-level packages of the kernel and the games: an example may use their public names only."""
 
 
@@ -129,11 +170,7 @@ def private_imports(source: str, own: str) -> Iterator[str]:
                 yield f"line {node.lineno}: {ast.unparse(node)}"
 
 
-def _package_of(example: Path) -> str:
-    return next(p.name for p in (example / "src").iterdir() if p.is_dir() and not p.name.endswith(".egg-info"))
-
-
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize("example", [*EXAMPLES, *TEMPLATES], ids=lambda p: p.name)
 def test_no_example_imports_a_private_name_of_the_kernel_or_a_game(example):
     own = _package_of(example)
     files = sorted(p for p in example.rglob("*.py") if "__pycache__" not in p.parts)

@@ -37,7 +37,10 @@ PIGSTY_WRITER = "Cleo"
 GAMES = {
     "pigsty": Game("pigsty", ("Ada", "Bert", "Cleo"), seed="7", options={"turn_limit": 4}),
     "cashnguns": Game(
-        "cashnguns", ("Ada", "Bert", "Cleo", "Dino"), seed="7", extensions=tuple(e.name for e in REGISTRY.extensions_of("cashnguns"))
+        "cashnguns",
+        ("Ada", "Bert", "Cleo", "Dino"),
+        seed="7",
+        extensions=tuple(e.name for e in REGISTRY.extensions_of("cashnguns") if e.default),
     ),
     # Every seat plays one deck, so escorts' names clash: an influence test (sealed bids) comes
     # up, and an offer to the street (sealed sending).  Dealt by default, no two seats share a deck.

@@ -28,7 +28,9 @@ from referee.randomness import bot_random
 SEATS = ["Ada", "Bert", "Cleo", "Dino", "Edna", "Fritz"]
 SIZES = {"pigsty": (3, 5), "cashnguns": (4, 6), "pimp": (2, 4), "pornstar": (2, 4)}
 OPTIONS = {"pigsty": {"turn_limit": 5}, "cashnguns": {}, "pimp": {"turns": 4}, "pornstar": {"round_limit": 3}}
-POWERS = [e.name for e in REGISTRY.extensions_of("cashnguns")]
+# The ten, which only the game's own distribution may put on by default: the attacker
+# guesses among them, and other installed extensions (the examples) are not theirs.
+POWERS = [e.name for e in REGISTRY.extensions_of("cashnguns") if e.default]
 
 
 @st.composite

@@ -275,7 +275,8 @@ def _choose_bullet(decision: Decision, action: referee.Action) -> None:
         ]
         if power in late and card:
             raise IllegalAction(
-                f"revealing {title(decision, str(power))} puts off your bullet card until the targets are known: send no card with it", R_BULLET
+                f"revealing {title(decision, str(power))} puts off your bullet card until the targets are known: send no card with it",
+                R_BULLET,
             )
         if power not in late and not card:
             raise IllegalAction(f"choose a bullet card to go with {title(decision, str(power))}", R_BULLET)

@@ -70,7 +70,7 @@ class Pigsty(msgspec.Struct):
 def _params(decision: Decision) -> Params:
     options = decision.options
     params = Params(**{k: options[k] for k in Params.__struct_fields__ if k in options})
-    return decision.rules.hook.pigsty_params(params=params) or params
+    return decision.rules.hook.pigsty_params(params=params, state=decision.state) or params
 
 
 def _in_game(board: Board) -> list[str]:

@@ -12,18 +12,20 @@ from typing import TYPE_CHECKING
 from referee import hookspec
 
 if TYPE_CHECKING:
-    from referee import Decision
+    from referee import Decision, TableState
 
     from .resolution import Params
 
 
 @hookspec(firstresult=True)
-def pigsty_params(params: Params) -> Params | None:
+def pigsty_params(params: Params, state: TableState) -> Params | None:
     """The numbers this table plays with (Pork per Pig, Yeoman Fund target, Palace, ...).
 
     Called whenever a turn is resolved, with the numbers from the rulebook and the
-    table's options.  Return a changed copy (``msgspec.structs.replace(params, ...)``)
-    or None to keep them; the first non-None result wins.
+    table's options, and the table's ``state`` as the turn begins to resolve (a house
+    rule's own state is ``state.slot(NAME)``).  Return a changed copy
+    (``msgspec.structs.replace(params, ...)``) or None to keep them; the first non-None
+    result wins, so a house rule that should combine with others is a wrapper.
     """
 
 

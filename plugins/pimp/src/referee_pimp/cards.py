@@ -951,7 +951,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("decks", nargs="+", type=Path, metavar="DECK", help="deck files (TOML) to check")
     parser.add_argument("--rules", type=Path, help="house-rule deck assembly rules (default: the shipped deck-rules.toml)")
     parser.add_argument("--qualifications", type=Path, help="house-rule services and qualifications")
-    parser.add_argument("--specials", type=Path, help="house-rule special cards (default: the shipped six and those of installed special-card plugins)")
+    parser.add_argument(
+        "--specials", type=Path, help="house-rule special cards (default: the shipped six and those of installed special-card plugins)"
+    )
     args = parser.parse_args(argv)
     try:
         rules = load_rules(args.rules) if args.rules else RULES

@@ -13,6 +13,7 @@ import referee
 from referee import Decision, IllegalAction, Phase, Pick, Rounds, Turns
 from referee.results import join_names, rank
 
+from .cards import DataError
 from .common import (
     ACTIONS_PER_TURN,
     DUES,
@@ -29,7 +30,6 @@ from .common import (
     options,
     total,
 )
-from .cards import DataError
 from .decks import faces_for, ready_made_name, ready_made_names
 from .events import (
     BribePaid,

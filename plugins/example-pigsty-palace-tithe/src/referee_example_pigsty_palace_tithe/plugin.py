@@ -1,0 +1,90 @@
+"""Palace Tithe: a house rule for Pigsty to Palace, and every hook it implements.
+
+House rules (README.md):
+
+1. The Palace costs 20 Pigs fewer than the table's price (rule 8): 80 instead of 100.
+2. Every Pig a Harvest Festival hands out (the shipped ``harvest-festival`` house rule)
+   raises the Palace's price by 1 Pig, so the festival does not also make the cheaper
+   Palace easier to reach.
+
+Rule 2 needs a memory Pigsty's state has no room for: how many Pigs the festivals have
+handed out so far.  The house rule keeps it in its own slot (``Extension(state=Tithe)``),
+folds it from the festival's events in ``evolve`` and reads it where Pigsty asks for the
+table's numbers (``pigsty_params``, a wrapper so it combines with other house rules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+import msgspec
+
+from referee import Event, Extension, TableState, hookimpl
+from referee_pigsty.resolution import Params
+from referee_pigsty_harvest.events import HarvestShared
+
+NAME = "palace-tithe"
+DISCOUNT = 20
+"""Rule 1: Pigs off the table's Palace price (the rulebook's 100, or the table's option)."""
+TITHE_PER_PIG = 1
+"""Rule 2: Pigs added to the Palace's price for every Pig a festival hands out."""
+
+
+class Tithe(msgspec.Struct):
+    """The house rule's own state at a table: festival Pigs handed out so far."""
+
+    festival_pigs: int = 0
+
+
+def palace_price(table_price: int, tithe: Tithe) -> int:
+    """Rules 1 and 2: what a Palace costs now, where the table's price is ``table_price``
+    (ruling 1: never below 1 Pig)."""
+    return max(1, table_price - DISCOUNT + TITHE_PER_PIG * tithe.festival_pigs)
+
+
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [
+        Extension(
+            name=NAME,
+            game="pigsty",
+            title="Palace Tithe",
+            kind="house rule",
+            summary=f"The Palace costs {DISCOUNT} Pigs fewer, plus 1 for every Pig a Harvest Festival has handed out.",
+            state=Tithe,
+            evolve=evolve,
+        )
+    ]
+
+
+def evolve(state: TableState, event: Event) -> None:
+    # The festival's own event, folded by the festival too: here it only counts.
+    if isinstance(event, HarvestShared):
+        state.slot(NAME).festival_pigs += len(event.farmers)
+
+
+@hookimpl(wrapper=True)
+def pigsty_params(params: Params, state: TableState) -> Generator[Any, Any, Params]:
+    changed = yield
+    numbers = changed or params
+    return msgspec.structs.replace(numbers, palace_pigs=palace_price(numbers.palace_pigs, state.slot(NAME)))
+
+
+@hookimpl(wrapper=True)
+def referee_view(state: TableState, seat: str | None) -> Generator[None, Any, Any]:
+    view = yield
+    if isinstance(view, dict):
+        tithe = state.slot(NAME)
+        table_price = int(state.options.get("palace_pigs", Params().palace_pigs))
+        view = {**view, "palace_tithe": {"festival_pigs": tithe.festival_pigs, "palace_pigs": palace_price(table_price, tithe)}}
+    return view
+
+
+@hookimpl(wrapper=True)
+def referee_render_view(view: dict[str, Any], seat: str | None) -> Generator[None, Any, Any]:
+    text = yield
+    tithe = view.get("palace_tithe")
+    if isinstance(text, str) and tithe:
+        text += f"\nPalace Tithe: a Palace costs {tithe['palace_pigs']} Pigs ({tithe['festival_pigs']} festival Pigs tithed)"
+    return text

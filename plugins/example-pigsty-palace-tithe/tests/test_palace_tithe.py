@@ -1,0 +1,101 @@
+"""Palace Tithe's own tests, run against the installed distribution with ``referee.testing`` only.
+
+Install it (``pip install ".[test]"``, which brings the Harvest Festival) and run
+``python -m pytest tests``.  Rule and ruling numbers are the README's.
+
+The house rule hides nothing (its state and the Palace's price are public), so there is no
+``check_views_leak_nothing`` here: its word match flags Pigsty's own words ("orders", a
+request's action, is also a word of the rendered view).  Pigsty's sealed orders are
+tested by the game.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import referee_example_pigsty_palace_tithe
+from referee import GAMESMASTER
+from referee.testing import (
+    check_bot_games,
+    check_export_round_trip,
+    check_refused_without,
+    check_scenarios,
+)
+from referee_example_pigsty_palace_tithe.plugin import DISCOUNT, NAME
+
+SEATS = ["Amy", "Bill", "Ted"]
+BOTH = ["harvest-festival", NAME]
+OWN_SCENARIOS = sorted((Path(referee_example_pigsty_palace_tithe.__file__).parent / "scenarios").glob("*.toml"))
+
+
+def test_discovery_offers_the_house_rule_off_by_default(referee_app):
+    game = next(g for g in referee_app().games()["games"] if g["name"] == "pigsty")
+    rule = next(e for e in game["extensions"] if e["name"] == NAME)
+    assert (rule["kind"], rule["default"], rule["distribution"]) == ("house rule", False, "referee-example-pigsty-palace-tithe")
+
+
+def test_rules_1_and_2_worked_examples(referee_app):
+    """scenarios/rule-1-twenty-pigs-off-the-palace.toml and rule-2-the-festival-pig-is-tithed.toml."""
+    results = referee_app().run_scenarios([str(path) for path in OWN_SCENARIOS])
+    assert len(results) == 2
+    for result in results:
+        assert result.ok, result.summary()
+
+
+def test_rule_2_without_the_tithe_the_festival_pig_would_buy_the_palace(referee_app):
+    """The counterpart of rule 2's worked example: at the price rule 1 alone gives (11), the
+    Harvest Festival's Pig buys Amy a Palace in turn 6."""
+    app = referee_app()
+    table = app.open("pigsty", SEATS, extensions=["harvest-festival"], options={"palace_pigs": 31 - DISCOUNT}, seed="untithed")
+    app.act(table, "Amy", "orders", {"text": "Y 1"})
+    app.act(table, "Bill", "orders", {"text": ""})
+    app.act(table, "Ted", "orders", {"text": ""})
+    for _ in range(5):
+        app.act(table, GAMESMASTER, "close")
+    bought = [e.event for e in app.entries(table) if e.type == "pigsty.PalaceBought"]
+    assert bought == [{"farmer": "Amy", "pigs": 11}]
+
+
+def test_the_slot_counts_every_festival_pig_of_a_whole_game(referee_app):
+    """Bot games with both house rules: the rule's own state matches the festivals in the log."""
+    app = referee_app()
+    table = app.open("pigsty", SEATS, extensions=BOTH, options={"turn_limit": 16}, seed="slot")
+    app.play_bots(table, SEATS)
+    handed_out = sum(len(e.event["farmers"]) for e in app.entries(table) if e.type == "harvest.HarvestShared")
+    tithe = app.view(table, None)["view"]["palace_tithe"]
+    assert tithe == {"festival_pigs": handed_out, "palace_pigs": 100 - DISCOUNT + handed_out}
+    assert handed_out > 0, "some farmer was Honest at a festival"
+    rendered = app.rules(table).hook.referee_render_view(view=app.view(table, None)["view"], seat=None)
+    assert f"a Palace costs {tithe['palace_pigs']} Pigs" in rendered
+
+
+def test_bot_games_end_verify_and_replay_with_the_harvest_festival():
+    logs = check_bot_games("pigsty", SEATS, extensions=BOTH, options={"turn_limit": 12}, games=3)
+    assert any('"harvest.HarvestShared"' in log for log in logs)
+    for log in logs:
+        opened = json.loads(log.splitlines()[0])
+        assert [p["name"] for p in opened["event"]["plugins"]] == ["pigsty", "pigsty.harvest-festival", "pigsty.palace-tithe"]
+
+
+def test_exports_round_trip_with_the_slot():
+    check_export_round_trip("pigsty", SEATS, extensions=BOTH, options={"turn_limit": 8})
+
+
+def test_a_log_with_it_is_refused_where_it_is_not_installed():
+    assert "pigsty.palace-tithe" in check_refused_without(NAME, "pigsty", SEATS, extensions=BOTH, options={"turn_limit": 6})
+
+
+def test_pigstys_worked_examples_still_hold_alone_and_with_the_festival():
+    """No worked example of the game reaches a Palace, so neither rule changes one."""
+    check_scenarios("pigsty", [NAME])
+    check_scenarios("pigsty", BOTH)
+
+
+def test_the_command_line_plays_with_both(referee_cli):
+    played = referee_cli(
+        "play", "pigsty", "--bots", "3", "--seed", "cli", "--option", "turn_limit=6", "--extensions", ",".join(BOTH), "--quiet"
+    )
+    assert played.code == 0, played.err
+    ran = referee_cli("scenario", "run", *map(str, OWN_SCENARIOS))
+    assert ran.code == 0, ran.out + ran.err

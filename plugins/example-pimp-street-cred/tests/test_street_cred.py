@@ -29,7 +29,7 @@ SEATS = ["Ann", "Bob", "Cy"]
 SIX = [e.name for e in Registry().extensions_of("pimp") if e.default]
 """The rulebook's six special cards, on by default: Street Cred joins them."""
 WITH_CARD = [*SIX, NAME]
-OPTIONS = {"decks": str(DECK), "turns": 6}
+OPTIONS = {"decks": DECK.read_text(encoding="utf-8"), "turns": 6}
 
 
 def _entries(log: str) -> list[dict]:

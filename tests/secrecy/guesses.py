@@ -181,7 +181,6 @@ def backhanding(entry: Entry, known: Known) -> Iterator[Body]:
                 yield {"seat": seat, "cards": [card], "reason": "The Fixer"}
 
 
-
 # --- PornStar -----------------------------------------------------------------------------
 
 

@@ -1,8 +1,10 @@
 """``referee.testing``: its fixtures, and each check both passing and failing on a plugin at fault.
 
 The checks are what an author trusts to find their plugin's faults, so each is shown
-finding one: a view that leaks a sealed call (Nim rule 2), a view replay cannot repeat,
-a house rule that changes a worked example without saying so.
+finding one: a view that leaks a sealed call (Nim rule 2), another pimp's hand or a secret
+power, an export that carries a hidden body, a view replay cannot repeat, a house rule that
+changes a worked example without saying so.  The leak check is also shown passing every
+shipped game, whose views are full of public words its hidden bodies hold too.
 """
 
 from __future__ import annotations
@@ -44,6 +46,26 @@ class LeakyCalls:
     def referee_view(self, state: Any, seat: str | None) -> Generator[None, Any, Any]:
         view = yield
         return {**view, "calls": dict(state.game.calls)}
+
+
+class PeekingHands:
+    """Shows every pimp the cards in every hand: Pimp's hands are seen by their pimp alone."""
+
+    @hookimpl(wrapper=True)
+    def referee_view(self, state: Any, seat: str | None) -> Generator[None, Any, Any]:
+        view = yield
+        return {**view, "hands": {pimp.name: list(pimp.hand) for pimp in state.game.pimps.values()}}
+
+
+class Gossip:
+    """Tells every gangster, in a sentence, the powers of the others: Cash'n'Guns deals each
+    one a special power "secret until used"."""
+
+    @hookimpl(wrapper=True)
+    def referee_view(self, state: Any, seat: str | None) -> Generator[None, Any, Any]:
+        view = yield
+        others = [f"{g.name} has {g.power}" for g in state.game.gangsters.values() if g.name != seat and g.power]
+        return {**view, "gossip": "; ".join(others)}
 
 
 class Restless:
@@ -171,6 +193,54 @@ def test_check_views_leak_nothing_finds_a_sealed_call_in_another_seats_view(refe
     app = referee_app(offer(LeakyCalls(), "leaky-calls"))
     with pytest.raises(CheckFailed, match=r"nim.StartCalled\) is hidden from .+, but its value '(odd|even)' appears in .+'s view"):
         check_views_leak_nothing("nim", ["Ann", "Bob", "Cy", "Dee"], extensions=["leaky-calls"], games=1, registry=app.registry)
+
+
+def test_check_views_leak_nothing_finds_another_pimps_hand_card_in_a_view(referee_app):
+    """Pimp: a pimp's hand is hidden from the others; a view listing it is caught."""
+    app = referee_app(offer(PeekingHands(), "peeking-hands", game="pimp"))
+    with pytest.raises(
+        CheckFailed, match=r"is hidden from Ann, but its value 'Bob/[^']+' appears in Ann's view \(at view\.view\.hands\.Bob\["
+    ):
+        check_views_leak_nothing(
+            "pimp", ["Ann", "Bob", "Cy"], extensions=["peeking-hands"], options={"turns": 2}, games=1, registry=app.registry
+        )
+
+
+def test_check_views_leak_nothing_finds_a_secret_power_named_inside_a_sentence(referee_app):
+    """Cash'n'Guns special powers: "secret until used"; a view telling them in words is caught."""
+    app = referee_app(offer(Gossip(), "gossip", game="cashnguns"))
+    powers = [e.name for e in app.registry.extensions_of("cashnguns") if e.default]
+    with pytest.raises(
+        CheckFailed, match=r"PowerDealt\) is hidden from Ann, but its value '[a-z-]+' appears in Ann's view \(in view\.view\.gossip\)"
+    ):
+        check_views_leak_nothing("cashnguns", ["Ann", "Bob", "Cat", "Dan"], extensions=[*powers, "gossip"], games=1, registry=app.registry)
+
+
+def test_check_views_leak_nothing_finds_a_hidden_body_in_an_export(monkeypatch):
+    """An export that gives a seat the operator's copy (every body, every key) is caught."""
+    from referee import Referee
+
+    operators_copy = Referee.export
+    monkeypatch.setattr(Referee, "export", lambda self, table, seat=None: operators_copy(self, table))
+    with pytest.raises(CheckFailed, match=r"after entry \d+: entry \d+ \(\S+\) is hidden from Ann, but its body is in Ann's export$"):
+        check_views_leak_nothing("nim", ["Ann", "Bob", "Cy", "Dee"], games=1)
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "options"),
+    [
+        ("pigsty", ["Amy", "Bill", "Ted"], None),
+        ("cashnguns", ["Ann", "Bob", "Cat", "Dan"], None),
+        ("pimp", ["Ann", "Bob", "Cy"], {"turns": 6}),
+        ("backhanding", ["Ann", "Bob", "Cy"], None),
+        ("pornstar", ["Ann", "Bob", "Cy"], {"round_limit": 4}),
+    ],
+)
+def test_check_views_leak_nothing_passes_every_shipped_game_with_its_default_cards_and_powers(game, seats, options):
+    """Their views and exports repeat public words hidden bodies hold too (Pigsty's orders,
+    Cash'n'Guns' bullet and target, Pimp's edge): none of it is a leak.  Cash'n'Guns plays
+    with its ten powers, Pimp with its six special cards, on by default."""
+    assert check_views_leak_nothing(game, seats, options=options) > 0
 
 
 # --- check_scenarios --------------------------------------------------------------------

@@ -2,10 +2,6 @@
 
 Install it (``pip install ".[test]"``) and run ``python -m pytest tests``.  Rule and ruling
 numbers are the README's.
-
-The house rule changes a public number and hides nothing, so there is no
-``check_views_leak_nothing`` here: it reads every seat's export after every action of
-whole eight-round games, minutes of work for no secret of this rule's own.
 """
 
 from __future__ import annotations
@@ -19,6 +15,7 @@ from referee.testing import (
     check_export_round_trip,
     check_refused_without,
     check_scenarios,
+    check_views_leak_nothing,
 )
 from referee_example_cashnguns_heavy_shame.plugin import NAME, PENALTY
 
@@ -58,6 +55,12 @@ def test_ruling_1_a_table_without_it_counts_5000_a_token(referee_app):
 
 def test_exports_round_trip():
     check_export_round_trip("cashnguns", SEATS, extensions=[NAME])
+
+
+def test_views_leak_nothing_with_it_and_the_ten_powers():
+    """The rule hides nothing of its own; at a table with it every secret power, bullet card
+    and nerve card stays with its gangster."""
+    assert check_views_leak_nothing("cashnguns", SEATS, extensions=["all"]) > 0
 
 
 def test_a_log_with_it_is_refused_where_it_is_not_installed():

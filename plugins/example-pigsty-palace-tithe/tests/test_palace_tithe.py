@@ -2,11 +2,6 @@
 
 Install it (``pip install ".[test]"``, which brings the Harvest Festival) and run
 ``python -m pytest tests``.  Rule and ruling numbers are the README's.
-
-The house rule hides nothing (its state and the Palace's price are public), so there is no
-``check_views_leak_nothing`` here: its word match flags Pigsty's own words ("orders", a
-request's action, is also a word of the rendered view).  Pigsty's sealed orders are
-tested by the game.
 """
 
 from __future__ import annotations
@@ -21,6 +16,7 @@ from referee.testing import (
     check_export_round_trip,
     check_refused_without,
     check_scenarios,
+    check_views_leak_nothing,
 )
 from referee_example_pigsty_palace_tithe.plugin import DISCOUNT, NAME
 
@@ -80,6 +76,12 @@ def test_bot_games_end_verify_and_replay_with_the_harvest_festival():
 
 def test_exports_round_trip_with_the_slot():
     check_export_round_trip("pigsty", SEATS, extensions=BOTH, options={"turn_limit": 8})
+
+
+def test_views_leak_nothing_with_the_slot():
+    """The slot and the Palace's price are public; every farmer's orders stay sealed until
+    all are in, with the tithe and the festival at the table."""
+    assert check_views_leak_nothing("pigsty", SEATS, extensions=BOTH, options={"turn_limit": 8}) > 0
 
 
 def test_a_log_with_it_is_refused_where_it_is_not_installed():

@@ -2,10 +2,6 @@
 
 Install it (``pip install ".[test]"``) and run ``python -m pytest tests``.  Rule and ruling
 numbers are the README's.
-
-The house rule changes a public number and hides nothing, so there is no
-``check_views_leak_nothing`` here (its word match also flags Pimp's menu word "edge", an
-option value of every pimp's hidden action requests and a word of every rendered view).
 """
 
 from __future__ import annotations
@@ -15,7 +11,8 @@ from collections import Counter
 
 import pytest
 
-from referee.testing import check_bot_games, check_export_round_trip, check_refused_without, check_scenarios
+from referee import Registry
+from referee.testing import check_bot_games, check_export_round_trip, check_refused_without, check_scenarios, check_views_leak_nothing
 from referee_example_pimp_deep_pockets.plugin import NAME
 
 SEATS = ["Ann", "Bob", "Cy"]
@@ -68,6 +65,12 @@ def test_the_fourth_slot_is_used(logs):
 def test_without_it_a_pimp_has_3_edge_slots():
     (log,) = check_bot_games("pimp", SEATS, extensions=[], options=OPTIONS, games=1)
     assert {slots for slots, _ in _slot_offers(log)} == {3}
+
+
+def test_views_leak_nothing_with_a_fourth_slot():
+    """What lies in an edge slot, the fourth too, is seen by its pimp alone, as are hands."""
+    six = [e.name for e in Registry().extensions_of("pimp") if e.default]
+    assert check_views_leak_nothing("pimp", SEATS, extensions=[*six, NAME], options=OPTIONS) > 0
 
 
 def test_exports_round_trip():

@@ -2,11 +2,6 @@
 
 Install the card (``pip install ".[test]"``) and run ``python -m pytest tests``.  Rule
 numbers are the README's.
-
-The card is public once played and adds no hidden information, so there is no
-``check_views_leak_nothing`` here: its word match would flag Pimp's menu word "edge",
-an option value of every pimp's hidden action requests and an ordinary word of every
-rendered view alike.  Pimp's own secrets are tested by the game's attacker tests.
 """
 
 from __future__ import annotations
@@ -22,6 +17,7 @@ from referee.testing import (
     check_export_round_trip,
     check_refused_without,
     check_scenarios,
+    check_views_leak_nothing,
 )
 from referee_example_pimp_street_cred.plugin import DECK, EACH_DUES, NAME, ON_PLAY
 
@@ -92,6 +88,13 @@ def test_rule_2_every_copy_in_play_adds_1_to_pay_dues(logs):
                 assert entry["event"]["change"] - EACH_DUES * face_up[pimp] in (0, 2), entry
                 counted += face_up[pimp] > 0
     assert counted > 0, "some Pay Dues phase came with Street Cred in play"
+
+
+def test_views_leak_nothing_with_the_card_in_every_deck():
+    """The card is public once played; until then it is a card in a hand or an edge slot,
+    seen by its pimp alone.  (The game reads no files: the deck is given as its text.)"""
+    options = {**OPTIONS, "decks": DECK.read_text()}
+    assert check_views_leak_nothing("pimp", SEATS, extensions=WITH_CARD, options=options) > 0
 
 
 def test_exports_round_trip():

@@ -7,11 +7,9 @@ dice, the lowest kept.
 
 from __future__ import annotations
 
-import sys
+from referee import Decision, Event, TableState, hookimpl
 
-from referee import Decision, Event, Extension, TableState, hookimpl
-
-from ..common import card_extension, card_rule, game_of, opposed_contests
+from ..common import card, card_rule, game_of, opposed_contests
 from ..state import Contest
 from . import is_mine
 
@@ -24,25 +22,8 @@ class CopBribed(Event, tag="backhanding.CopBribed"):
     seat: str
     ho: str
 
-
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [
-        card_extension(
-            NAME,
-            "Crooked Cop",
-            sys.modules[__name__],
-            "dirty trick",
-            "In one contest, each of your opponents rolls two dice and keeps the lower.",
-            events=[CopBribed],
-            evolve=evolve,
-        )
-    ]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
+    def describe(self) -> str:
+        return f"{self.seat}'s Crooked Cop works the contest for {self.ho}"
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -50,11 +31,14 @@ def evolve(state: TableState, event: Event) -> None:
         game_of(state).contests[event.ho].effects.append((event.seat, NAME))
 
 
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, CopBribed):
-        return f"{event.seat}'s Crooked Cop works the contest for {event.ho}"
-    return None
+referee_extensions, backhanding_effects = card(
+    NAME,
+    "Crooked Cop",
+    "dirty trick",
+    "In one contest, each of your opponents rolls two dice and keeps the lower.",
+    events=[CopBribed],
+    evolve=evolve,
+)
 
 
 @hookimpl

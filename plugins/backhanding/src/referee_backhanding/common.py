@@ -47,7 +47,9 @@ def card_rule(effect: str) -> str:
     return f"{GAME} card {effect}"
 
 
-def card(name: str, title: str, kind: str, summary: str, **declared: Any) -> tuple[Callable[[], list[Extension]], Callable[[], list[str]]]:
+def card_hooks(
+    name: str, title: str, kind: str, summary: str, **declared: Any
+) -> tuple[Callable[[], list[Extension]], Callable[[], list[str]]]:
     """The two hooks every card plugin implements alike: ``referee_extensions`` (the card's
     extension, on by default: the card is in the decks; ``declared``: its ``events`` and
     ``evolve``, where it has events of its own) and ``backhanding_effects`` (its effect)."""

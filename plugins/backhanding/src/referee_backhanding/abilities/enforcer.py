@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee import TableState, hookimpl
 
-from ..common import card
+from ..common import card_hooks
 from ..state import Contest
 from . import has
 
@@ -12,7 +12,7 @@ NAME = "enforcer"
 BONUS = 2
 
 
-referee_extensions, backhanding_effects = card(NAME, "Enforcer", "ability", f"+{BONUS} backhanding while protecting his ho.")
+referee_extensions, backhanding_effects = card_hooks(NAME, "Enforcer", "ability", f"+{BONUS} backhanding while protecting his ho.")
 
 
 @hookimpl

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee import TableState, hookimpl
 
-from ..common import card
+from ..common import card_hooks
 from ..state import Contest
 from . import has
 
@@ -12,7 +12,7 @@ NAME = "hitman"
 BONUS = 2
 
 
-referee_extensions, backhanding_effects = card(NAME, "Hitman", "ability", f"+{BONUS} backhanding while attacking.")
+referee_extensions, backhanding_effects = card_hooks(NAME, "Hitman", "ability", f"+{BONUS} backhanding while attacking.")
 
 
 @hookimpl

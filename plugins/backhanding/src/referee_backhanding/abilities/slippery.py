@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from referee import TableState, hookimpl
 
-from ..common import card
+from ..common import card_hooks
 from . import has
 
 NAME = "slippery"
 
 
-referee_extensions, backhanding_effects = card(
+referee_extensions, backhanding_effects = card_hooks(
     NAME,
     "Slippery",
     "ability",

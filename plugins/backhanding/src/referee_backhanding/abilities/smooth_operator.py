@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from referee import TableState, hookimpl
 
-from ..common import card
+from ..common import card_hooks
 from ..state import Contest
 from . import has
 
 NAME = "smooth-operator"
 
 
-referee_extensions, backhanding_effects = card(NAME, "Smooth Operator", "ability", "Wins a macking tie without a re-roll.")
+referee_extensions, backhanding_effects = card_hooks(NAME, "Smooth Operator", "ability", "Wins a macking tie without a re-roll.")
 
 
 @hookimpl

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from referee import TableState, hookimpl
 
-from ..common import card, game_of
+from ..common import card_hooks, game_of
 from . import has
 
 NAME = "sugar-daddy"
 BONUS = 1
 
 
-referee_extensions, backhanding_effects = card(
+referee_extensions, backhanding_effects = card_hooks(
     NAME, "Sugar Daddy", "ability", f"The ho he protects is worth {BONUS} more at the final count."
 )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee import TableState, hookimpl
 
-from ..common import card, game_of
+from ..common import card_hooks, game_of
 from ..state import Contest
 from . import has
 
@@ -13,7 +13,7 @@ BONUS = 2
 RICH = 5
 
 
-referee_extensions, backhanding_effects = card(NAME, "Sweet Talker", "ability", f"+{BONUS} macking for a ho worth {RICH} or more.")
+referee_extensions, backhanding_effects = card_hooks(NAME, "Sweet Talker", "ability", f"+{BONUS} macking for a ho worth {RICH} or more.")
 
 
 @hookimpl

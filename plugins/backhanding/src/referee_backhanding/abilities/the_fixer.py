@@ -10,14 +10,14 @@ from __future__ import annotations
 from referee import Decision, hookimpl
 
 from ..cards import PIMP_LIMIT
-from ..common import card, card_rule, game_of
+from ..common import card_hooks, card_rule, game_of
 from ..events import PimpsDiscarded
 from ..rounds import deal_draws
 
 NAME = "the-fixer"
 
 
-referee_extensions, backhanding_effects = card(NAME, "The Fixer", "ability", "Draw a Draw card when he recruits a ho.")
+referee_extensions, backhanding_effects = card_hooks(NAME, "The Fixer", "ability", "Draw a Draw card when he recruits a ho.")
 
 
 @hookimpl

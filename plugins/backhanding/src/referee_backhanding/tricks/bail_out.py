@@ -13,7 +13,7 @@ from referee import Decision, Event, TableState, hookimpl
 from referee.results import join_names
 
 from ..cards import PIMP_LIMIT
-from ..common import card, card_rule, game_of
+from ..common import card_hooks, card_rule, game_of
 from . import is_mine
 
 NAME = "bail-out"
@@ -39,7 +39,7 @@ def evolve(state: TableState, event: Event) -> None:
             game.clans[event.seat].append(pimp)
 
 
-referee_extensions, backhanding_effects = card(
+referee_extensions, backhanding_effects = card_hooks(
     NAME,
     "Bail Out",
     "dirty trick",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee import Decision, Event, TableState, hookimpl
 
-from ..common import card, card_rule, game_of, opposed_contests
+from ..common import card_hooks, card_rule, game_of, opposed_contests
 from ..state import Contest
 from . import is_mine
 
@@ -31,7 +31,7 @@ def evolve(state: TableState, event: Event) -> None:
         game_of(state).contests[event.ho].effects.append((event.seat, NAME))
 
 
-referee_extensions, backhanding_effects = card(
+referee_extensions, backhanding_effects = card_hooks(
     NAME,
     "Crooked Cop",
     "dirty trick",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee import Decision, Event, TableState, hookimpl
 
-from ..common import card, card_rule, game_of, idle_opposing_pimps
+from ..common import card_hooks, card_rule, game_of, idle_opposing_pimps
 from . import is_mine
 
 NAME = "frame-up"
@@ -35,7 +35,7 @@ def evolve(state: TableState, event: Event) -> None:
         game.temporary_owner[event.pimp] = event.seat
 
 
-referee_extensions, backhanding_effects = card(
+referee_extensions, backhanding_effects = card_hooks(
     NAME,
     "Frame-Up",
     "dirty trick",

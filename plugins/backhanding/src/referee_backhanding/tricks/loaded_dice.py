@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from referee import Decision, Event, TableState, hookimpl
 
-from ..common import card, card_rule, contests_of, game_of
+from ..common import card_hooks, card_rule, contests_of, game_of
 from ..state import Contest
 from . import is_mine
 
@@ -30,7 +30,7 @@ def evolve(state: TableState, event: Event) -> None:
         game_of(state).contests[event.ho].effects.append((event.seat, NAME))
 
 
-referee_extensions, backhanding_effects = card(
+referee_extensions, backhanding_effects = card_hooks(
     NAME,
     "Loaded Dice",
     "dirty trick",

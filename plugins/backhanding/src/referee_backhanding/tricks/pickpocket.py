@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee import Decision, Event, TableState, hookimpl
 
-from ..common import card, card_rule, game_of, opponents
+from ..common import card_hooks, card_rule, game_of, opponents
 from . import is_mine
 
 NAME = "pickpocket"
@@ -45,7 +45,7 @@ def evolve(state: TableState, event: Event) -> None:
         game.hands[event.thief].append(event.card)
 
 
-referee_extensions, backhanding_effects = card(
+referee_extensions, backhanding_effects = card_hooks(
     NAME,
     "Pickpocket",
     "dirty trick",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from referee import Decision, Event, TableState, hookimpl
 
-from ..common import card, card_rule, game_of, placed_opposing_pimps
+from ..common import card_hooks, card_rule, game_of, placed_opposing_pimps
 from ..state import play_cards
 from . import is_mine
 
@@ -41,7 +41,7 @@ def evolve(state: TableState, event: Event) -> None:
             del game.contests[event.ho]
 
 
-referee_extensions, backhanding_effects = card(
+referee_extensions, backhanding_effects = card_hooks(
     NAME,
     "Snitch",
     "dirty trick",

@@ -7,25 +7,16 @@ back into the deck.
 
 from __future__ import annotations
 
-import sys
+from referee import Decision, TableState, hookimpl
 
-from referee import Decision, Extension, TableState, hookimpl
-
-from ..play import PlayRules, extension, game_of, lying
+from ..play import PlayRules, card_hooks, game_of, lying
 
 NAME = "piercing-parlour"
 SPECIALTY = "Pierced"
 RULES = PlayRules(target="own-star", lasts="game", text="A Star of yours also has the Specialty Pierced.")
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], RULES.text)]
-
-
-@hookimpl
-def pornstar_play_rules(kind: str) -> PlayRules | None:
-    return RULES if kind == NAME else None
+referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
 
 
 @hookimpl

@@ -75,5 +75,18 @@ def lying(state: TableState | Decision, kind: str) -> list[tuple[str, str, str]]
     return [(card, c.seat, c.target) for card, c in game_of(state).lasting.items() if c.kind == kind]
 
 
+def lies_on(state: TableState | Decision, kind: str, target: str) -> bool:
+    """Whether a card of ``kind`` lies on ``target`` already."""
+    return any(t == target for _, _, t in lying(state, kind))
+
+
+def refused_on_own_star(state: TableState | Decision, seat: str, kind: str, target: str, already: str) -> str | None:
+    """Why a card of ``kind``, played on a Star of the player's own stable, may not go on
+    ``target``: she is not in the stable, or such a card lies on her already (``already``)."""
+    if target not in game_of(state).studios[seat].stable:
+        return f"{TITLES[kind][0]} is played on a Star in your own stable"
+    return already if lies_on(state, kind, target) else None
+
+
 def whose_turn(state: TableState | Decision) -> str | None:
     return state.flow.seat

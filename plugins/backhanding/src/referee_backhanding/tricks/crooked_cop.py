@@ -7,28 +7,20 @@ dice, the lowest kept.
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, hookimpl
+from referee import Decision, TableState, hookimpl
 
 from ..common import card_hooks, card_rule, game_of, opposed_contests
 from ..state import Contest
-from . import is_mine
+from . import ContestWorked, is_mine, works_contest
 
 NAME = "crooked-cop"
 
 
-class CopBribed(Event, tag="backhanding.CopBribed"):
+class CopBribed(ContestWorked, tag="backhanding.CopBribed"):
     """``seat``'s Crooked Cop works the contest for ``ho``: ``seat``'s opponents there keep their lower die."""
-
-    seat: str
-    ho: str
 
     def describe(self) -> str:
         return f"{self.seat}'s Crooked Cop works the contest for {self.ho}"
-
-
-def evolve(state: TableState, event: Event) -> None:
-    if isinstance(event, CopBribed):
-        game_of(state).contests[event.ho].effects.append((event.seat, NAME))
 
 
 referee_extensions, backhanding_effects = card_hooks(
@@ -37,7 +29,7 @@ referee_extensions, backhanding_effects = card_hooks(
     "dirty trick",
     "In one contest, each of your opponents rolls two dice and keeps the lower.",
     events=[CopBribed],
-    evolve=evolve,
+    evolve=works_contest(CopBribed, NAME),
 )
 
 

@@ -6,28 +6,20 @@ the owner of an attacked ho); against a Crooked Cop the two cancel out.
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, hookimpl
+from referee import Decision, TableState, hookimpl
 
 from ..common import card_hooks, card_rule, contests_of, game_of
 from ..state import Contest
-from . import is_mine
+from . import ContestWorked, is_mine, works_contest
 
 NAME = "loaded-dice"
 
 
-class DiceLoaded(Event, tag="backhanding.DiceLoaded"):
+class DiceLoaded(ContestWorked, tag="backhanding.DiceLoaded"):
     """``seat`` rolls two dice and keeps the higher in the contest for ``ho``."""
-
-    seat: str
-    ho: str
 
     def describe(self) -> str:
         return f"{self.seat} loads the dice for {self.ho}"
-
-
-def evolve(state: TableState, event: Event) -> None:
-    if isinstance(event, DiceLoaded):
-        game_of(state).contests[event.ho].effects.append((event.seat, NAME))
 
 
 referee_extensions, backhanding_effects = card_hooks(
@@ -36,7 +28,7 @@ referee_extensions, backhanding_effects = card_hooks(
     "dirty trick",
     "In one contest of yours, roll two dice and keep the higher.",
     events=[DiceLoaded],
-    evolve=evolve,
+    evolve=works_contest(DiceLoaded, NAME),
 )
 
 

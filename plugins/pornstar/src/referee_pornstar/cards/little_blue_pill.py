@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from referee import TableState, hookimpl
 
-from ..play import PlayRules, card_hooks, game_of, lying
+from ..play import PlayRules, card_hooks, game_of, lies_on, lying
 
 NAME = "little-blue-pill"
 RULES = PlayRules(target="own-star", lasts="game", text="A Male Star of yours adds +1 to the Production roll of every Film he is in.")
@@ -24,9 +24,7 @@ def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, ta
     star = next((s for s in game.tables.stars if s.id == target), None)
     if target not in game.studios[seat].stable or star is None or star.gender != "M":
         return "the Little Blue Pill is played on a Male Star in your own stable"
-    if any(t == target for _, _, t in lying(state, NAME)):
-        return "he has taken one already"
-    return None
+    return "he has taken one already" if lies_on(state, NAME, target) else None
 
 
 @hookimpl

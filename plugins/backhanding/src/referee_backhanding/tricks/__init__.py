@@ -1,8 +1,9 @@
 """The Dirty Tricks, one plugin module each.
 
 Each declares itself with ``referee_extensions`` (kind ``"dirty trick"``, on by default:
-the cards are in the Draw deck), names its effect through ``backhanding_effects``,
-registers, folds and describes its own events, says where its card may be played
+the cards are in the Draw deck) and names its effect through ``backhanding_effects``
+(both made by ``common.card_hooks``), declares its own events (each says itself in words)
+and the mutator that folds them, says where its card may be played
 (``backhanding_trick_targets``) and carries it out (``backhanding_trick_played``) once
 every sealed play of the step is revealed.  Every trick is played in the sealed steps of
 macking and backhanding; Pickpocket also at the final count.

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from referee import Decision, Extension, TableState
+from referee import Decision, Extension, TableState, hookimpl
 
 from .state import Backhanding, Contest
 
@@ -47,10 +47,22 @@ def card_rule(effect: str) -> str:
     return f"{GAME} card {effect}"
 
 
-def card_extension(name: str, title: str, plugin: object, kind: str, summary: str, **declared: Any) -> Extension:
-    """A card's extension, on by default (the card is in the decks); ``declared``: its
-    ``events`` and ``evolve``, where it has events of its own."""
-    return Extension(name=name, game=GAME, title=title, plugin=plugin, kind=kind, default=True, summary=summary, **declared)
+def card_hooks(
+    name: str, title: str, kind: str, summary: str, **declared: Any
+) -> tuple[Callable[[], list[Extension]], Callable[[], list[str]]]:
+    """The two hooks every card plugin implements alike: ``referee_extensions`` (the card's
+    extension, on by default: the card is in the decks; ``declared``: its ``events`` and
+    ``evolve``, where it has events of its own) and ``backhanding_effects`` (its effect)."""
+
+    @hookimpl
+    def referee_extensions() -> list[Extension]:
+        return [Extension(name=name, game=GAME, title=title, kind=kind, default=True, summary=summary, **declared)]
+
+    @hookimpl
+    def backhanding_effects() -> list[str]:
+        return [name]
+
+    return referee_extensions, backhanding_effects
 
 
 def holds_effect(game: Backhanding, card: str, effect: str) -> bool:

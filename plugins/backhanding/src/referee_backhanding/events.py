@@ -11,8 +11,13 @@ from __future__ import annotations
 import msgspec
 
 from referee import Event
+from referee.results import join_names
 
 from .cards import Card
+
+
+def _plays(plays: dict[str, str]) -> str:
+    return ", ".join(f"{card} on {target}" for card, target in plays.items()) or "nothing"
 
 
 class CardsLaid(Event, tag="backhanding.CardsLaid"):
@@ -20,6 +25,9 @@ class CardsLaid(Event, tag="backhanding.CardsLaid"):
 
     cards: tuple[Card, ...]
     source: str
+
+    def describe(self) -> str:
+        return f"{len(self.cards)} cards in play: {self.source}"
 
 
 class DecksShuffled(Event, tag="backhanding.DecksShuffled"):
@@ -29,10 +37,16 @@ class DecksShuffled(Event, tag="backhanding.DecksShuffled"):
     hos: tuple[str, ...]
     draws: tuple[str, ...]
 
+    def describe(self) -> str:
+        return f"the decks were shuffled ({len(self.pimps)} pimps, {len(self.hos)} hos, {len(self.draws)} Draw cards)"
+
 
 class PimpsDealt(Event, tag="backhanding.PimpsDealt"):
     seat: str
     pimps: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{self.seat} was dealt the pimps {join_names(list(self.pimps))}"
 
 
 class StreetFilled(Event, tag="backhanding.StreetFilled"):
@@ -40,6 +54,9 @@ class StreetFilled(Event, tag="backhanding.StreetFilled"):
 
     hos: tuple[str, ...]
     street: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{join_names(list(self.hos))} came out on the street" if self.hos else "the Ho deck is empty: no new hos"
 
 
 class DrawCardsDealt(Event, tag="backhanding.DrawCardsDealt"):
@@ -49,6 +66,9 @@ class DrawCardsDealt(Event, tag="backhanding.DrawCardsDealt"):
     cards: tuple[str, ...]
     reason: str
 
+    def describe(self) -> str:
+        return f"{self.seat} drew {join_names(list(self.cards))} ({self.reason})"
+
 
 class DrawCountDealt(Event, tag="backhanding.DrawCountDealt"):
     """How many Draw cards ``seat`` was dealt (public: everyone sees a hand grow)."""
@@ -57,12 +77,18 @@ class DrawCountDealt(Event, tag="backhanding.DrawCountDealt"):
     count: int
     reason: str
 
+    def describe(self) -> str:
+        return f"{self.seat} drew {self.count} Draw card{'' if self.count == 1 else 's'} ({self.reason})"
+
 
 class DrawPimpsJoined(Event, tag="backhanding.DrawPimpsJoined"):
     """Pimps among the Draw cards just dealt, placed face up in ``seat``'s clan."""
 
     seat: str
     pimps: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{self.seat} put the Draw pimp{'' if len(self.pimps) == 1 else 's'} {join_names(list(self.pimps))} face up in the clan"
 
 
 class PimpsDiscarded(Event, tag="backhanding.PimpsDiscarded"):
@@ -71,6 +97,9 @@ class PimpsDiscarded(Event, tag="backhanding.PimpsDiscarded"):
     seat: str
     pimps: tuple[str, ...]
 
+    def describe(self) -> str:
+        return f"{self.seat} discarded {join_names(list(self.pimps))} (over the limit of 7 pimps)"
+
 
 class DiscardsShuffled(Event, tag="backhanding.DiscardsShuffled"):
     """The Draw deck ran out: the discard pile's Draw cards, shuffled, are the new Draw deck
@@ -78,11 +107,17 @@ class DiscardsShuffled(Event, tag="backhanding.DiscardsShuffled"):
 
     cards: tuple[str, ...]
 
+    def describe(self) -> str:
+        return f"the discard pile's {len(self.cards)} Draw cards were shuffled into a new Draw deck"
+
 
 class FirstPlayerChosen(Event, tag="backhanding.FirstPlayerChosen"):
     seat: str
     order: tuple[str, ...]
     how: str
+
+    def describe(self) -> str:
+        return f"{self.seat} is the first player ({self.how}); order {', '.join(self.order)}"
 
 
 class PimpPlaced(Event, tag="backhanding.PimpPlaced"):
@@ -93,6 +128,10 @@ class PimpPlaced(Event, tag="backhanding.PimpPlaced"):
     ho: str
     phase: str
 
+    def describe(self) -> str:
+        verb = "to recruit" if self.phase == "macking" else "to eliminate"
+        return f"{self.seat} placed {self.pimp} beside {self.ho} {verb} her"
+
 
 class PlacementPassed(Event, tag="backhanding.PlacementPassed"):
     """``seat`` passed (``forced``: had no pimp they could place) and places nothing more this phase."""
@@ -101,12 +140,18 @@ class PlacementPassed(Event, tag="backhanding.PlacementPassed"):
     phase: str
     forced: bool
 
+    def describe(self) -> str:
+        return f"{self.seat} passed ({self.phase})" + (": no pimp could be placed" if self.forced else "")
+
 
 class PlaysOffered(Event, tag="backhanding.PlaysOffered"):
     """The Draw cards ``seat`` may play in this sealed step and the targets each may go on (visible to ``seat``)."""
 
     seat: str
     targets: dict[str, tuple[str, ...]]
+
+    def describe(self) -> str:
+        return f"{self.seat} may play {len(self.targets)} card{'' if len(self.targets) == 1 else 's'}"
 
 
 class PlaysChosen(Event, tag="backhanding.PlaysChosen"):
@@ -115,12 +160,18 @@ class PlaysChosen(Event, tag="backhanding.PlaysChosen"):
     seat: str
     plays: dict[str, str]
 
+    def describe(self) -> str:
+        return f"{self.seat} chose, sealed: {_plays(self.plays)}"
+
 
 class PlaysRevealed(Event, tag="backhanding.PlaysRevealed"):
     """Every sealed play of ``step`` turned face up at once, seat -> card -> target."""
 
     step: str
     plays: dict[str, dict[str, str]]
+
+    def describe(self) -> str:
+        return "plays revealed: " + ("; ".join(f"{seat}: {_plays(p)}" for seat, p in self.plays.items()) or "none")
 
 
 class Roll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -151,6 +202,15 @@ class ContestRolled(Event, tag="backhanding.ContestRolled"):
     tie_broken_by: str = ""
     """The seat whose pimp won a tie without a re-roll (Smooth Operator)."""
 
+    def describe(self) -> str:
+        rolls = ", ".join(f"{s} {r.total} ({r.pimp}: die {r.die})" for s, r in self.rolls.items())
+        tail = ""
+        if self.tie_broken_by:
+            tail = f"; {self.tie_broken_by} wins the tie without a re-roll"
+        elif self.tied:
+            tail = f"; {join_names(list(self.tied))} tie and roll again"
+        return f"{self.phase} for {self.ho}, roll {self.attempt}: {rolls}{tail}"
+
 
 class HoRecruited(Event, tag="backhanding.HoRecruited"):
     """``seat``'s ``pimp`` recruited ``ho``: she is in front of ``seat`` and he protects her."""
@@ -160,6 +220,10 @@ class HoRecruited(Event, tag="backhanding.HoRecruited"):
     ho: str
     contested: bool
 
+    def describe(self) -> str:
+        how = "after a contest" if self.contested else "uncontested"
+        return f"{self.seat}'s {self.pimp} recruited {self.ho} ({how})"
+
 
 class HoDefended(Event, tag="backhanding.HoDefended"):
     ho: str
@@ -167,6 +231,9 @@ class HoDefended(Event, tag="backhanding.HoDefended"):
     protector: str
     attacker: str
     pimp: str
+
+    def describe(self) -> str:
+        return f"{self.owner}'s {self.protector} kept {self.ho} against {self.attacker}'s {self.pimp}"
 
 
 class HoEliminated(Event, tag="backhanding.HoEliminated"):
@@ -182,6 +249,10 @@ class HoEliminated(Event, tag="backhanding.HoEliminated"):
     protector_to: str
     cards: tuple[str, ...]
 
+    def describe(self) -> str:
+        where = "the temporary discard pile" if self.protector_to == "temporary" else "his clan"
+        return f"{self.attacker}'s {self.pimp} eliminated {self.owner}'s {self.ho}; {self.protector} goes to {where}"
+
 
 class CardsDiscarded(Event, tag="backhanding.CardsDiscarded"):
     """Played cards put on the discard pile once their step is over."""
@@ -189,12 +260,19 @@ class CardsDiscarded(Event, tag="backhanding.CardsDiscarded"):
     cards: tuple[str, ...]
     step: str
 
+    def describe(self) -> str:
+        return f"{len(self.cards)} played card{'' if len(self.cards) == 1 else 's'} discarded ({self.step})"
+
 
 class PhaseCleared(Event, tag="backhanding.PhaseCleared"):
     """The placements of ``phase`` are over; hos nobody recruited stay on the street."""
 
     phase: str
     unrecruited: tuple[str, ...]
+
+    def describe(self) -> str:
+        left = f"; {join_names(list(self.unrecruited))} stay on the street" if self.unrecruited and self.phase == "macking" else ""
+        return f"{self.phase} is over{left}"
 
 
 class HoValued(Event, tag="backhanding.HoValued"):
@@ -205,10 +283,16 @@ class HoValued(Event, tag="backhanding.HoValued"):
     bonus: int
     value: int
 
+    def describe(self) -> str:
+        return f"{self.seat}'s {self.ho}: ${self.money} {self.modifiers:+d} modifiers {self.bonus:+d} abilities = ${self.value}"
+
 
 class MoneyCounted(Event, tag="backhanding.MoneyCounted"):
     totals: dict[str, int]
     hos: dict[str, int]
+
+    def describe(self) -> str:
+        return "money counted: " + ", ".join(f"{s} ${t} ({self.hos[s]} hos)" for s, t in self.totals.items())
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (

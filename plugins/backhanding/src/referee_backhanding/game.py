@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -77,7 +76,6 @@ def referee_games() -> list[Game]:
         Game(
             name="backhanding",
             title="Pimp: The Backhanding",
-            plugin=sys.modules["referee_backhanding.plugin"],
             min_seats=2,
             max_seats=6,
             summary=SUMMARY,

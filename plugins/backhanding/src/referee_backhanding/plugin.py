@@ -1,9 +1,9 @@
 """The Pimp: The Backhanding plugin: every kernel hook of the game, gathered in one module.
 
 The rules are in ``rounds`` (setup, macking, backhanding, money counting) over the state
-of ``state``; ``cards`` reads the card set; ``view``, ``report`` and ``bot`` show and
-play it.  Each pimp ability (``abilities``) and Dirty Trick (``tricks``) is a plugin of
-its own implementing the game's hooks (``hookspecs``).
+of ``state``; ``cards`` reads the card set; ``events`` says what happened in words;
+``view`` and ``bot`` show and play it.  Each pimp ability (``abilities``) and Dirty
+Trick (``tricks``) is a plugin of its own implementing the game's hooks (``hookspecs``).
 """
 
 from .bot import referee_bot_action
@@ -13,13 +13,11 @@ from .game import (
     referee_idle_reason,
     referee_setup,
 )
-from .report import referee_describe
 from .view import referee_render_view, referee_view
 
 __all__ = [
     "referee_bot_action",
     "referee_decide",
-    "referee_describe",
     "referee_games",
     "referee_idle_reason",
     "referee_render_view",

@@ -11,11 +11,17 @@ from referee import Event
 
 from .data import Tables
 
+WANKED = ("in favour", "Wanked", "Wanked Out")
+"""A Film's ``wanked`` marker in words."""
+
 
 class StudiosOpened(Event, tag="pornstar.StudiosOpened"):
     money: int
     order: tuple[str, ...]
     deck: int
+
+    def describe(self) -> str:
+        return f"studios open with ${self.money} each; {', '.join(self.order)} in that order; {self.deck} cards"
 
 
 class CardsListed(Event, tag="pornstar.CardsListed"):
@@ -23,12 +29,19 @@ class CardsListed(Event, tag="pornstar.CardsListed"):
 
     tables: Tables
 
+    def describe(self) -> str:
+        t = self.tables
+        return f"the table plays {len(t.stars)} Stars, {len(t.films)} Films and {len(t.plays)} Play cards"
+
 
 class DeckShuffled(Event, tag="pornstar.DeckShuffled"):
     """The deck, top card first, after a shuffle (seen by nobody until the game ends)."""
 
     order: tuple[str, ...]
     reason: str
+
+    def describe(self) -> str:
+        return f"{self.reason}: shuffled"
 
 
 class CardsDrawn(Event, tag="pornstar.CardsDrawn"):
@@ -39,12 +52,19 @@ class CardsDrawn(Event, tag="pornstar.CardsDrawn"):
     paid: int
     left: int
 
+    def describe(self) -> str:
+        paid = f" (paying ${self.paid})" if self.paid else ""
+        return f"{self.seat} draws {self.count}{paid}; {self.left} left in the deck"
+
 
 class CardTaken(Event, tag="pornstar.CardTaken"):
     """Which card ``seat`` took from the top of the deck (seen by ``seat`` only)."""
 
     seat: str
     card: str
+
+    def describe(self) -> str:
+        return f"{self.seat} takes {self.card}"
 
 
 class MulliganTaken(Event, tag="pornstar.MulliganTaken"):
@@ -53,11 +73,17 @@ class MulliganTaken(Event, tag="pornstar.MulliganTaken"):
     seat: str
     returned: int
 
+    def describe(self) -> str:
+        return f"{self.seat} has no Star and throws back the opening hand"
+
 
 class StarsPlaced(Event, tag="pornstar.StarsPlaced"):
     seat: str
     stars: tuple[str, ...]
     opening: bool = False
+
+    def describe(self) -> str:
+        return f"{self.seat} puts {', '.join(self.stars)} into play" + (" (free, from the opening hand)" if self.opening else "")
 
 
 class ResidualsRolled(Event, tag="pornstar.ResidualsRolled"):
@@ -69,6 +95,11 @@ class ResidualsRolled(Event, tag="pornstar.ResidualsRolled"):
     paid: int
     wanked: int
     """0: in favour; 1: Wanked (turned sideways); 2: Wanked Out (turned over)."""
+
+    def describe(self) -> str:
+        return f"{self.seat}'s {self.film}: residuals roll {self.die}{self.modifier:+d} = {self.total}: ${self.paid}" + (
+            f", {WANKED[self.wanked]}" if self.wanked else ""
+        )
 
 
 class FilmProduced(Event, tag="pornstar.FilmProduced"):
@@ -90,11 +121,26 @@ class FilmProduced(Event, tag="pornstar.FilmProduced"):
     marker: int
     award: bool
 
+    def describe(self) -> str:
+        money = (
+            f"recovers ${self.recovered}"
+            if self.recovered
+            else f"loses ${self.lost} more" + (f" (${self.written_off} it does not have is written off)" if self.written_off else "")
+        )
+        return (
+            f"{self.seat} produces {self.film} with {', '.join(self.stars)} for ${self.production_cost} + ${self.filming_cost}"
+            f" (advertising ${self.advertising}): {self.dice[0]}+{self.dice[1]}+{self.total - sum(self.dice)} = {self.total},"
+            f" {self.result}: {money}"
+        )
+
 
 class StarRecruited(Event, tag="pornstar.StarRecruited"):
     seat: str
     star: str
     from_seat: str
+
+    def describe(self) -> str:
+        return f"{self.seat} recruits {self.star} from {self.from_seat}"
 
 
 class StarLost(Event, tag="pornstar.StarLost"):
@@ -104,12 +150,19 @@ class StarLost(Event, tag="pornstar.StarLost"):
     star: str
     reason: str
 
+    def describe(self) -> str:
+        return f"{self.seat} loses {self.star} ({self.reason}): it goes up for auction"
+
 
 class MaintenancePaid(Event, tag="pornstar.MaintenancePaid"):
     seat: str
     stars: tuple[str, ...]
     paid: int
     unpaid: tuple[str, ...]
+
+    def describe(self) -> str:
+        unpaid = f"; {', '.join(self.unpaid)} go(es) up for auction" if self.unpaid else ""
+        return f"{self.seat} pays ${self.paid} Maintenance" + unpaid
 
 
 class AuctionOpened(Event, tag="pornstar.AuctionOpened"):
@@ -118,16 +171,25 @@ class AuctionOpened(Event, tag="pornstar.AuctionOpened"):
     opening: int
     bidders: tuple[str, ...]
 
+    def describe(self) -> str:
+        return f"auction of {self.star} (from {self.from_seat}): opening bid ${self.opening}"
+
 
 class BidMade(Event, tag="pornstar.BidMade"):
     seat: str
     star: str
     dollars: int
 
+    def describe(self) -> str:
+        return f"{self.seat} bids ${self.dollars} for {self.star}"
+
 
 class BidPassed(Event, tag="pornstar.BidPassed"):
     seat: str
     star: str
+
+    def describe(self) -> str:
+        return f"{self.seat} passes on {self.star}"
 
 
 class StarAuctioned(Event, tag="pornstar.StarAuctioned"):
@@ -135,11 +197,17 @@ class StarAuctioned(Event, tag="pornstar.StarAuctioned"):
     seat: str
     price: int
 
+    def describe(self) -> str:
+        return f"{self.seat} buys {self.star} for ${self.price} (to the bank)"
+
 
 class StarUnsold(Event, tag="pornstar.StarUnsold"):
     """Nobody bid: ``star`` goes back into the deck (a ``DeckShuffled`` follows)."""
 
     star: str
+
+    def describe(self) -> str:
+        return f"nobody bids for {self.star}: it is shuffled back into the deck"
 
 
 class DealProposed(Event, tag="pornstar.DealProposed"):
@@ -154,11 +222,17 @@ class DealProposed(Event, tag="pornstar.DealProposed"):
     ask_cards: int
     terms: str
 
+    def describe(self) -> str:
+        return f"{self.proposer} proposes deal {self.deal} to {self.party}"
+
 
 class DealRefused(Event, tag="pornstar.DealRefused"):
     deal: int
     proposer: str
     party: str
+
+    def describe(self) -> str:
+        return f"{self.party} refuses deal {self.deal}"
 
 
 class DealMade(Event, tag="pornstar.DealMade"):
@@ -176,11 +250,17 @@ class DealMade(Event, tag="pornstar.DealMade"):
     cards_asked: int
     terms: str
 
+    def describe(self) -> str:
+        return f"deal {self.deal} between {self.proposer} and {self.party} is made" + (f"; terms: {self.terms}" if self.terms else "")
+
 
 class HandCardsPassed(Event, tag="pornstar.HandCardsPassed"):
     from_seat: str
     to_seat: str
     cards: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{self.from_seat} hands {', '.join(self.cards)} to {self.to_seat}"
 
 
 class LoanAsked(Event, tag="pornstar.LoanAsked"):
@@ -188,6 +268,9 @@ class LoanAsked(Event, tag="pornstar.LoanAsked"):
     lender: str
     dollars: int
     note: str
+
+    def describe(self) -> str:
+        return f"{self.borrower} is broke and begs {self.lender} for ${self.dollars}"
 
 
 class LoanOffered(Event, tag="pornstar.LoanOffered"):
@@ -197,11 +280,17 @@ class LoanOffered(Event, tag="pornstar.LoanOffered"):
     demand: tuple[str, ...]
     terms: str
 
+    def describe(self) -> str:
+        return f"{self.lender} offers {self.borrower} ${self.dollars}" + (f" on terms: {self.terms}" if self.terms else "")
+
 
 class LoanDeclined(Event, tag="pornstar.LoanDeclined"):
     borrower: str
     lender: str
     by: str
+
+    def describe(self) -> str:
+        return f"the loan from {self.lender} to {self.borrower} is declined by {self.by}"
 
 
 class LoanMade(Event, tag="pornstar.LoanMade"):
@@ -211,9 +300,15 @@ class LoanMade(Event, tag="pornstar.LoanMade"):
     demand: tuple[str, ...]
     terms: str
 
+    def describe(self) -> str:
+        return f"{self.lender} lends {self.borrower} ${self.dollars}" + (f"; terms: {self.terms}" if self.terms else "")
+
 
 class StudioConceded(Event, tag="pornstar.StudioConceded"):
     seat: str
+
+    def describe(self) -> str:
+        return f"{self.seat} gives up: the studio is out of business"
 
 
 class PlayCardPlayed(Event, tag="pornstar.PlayCardPlayed"):
@@ -225,14 +320,24 @@ class PlayCardPlayed(Event, tag="pornstar.PlayCardPlayed"):
     lasts: str
     """"": discarded at once; "turn": until the end of this turn; "game": while its target stays."""
 
+    def describe(self) -> str:
+        on = f" on {self.target}" if self.target else ""
+        return f"{self.seat} plays {self.title}, card {self.card}{on}"
+
 
 class PlayCardDiscarded(Event, tag="pornstar.PlayCardDiscarded"):
     card: str
     reason: str
 
+    def describe(self) -> str:
+        return f"{self.card} is discarded: {self.reason}"
+
 
 class FinalRoundBegan(Event, tag="pornstar.FinalRoundBegan"):
     order: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"the deck is empty: once more around the table ({', '.join(self.order)}), without Maintenance"
 
 
 class ScoresCounted(Event, tag="pornstar.ScoresCounted"):
@@ -240,6 +345,9 @@ class ScoresCounted(Event, tag="pornstar.ScoresCounted"):
     films: dict[str, int]
     awards: dict[str, int]
     total: dict[str, int]
+
+    def describe(self) -> str:
+        return "final scores: " + ", ".join(f"{s} {n}" for s, n in self.total.items())
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (

@@ -12,7 +12,6 @@ order: the auction under way, the next lot, a studio out of money, the turn's st
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -169,7 +168,6 @@ def referee_games() -> list[Game]:
         Game(
             name="pornstar",
             title="PornStar",
-            plugin=sys.modules["referee_pornstar.plugin"],
             min_seats=2,
             max_seats=6,
             summary=SUMMARY,
@@ -177,24 +175,15 @@ def referee_games() -> list[Game]:
             hookspecs=[hookspecs],
             rules_document=str(_HERE / "RULES.md"),
             scenarios=str(_HERE / "scenarios"),
+            events=EVENT_TYPES,
+            initial_state=lambda opened: PornStar(),
+            evolve=_evolve,
         )
     ]
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return list(EVENT_TYPES)
-
-
-@hookimpl
-def referee_initial_state(opened: referee.TableOpened) -> PornStar:
-    return PornStar()
-
-
-@hookimpl
-def referee_evolve(state: referee.TableState, event: Event) -> None:
-    if isinstance(state.game, PornStar):
-        evolve(state.game, event)
+def _evolve(state: referee.TableState, event: Event) -> None:
+    evolve(state.game, event)
 
 
 # --- reading the table -------------------------------------------------------------------

@@ -1,12 +1,13 @@
-"""What every Play card plugin shares: its rules, its extension, and reading the table."""
+"""What every Play card plugin shares: its rules, its two common hooks, and reading the table."""
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 import msgspec
 
-from referee import Decision, Extension, TableState
+from referee import Decision, Extension, TableState, hookimpl
 
 from .state import PornStar
 
@@ -42,9 +43,21 @@ class PlayRules(msgspec.Struct, frozen=True):
     text: str
 
 
-def extension(kind: str, plugin: object, text: str) -> Extension:
-    title, type_ = TITLES[kind]
-    return Extension(name=kind, game="pornstar", title=title, plugin=plugin, kind="card", default=True, summary=f"{type_}: {text}")
+def card_hooks(name: str, rules: PlayRules, **declared: Any) -> tuple[Callable[[], list[Extension]], Callable[[str], PlayRules | None]]:
+    """The two hooks every Play card implements alike: ``referee_extensions`` (the card's
+    extension, on by default: the card is in the deck; ``declared``: its ``events`` and
+    ``evolve``, where it has events of its own) and ``pornstar_play_rules`` (its rules)."""
+    title, type_ = TITLES[name]
+
+    @hookimpl
+    def referee_extensions() -> list[Extension]:
+        return [Extension(name=name, game="pornstar", title=title, kind="card", default=True, summary=f"{type_}: {rules.text}", **declared)]
+
+    @hookimpl
+    def pornstar_play_rules(kind: str) -> PlayRules | None:
+        return rules if kind == name else None
+
+    return referee_extensions, pornstar_play_rules
 
 
 def rule(kind: str) -> str:
@@ -60,6 +73,19 @@ def game_of(state: TableState | Decision) -> PornStar:
 def lying(state: TableState | Decision, kind: str) -> list[tuple[str, str, str]]:
     """``(card, seat, target)`` of every card of ``kind`` lying face up on the table."""
     return [(card, c.seat, c.target) for card, c in game_of(state).lasting.items() if c.kind == kind]
+
+
+def lies_on(state: TableState | Decision, kind: str, target: str) -> bool:
+    """Whether a card of ``kind`` lies on ``target`` already."""
+    return any(t == target for _, _, t in lying(state, kind))
+
+
+def refused_on_own_star(state: TableState | Decision, seat: str, kind: str, target: str, already: str) -> str | None:
+    """Why a card of ``kind``, played on a Star of the player's own stable, may not go on
+    ``target``: she is not in the stable, or such a card lies on her already (``already``)."""
+    if target not in game_of(state).studios[seat].stable:
+        return f"{TITLES[kind][0]} is played on a Star in your own stable"
+    return already if lies_on(state, kind, target) else None
 
 
 def whose_turn(state: TableState | Decision) -> str | None:

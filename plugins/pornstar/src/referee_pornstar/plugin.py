@@ -1,22 +1,18 @@
 """The PornStar plugin: every hook of the game, gathered in one object.
 
 The rules are in ``game`` (the opening, the turn, auctions, deals, loans, the end) and
-``state`` (the mutator); ``view`` and ``bot`` show and play it.  The Play cards are
-separate plugins in ``cards``; the card list and the roll tables are data (``data``).
+``state`` (the mutator); ``events`` says what happened in words; ``view`` and ``bot``
+show and play it.  The Play cards are separate plugins in ``cards``; the card list and the roll tables are data (``data``).
 """
 
 from .bot import referee_bot_action
-from .game import referee_decide, referee_event_types, referee_evolve, referee_games, referee_initial_state, referee_setup
-from .view import referee_describe, referee_render_view, referee_view
+from .game import referee_decide, referee_games, referee_setup
+from .view import referee_render_view, referee_view
 
 __all__ = [
     "referee_bot_action",
     "referee_decide",
-    "referee_describe",
-    "referee_event_types",
-    "referee_evolve",
     "referee_games",
-    "referee_initial_state",
     "referee_render_view",
     "referee_setup",
     "referee_view",

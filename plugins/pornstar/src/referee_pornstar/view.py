@@ -1,4 +1,4 @@
-"""What a seat may see of a PornStar table, its terminal text, and one line per event.
+"""What a seat may see of a PornStar table, and its terminal text (each event says itself in words).
 
 Public: every studio's money, stable, produced Films (with markers), how many cards each
 holds, the deck's size, the discard pile, the Play cards lying on the table, an auction,
@@ -12,46 +12,13 @@ from typing import Any
 
 import msgspec
 
-from referee import Event, TableState, hookimpl
+from referee import TableState, hookimpl
 
 from .data import GENDERS
-from .events import (
-    AuctionOpened,
-    BidMade,
-    BidPassed,
-    CardsDrawn,
-    CardsListed,
-    CardTaken,
-    DealMade,
-    DealProposed,
-    DealRefused,
-    DeckShuffled,
-    FilmProduced,
-    FinalRoundBegan,
-    HandCardsPassed,
-    LoanAsked,
-    LoanDeclined,
-    LoanMade,
-    LoanOffered,
-    MaintenancePaid,
-    MulliganTaken,
-    PlayCardDiscarded,
-    PlayCardPlayed,
-    ResidualsRolled,
-    ScoresCounted,
-    StarAuctioned,
-    StarLost,
-    StarRecruited,
-    StarsPlaced,
-    StarUnsold,
-    StudioConceded,
-    StudiosOpened,
-)
+from .events import WANKED
 from .game import Cards, bots_by_seat, cards, scores
 from .play import TITLES
 from .state import PornStar
-
-WANKED = ("in favour", "Wanked", "Wanked Out")
 
 
 def _card(known: Cards, card: str) -> dict[str, Any]:
@@ -177,86 +144,3 @@ def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
     if view["scores"]:
         lines.append("Scores: " + ", ".join(f"{s} {n}" for s, n in view["scores"].items()))
     return "\n".join(lines)
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    match event:
-        case StudiosOpened():
-            return f"studios open with ${event.money} each; {', '.join(event.order)} in that order; {event.deck} cards"
-        case CardsListed():
-            t = event.tables
-            return f"the table plays {len(t.stars)} Stars, {len(t.films)} Films and {len(t.plays)} Play cards"
-        case DeckShuffled():
-            return f"{event.reason}: shuffled"
-        case CardsDrawn():
-            paid = f" (paying ${event.paid})" if event.paid else ""
-            return f"{event.seat} draws {event.count}{paid}; {event.left} left in the deck"
-        case CardTaken():
-            return f"{event.seat} takes {event.card}"
-        case MulliganTaken():
-            return f"{event.seat} has no Star and throws back the opening hand"
-        case StarsPlaced():
-            return f"{event.seat} puts {', '.join(event.stars)} into play" + (" (free, from the opening hand)" if event.opening else "")
-        case ResidualsRolled():
-            return f"{event.seat}'s {event.film}: residuals roll {event.die}{event.modifier:+d} = {event.total}: ${event.paid}" + (
-                f", {WANKED[event.wanked]}" if event.wanked else ""
-            )
-        case FilmProduced():
-            money = (
-                f"recovers ${event.recovered}"
-                if event.recovered
-                else f"loses ${event.lost} more" + (f" (${event.written_off} it does not have is written off)" if event.written_off else "")
-            )
-            return (
-                f"{event.seat} produces {event.film} with {', '.join(event.stars)} for ${event.production_cost} + ${event.filming_cost}"
-                f" (advertising ${event.advertising}): {event.dice[0]}+{event.dice[1]}+{event.total - sum(event.dice)} = {event.total},"
-                f" {event.result}: {money}"
-            )
-        case StarRecruited():
-            return f"{event.seat} recruits {event.star} from {event.from_seat}"
-        case StarLost():
-            return f"{event.seat} loses {event.star} ({event.reason}): it goes up for auction"
-        case MaintenancePaid():
-            unpaid = f"; {', '.join(event.unpaid)} go(es) up for auction" if event.unpaid else ""
-            return f"{event.seat} pays ${event.paid} Maintenance" + unpaid
-        case AuctionOpened():
-            return f"auction of {event.star} (from {event.from_seat}): opening bid ${event.opening}"
-        case BidMade():
-            return f"{event.seat} bids ${event.dollars} for {event.star}"
-        case BidPassed():
-            return f"{event.seat} passes on {event.star}"
-        case StarAuctioned():
-            return f"{event.seat} buys {event.star} for ${event.price} (to the bank)"
-        case StarUnsold():
-            return f"nobody bids for {event.star}: it is shuffled back into the deck"
-        case DealProposed():
-            return f"{event.proposer} proposes deal {event.deal} to {event.party}"
-        case DealRefused():
-            return f"{event.party} refuses deal {event.deal}"
-        case DealMade():
-            return f"deal {event.deal} between {event.proposer} and {event.party} is made" + (
-                f"; terms: {event.terms}" if event.terms else ""
-            )
-        case HandCardsPassed():
-            return f"{event.from_seat} hands {', '.join(event.cards)} to {event.to_seat}"
-        case LoanAsked():
-            return f"{event.borrower} is broke and begs {event.lender} for ${event.dollars}"
-        case LoanOffered():
-            return f"{event.lender} offers {event.borrower} ${event.dollars}" + (f" on terms: {event.terms}" if event.terms else "")
-        case LoanDeclined():
-            return f"the loan from {event.lender} to {event.borrower} is declined by {event.by}"
-        case LoanMade():
-            return f"{event.lender} lends {event.borrower} ${event.dollars}" + (f"; terms: {event.terms}" if event.terms else "")
-        case StudioConceded():
-            return f"{event.seat} gives up: the studio is out of business"
-        case PlayCardPlayed():
-            on = f" on {event.target}" if event.target else ""
-            return f"{event.seat} plays {event.title}, card {event.card}{on}"
-        case PlayCardDiscarded():
-            return f"{event.card} is discarded: {event.reason}"
-        case FinalRoundBegan():
-            return f"the deck is empty: once more around the table ({', '.join(event.order)}), without Maintenance"
-        case ScoresCounted():
-            return "final scores: " + ", ".join(f"{s} {n}" for s, n in event.total.items())
-    return None

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sys
+from referee import TableState, hookimpl
 
-from referee import Extension, TableState, hookimpl
-
-from ..common import card_extension
+from ..common import card_hooks
 from ..state import Contest
 from . import has
 
@@ -14,14 +12,7 @@ NAME = "hitman"
 BONUS = 2
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [card_extension(NAME, "Hitman", sys.modules[__name__], "ability", f"+{BONUS} backhanding while attacking.")]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
+referee_extensions, backhanding_effects = card_hooks(NAME, "Hitman", "ability", f"+{BONUS} backhanding while attacking.")
 
 
 @hookimpl

@@ -2,32 +2,20 @@
 
 from __future__ import annotations
 
-import sys
+from referee import TableState, hookimpl
 
-from referee import Extension, TableState, hookimpl
-
-from ..common import card_extension
+from ..common import card_hooks
 from . import has
 
 NAME = "slippery"
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [
-        card_extension(
-            NAME,
-            "Slippery",
-            sys.modules[__name__],
-            "ability",
-            "When his ho is eliminated he goes back to his clan, not to the temporary discard pile.",
-        )
-    ]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
+referee_extensions, backhanding_effects = card_hooks(
+    NAME,
+    "Slippery",
+    "ability",
+    "When his ho is eliminated he goes back to his clan, not to the temporary discard pile.",
+)
 
 
 @hookimpl

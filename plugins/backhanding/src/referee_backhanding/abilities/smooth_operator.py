@@ -6,25 +6,16 @@ tie, and the tied re-roll as usual (``backhanding_wins_ties`` needs exactly one)
 
 from __future__ import annotations
 
-import sys
+from referee import TableState, hookimpl
 
-from referee import Extension, TableState, hookimpl
-
-from ..common import card_extension
+from ..common import card_hooks
 from ..state import Contest
 from . import has
 
 NAME = "smooth-operator"
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [card_extension(NAME, "Smooth Operator", sys.modules[__name__], "ability", "Wins a macking tie without a re-roll.")]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
+referee_extensions, backhanding_effects = card_hooks(NAME, "Smooth Operator", "ability", "Wins a macking tie without a re-roll.")
 
 
 @hookimpl

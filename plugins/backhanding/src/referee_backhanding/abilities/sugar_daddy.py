@@ -2,29 +2,18 @@
 
 from __future__ import annotations
 
-import sys
+from referee import TableState, hookimpl
 
-from referee import Extension, TableState, hookimpl
-
-from ..common import card_extension, game_of
+from ..common import card_hooks, game_of
 from . import has
 
 NAME = "sugar-daddy"
 BONUS = 1
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [
-        card_extension(
-            NAME, "Sugar Daddy", sys.modules[__name__], "ability", f"The ho he protects is worth {BONUS} more at the final count."
-        )
-    ]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
+referee_extensions, backhanding_effects = card_hooks(
+    NAME, "Sugar Daddy", "ability", f"The ho he protects is worth {BONUS} more at the final count."
+)
 
 
 @hookimpl

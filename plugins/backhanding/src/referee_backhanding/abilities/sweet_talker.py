@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sys
+from referee import TableState, hookimpl
 
-from referee import Extension, TableState, hookimpl
-
-from ..common import card_extension, game_of
+from ..common import card_hooks, game_of
 from ..state import Contest
 from . import has
 
@@ -15,14 +13,7 @@ BONUS = 2
 RICH = 5
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [card_extension(NAME, "Sweet Talker", sys.modules[__name__], "ability", f"+{BONUS} macking for a ho worth {RICH} or more.")]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
+referee_extensions, backhanding_effects = card_hooks(NAME, "Sweet Talker", "ability", f"+{BONUS} macking for a ho worth {RICH} or more.")
 
 
 @hookimpl

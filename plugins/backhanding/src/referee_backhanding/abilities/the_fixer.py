@@ -7,26 +7,17 @@ of the contests).
 
 from __future__ import annotations
 
-import sys
-
-from referee import Decision, Extension, hookimpl
+from referee import Decision, hookimpl
 
 from ..cards import PIMP_LIMIT
-from ..common import card_extension, card_rule, game_of
+from ..common import card_hooks, card_rule, game_of
 from ..events import PimpsDiscarded
 from ..rounds import deal_draws
 
 NAME = "the-fixer"
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [card_extension(NAME, "The Fixer", sys.modules[__name__], "ability", "Draw a Draw card when he recruits a ho.")]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
+referee_extensions, backhanding_effects = card_hooks(NAME, "The Fixer", "ability", "Draw a Draw card when he recruits a ho.")
 
 
 @hookimpl

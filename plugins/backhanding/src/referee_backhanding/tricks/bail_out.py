@@ -9,13 +9,11 @@ has room.
 
 from __future__ import annotations
 
-import sys
-
-from referee import Decision, Event, Extension, TableState, hookimpl
+from referee import Decision, Event, TableState, hookimpl
 from referee.results import join_names
 
 from ..cards import PIMP_LIMIT
-from ..common import card_extension, card_rule, game_of
+from ..common import card_hooks, card_rule, game_of
 from . import is_mine
 
 NAME = "bail-out"
@@ -28,25 +26,8 @@ class PimpsBailedOut(Event, tag="backhanding.PimpsBailedOut"):
     seat: str
     pimps: tuple[str, ...]
 
-
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [
-        card_extension(
-            NAME,
-            "Bail Out",
-            sys.modules[__name__],
-            "dirty trick",
-            "Bring up to two of your pimps back from the temporary discard pile.",
-            events=[PimpsBailedOut],
-            evolve=evolve,
-        )
-    ]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
+    def describe(self) -> str:
+        return f"{self.seat} bailed out {join_names(list(self.pimps))}"
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -58,11 +39,14 @@ def evolve(state: TableState, event: Event) -> None:
             game.clans[event.seat].append(pimp)
 
 
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, PimpsBailedOut):
-        return f"{event.seat} bailed out {join_names(list(event.pimps))}"
-    return None
+referee_extensions, backhanding_effects = card_hooks(
+    NAME,
+    "Bail Out",
+    "dirty trick",
+    "Bring up to two of your pimps back from the temporary discard pile.",
+    events=[PimpsBailedOut],
+    evolve=evolve,
+)
 
 
 def _waiting(state: TableState, seat: str) -> list[str]:

@@ -7,54 +7,30 @@ dice, the lowest kept.
 
 from __future__ import annotations
 
-import sys
+from referee import Decision, TableState, hookimpl
 
-from referee import Decision, Event, Extension, TableState, hookimpl
-
-from ..common import card_extension, card_rule, game_of, opposed_contests
+from ..common import card_hooks, card_rule, game_of, opposed_contests
 from ..state import Contest
-from . import is_mine
+from . import ContestWorked, is_mine, works_contest
 
 NAME = "crooked-cop"
 
 
-class CopBribed(Event, tag="backhanding.CopBribed"):
+class CopBribed(ContestWorked, tag="backhanding.CopBribed"):
     """``seat``'s Crooked Cop works the contest for ``ho``: ``seat``'s opponents there keep their lower die."""
 
-    seat: str
-    ho: str
+    def describe(self) -> str:
+        return f"{self.seat}'s Crooked Cop works the contest for {self.ho}"
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [
-        card_extension(
-            NAME,
-            "Crooked Cop",
-            sys.modules[__name__],
-            "dirty trick",
-            "In one contest, each of your opponents rolls two dice and keeps the lower.",
-            events=[CopBribed],
-            evolve=evolve,
-        )
-    ]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
-
-
-def evolve(state: TableState, event: Event) -> None:
-    if isinstance(event, CopBribed):
-        game_of(state).contests[event.ho].effects.append((event.seat, NAME))
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, CopBribed):
-        return f"{event.seat}'s Crooked Cop works the contest for {event.ho}"
-    return None
+referee_extensions, backhanding_effects = card_hooks(
+    NAME,
+    "Crooked Cop",
+    "dirty trick",
+    "In one contest, each of your opponents rolls two dice and keeps the lower.",
+    events=[CopBribed],
+    evolve=works_contest(CopBribed, NAME),
+)
 
 
 @hookimpl

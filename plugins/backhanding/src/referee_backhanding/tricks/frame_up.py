@@ -8,11 +8,9 @@ is carried out, it does nothing.
 
 from __future__ import annotations
 
-import sys
+from referee import Decision, Event, TableState, hookimpl
 
-from referee import Decision, Event, Extension, TableState, hookimpl
-
-from ..common import card_extension, card_rule, game_of, idle_opposing_pimps
+from ..common import card_hooks, card_rule, game_of, idle_opposing_pimps
 from . import is_mine
 
 NAME = "frame-up"
@@ -25,25 +23,8 @@ class PimpFramed(Event, tag="backhanding.PimpFramed"):
     pimp: str
     by: str
 
-
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [
-        card_extension(
-            NAME,
-            "Frame-Up",
-            sys.modules[__name__],
-            "dirty trick",
-            "An idle opposing pimp goes to the temporary discard pile.",
-            events=[PimpFramed],
-            evolve=evolve,
-        )
-    ]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
+    def describe(self) -> str:
+        return f"{self.by} framed {self.seat}'s {self.pimp}: he goes to the temporary discard pile"
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -54,11 +35,14 @@ def evolve(state: TableState, event: Event) -> None:
         game.temporary_owner[event.pimp] = event.seat
 
 
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, PimpFramed):
-        return f"{event.by} framed {event.seat}'s {event.pimp}: he goes to the temporary discard pile"
-    return None
+referee_extensions, backhanding_effects = card_hooks(
+    NAME,
+    "Frame-Up",
+    "dirty trick",
+    "An idle opposing pimp goes to the temporary discard pile.",
+    events=[PimpFramed],
+    evolve=evolve,
+)
 
 
 @hookimpl

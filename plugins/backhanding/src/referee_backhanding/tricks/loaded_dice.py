@@ -6,54 +6,30 @@ the owner of an attacked ho); against a Crooked Cop the two cancel out.
 
 from __future__ import annotations
 
-import sys
+from referee import Decision, TableState, hookimpl
 
-from referee import Decision, Event, Extension, TableState, hookimpl
-
-from ..common import card_extension, card_rule, contests_of, game_of
+from ..common import card_hooks, card_rule, contests_of, game_of
 from ..state import Contest
-from . import is_mine
+from . import ContestWorked, is_mine, works_contest
 
 NAME = "loaded-dice"
 
 
-class DiceLoaded(Event, tag="backhanding.DiceLoaded"):
+class DiceLoaded(ContestWorked, tag="backhanding.DiceLoaded"):
     """``seat`` rolls two dice and keeps the higher in the contest for ``ho``."""
 
-    seat: str
-    ho: str
+    def describe(self) -> str:
+        return f"{self.seat} loads the dice for {self.ho}"
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [
-        card_extension(
-            NAME,
-            "Loaded Dice",
-            sys.modules[__name__],
-            "dirty trick",
-            "In one contest of yours, roll two dice and keep the higher.",
-            events=[DiceLoaded],
-            evolve=evolve,
-        )
-    ]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
-
-
-def evolve(state: TableState, event: Event) -> None:
-    if isinstance(event, DiceLoaded):
-        game_of(state).contests[event.ho].effects.append((event.seat, NAME))
-
-
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, DiceLoaded):
-        return f"{event.seat} loads the dice for {event.ho}"
-    return None
+referee_extensions, backhanding_effects = card_hooks(
+    NAME,
+    "Loaded Dice",
+    "dirty trick",
+    "In one contest of yours, roll two dice and keep the higher.",
+    events=[DiceLoaded],
+    evolve=works_contest(DiceLoaded, NAME),
+)
 
 
 @hookimpl

@@ -8,11 +8,9 @@ in every sealed step, the final count's included.
 
 from __future__ import annotations
 
-import sys
+from referee import Decision, Event, TableState, hookimpl
 
-from referee import Decision, Event, Extension, TableState, hookimpl
-
-from ..common import card_extension, card_rule, game_of, opponents
+from ..common import card_hooks, card_rule, game_of, opponents
 from . import is_mine
 
 NAME = "pickpocket"
@@ -25,6 +23,9 @@ class PocketPicked(Event, tag="backhanding.PocketPicked"):
     victim: str
     took: bool
 
+    def describe(self) -> str:
+        return f"{self.thief} picked {self.victim}'s pocket" + ("" if self.took else ", which was empty")
+
 
 class CardStolen(Event, tag="backhanding.CardStolen"):
     """The card ``thief`` took from ``victim`` (visible to the two of them)."""
@@ -33,25 +34,8 @@ class CardStolen(Event, tag="backhanding.CardStolen"):
     victim: str
     card: str
 
-
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [
-        card_extension(
-            NAME,
-            "Pickpocket",
-            sys.modules[__name__],
-            "dirty trick",
-            "Take a random card from an opponent's hand.",
-            events=[PocketPicked, CardStolen],
-            evolve=evolve,
-        )
-    ]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
+    def describe(self) -> str:
+        return f"{self.thief} took {self.card} from {self.victim}"
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -61,13 +45,14 @@ def evolve(state: TableState, event: Event) -> None:
         game.hands[event.thief].append(event.card)
 
 
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, PocketPicked):
-        return f"{event.thief} picked {event.victim}'s pocket" + ("" if event.took else ", which was empty")
-    if isinstance(event, CardStolen):
-        return f"{event.thief} took {event.card} from {event.victim}"
-    return None
+referee_extensions, backhanding_effects = card_hooks(
+    NAME,
+    "Pickpocket",
+    "dirty trick",
+    "Take a random card from an opponent's hand.",
+    events=[PocketPicked, CardStolen],
+    evolve=evolve,
+)
 
 
 @hookimpl

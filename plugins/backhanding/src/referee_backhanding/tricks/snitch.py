@@ -9,11 +9,9 @@ no attacker is not attacked.
 
 from __future__ import annotations
 
-import sys
+from referee import Decision, Event, TableState, hookimpl
 
-from referee import Decision, Event, Extension, TableState, hookimpl
-
-from ..common import card_extension, card_rule, game_of, placed_opposing_pimps
+from ..common import card_hooks, card_rule, game_of, placed_opposing_pimps
 from ..state import play_cards
 from . import is_mine
 
@@ -29,25 +27,8 @@ class PimpWithdrawn(Event, tag="backhanding.PimpWithdrawn"):
     by: str
     cards: tuple[str, ...]
 
-
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [
-        card_extension(
-            NAME,
-            "Snitch",
-            sys.modules[__name__],
-            "dirty trick",
-            "An opposing pimp placed this phase is withdrawn before the dice.",
-            events=[PimpWithdrawn],
-            evolve=evolve,
-        )
-    ]
-
-
-@hookimpl
-def backhanding_effects() -> list[str]:
-    return [NAME]
+    def describe(self) -> str:
+        return f"{self.by}'s Snitch: {self.seat}'s {self.pimp} leaves the contest for {self.ho}"
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -60,11 +41,14 @@ def evolve(state: TableState, event: Event) -> None:
             del game.contests[event.ho]
 
 
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, PimpWithdrawn):
-        return f"{event.by}'s Snitch: {event.seat}'s {event.pimp} leaves the contest for {event.ho}"
-    return None
+referee_extensions, backhanding_effects = card_hooks(
+    NAME,
+    "Snitch",
+    "dirty trick",
+    "An opposing pimp placed this phase is withdrawn before the dice.",
+    events=[PimpWithdrawn],
+    evolve=evolve,
+)
 
 
 @hookimpl

@@ -7,25 +7,16 @@ is shuffled back into the deck.
 
 from __future__ import annotations
 
-import sys
-
-from referee import Decision, Extension, hookimpl
+from referee import Decision, hookimpl
 
 from ..events import StarLost
-from ..play import PlayRules, extension, game_of, rule
+from ..play import PlayRules, card_hooks, game_of, rule
 
 NAME = "contract-dispute"
 RULES = PlayRules(target="other-star", lasts="", text="A Star of another studio walks out and goes up for auction.")
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], RULES.text)]
-
-
-@hookimpl
-def pornstar_play_rules(kind: str) -> PlayRules | None:
-    return RULES if kind == NAME else None
+referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
 
 
 @hookimpl

@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import sys
+from referee import TableState, hookimpl
 
-from referee import Extension, TableState, hookimpl
-
-from ..play import PlayRules, extension, lying
+from ..play import PlayRules, card_hooks, lying
 
 NAME = "hype-machine"
 BONUS = 2
 RULES = PlayRules(target="none", lasts="turn", text="+2 to the Production roll of every Film you produce this turn.")
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], RULES.text)]
-
-
-@hookimpl
-def pornstar_play_rules(kind: str) -> PlayRules | None:
-    return RULES if kind == NAME else None
+referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
 
 
 @hookimpl

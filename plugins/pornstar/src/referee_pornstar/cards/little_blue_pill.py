@@ -5,24 +5,15 @@ While the card lies on him, every Film he appears in gets +1 on its Production r
 
 from __future__ import annotations
 
-import sys
+from referee import TableState, hookimpl
 
-from referee import Extension, TableState, hookimpl
-
-from ..play import PlayRules, extension, game_of, lying
+from ..play import PlayRules, card_hooks, game_of, lies_on, lying
 
 NAME = "little-blue-pill"
 RULES = PlayRules(target="own-star", lasts="game", text="A Male Star of yours adds +1 to the Production roll of every Film he is in.")
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], RULES.text)]
-
-
-@hookimpl
-def pornstar_play_rules(kind: str) -> PlayRules | None:
-    return RULES if kind == NAME else None
+referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
 
 
 @hookimpl
@@ -33,9 +24,7 @@ def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, ta
     star = next((s for s in game.tables.stars if s.id == target), None)
     if target not in game.studios[seat].stable or star is None or star.gender != "M":
         return "the Little Blue Pill is played on a Male Star in your own stable"
-    if any(t == target for _, _, t in lying(state, NAME)):
-        return "he has taken one already"
-    return None
+    return "he has taken one already" if lies_on(state, NAME, target) else None
 
 
 @hookimpl

@@ -7,11 +7,9 @@ rolls get +1.
 
 from __future__ import annotations
 
-import sys
+from referee import Decision, Event, TableState, hookimpl
 
-from referee import Decision, Event, Extension, TableState, hookimpl
-
-from ..play import PlayRules, extension, game_of, lying, rule
+from ..play import PlayRules, card_hooks, game_of, lying, rule
 
 NAME = "nostalgia-fetish"
 RULES = PlayRules(
@@ -22,31 +20,16 @@ RULES = PlayRules(
 class FilmRevived(Event, tag="pornstar.nostalgia-fetish.FilmRevived"):
     film: str
 
-
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], RULES.text)]
+    def describe(self) -> str:
+        return f"{self.film} comes back into favour"
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [FilmRevived]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, FilmRevived):
         game_of(state).films[event.film].wanked = 0
 
 
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    return f"{event.film} comes back into favour" if isinstance(event, FilmRevived) else None
-
-
-@hookimpl
-def pornstar_play_rules(kind: str) -> PlayRules | None:
-    return RULES if kind == NAME else None
+referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES, events=[FilmRevived], evolve=evolve)
 
 
 @hookimpl

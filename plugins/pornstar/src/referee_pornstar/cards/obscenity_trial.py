@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sys
+from referee import Decision, Event, TableState, hookimpl
 
-from referee import Decision, Event, Extension, TableState, hookimpl
-
-from ..play import PlayRules, extension, game_of, rule
+from ..play import PlayRules, card_hooks, game_of, rule
 
 NAME = "obscenity-trial"
 RULES = PlayRules(target="other-film", lasts="", text="A Film of another studio is Wanked (a Wanked one is Wanked Out).")
@@ -16,33 +14,16 @@ class FilmProsecuted(Event, tag="pornstar.obscenity-trial.FilmProsecuted"):
     film: str
     wanked: int
 
-
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], RULES.text)]
+    def describe(self) -> str:
+        return f"{self.film} is found obscene: " + ("Wanked Out" if self.wanked == 2 else "Wanked")
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [FilmProsecuted]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, FilmProsecuted):
         game_of(state).films[event.film].wanked = event.wanked
 
 
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    if isinstance(event, FilmProsecuted):
-        return f"{event.film} is found obscene: " + ("Wanked Out" if event.wanked == 2 else "Wanked")
-    return None
-
-
-@hookimpl
-def pornstar_play_rules(kind: str) -> PlayRules | None:
-    return RULES if kind == NAME else None
+referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES, events=[FilmProsecuted], evolve=evolve)
 
 
 @hookimpl

@@ -7,36 +7,21 @@ back into the deck.
 
 from __future__ import annotations
 
-import sys
+from referee import Decision, TableState, hookimpl
 
-from referee import Decision, Extension, TableState, hookimpl
-
-from ..play import PlayRules, extension, game_of, lying
+from ..play import PlayRules, card_hooks, lying, refused_on_own_star
 
 NAME = "piercing-parlour"
 SPECIALTY = "Pierced"
 RULES = PlayRules(target="own-star", lasts="game", text="A Star of yours also has the Specialty Pierced.")
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], RULES.text)]
-
-
-@hookimpl
-def pornstar_play_rules(kind: str) -> PlayRules | None:
-    return RULES if kind == NAME else None
+referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
 
 
 @hookimpl
 def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
-    if kind != NAME:
-        return None
-    if target not in game_of(state).studios[seat].stable:
-        return "Piercing Parlour is played on a Star in your own stable"
-    if any(t == target for _, _, t in lying(state, NAME)):
-        return "that Star is pierced already"
-    return None
+    return refused_on_own_star(state, seat, NAME, target, "that Star is pierced already") if kind == NAME else None
 
 
 @hookimpl

@@ -6,25 +6,16 @@ no card left in the deck it cannot be played.
 
 from __future__ import annotations
 
-import sys
+from referee import Decision, TableState, hookimpl
 
-from referee import Decision, Extension, TableState, hookimpl
-
-from ..play import PlayRules, extension, game_of, rule
+from ..play import PlayRules, card_hooks, game_of, rule
 
 NAME = "talent-scout"
 CARDS = 2
 RULES = PlayRules(target="none", lasts="", text=f"Draw {CARDS} cards, free.")
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], RULES.text)]
-
-
-@hookimpl
-def pornstar_play_rules(kind: str) -> PlayRules | None:
-    return RULES if kind == NAME else None
+referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
 
 
 @hookimpl

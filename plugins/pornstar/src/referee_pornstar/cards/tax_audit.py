@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sys
+from referee import Decision, Event, TableState, hookimpl
 
-from referee import Decision, Event, Extension, TableState, hookimpl
-
-from ..play import PlayRules, extension, game_of, rule
+from ..play import PlayRules, card_hooks, game_of, rule
 
 NAME = "tax-audit"
 FINE = 30
@@ -17,33 +15,18 @@ class TaxPaid(Event, tag="pornstar.tax-audit.TaxPaid"):
     seat: str
     paid: int
 
-
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], RULES.text)]
+    def describe(self) -> str:
+        return f"{self.seat} is audited and pays ${self.paid} to the bank"
 
 
-@hookimpl
-def referee_event_types() -> list[type[Event]]:
-    return [TaxPaid]
-
-
-@hookimpl
-def referee_evolve(state: TableState, event: Event) -> None:
+def evolve(state: TableState, event: Event) -> None:
     if isinstance(event, TaxPaid):
         game = game_of(state)
         game.studios[event.seat].money -= event.paid
         game.bank += event.paid
 
 
-@hookimpl
-def referee_describe(event: Event) -> str | None:
-    return f"{event.seat} is audited and pays ${event.paid} to the bank" if isinstance(event, TaxPaid) else None
-
-
-@hookimpl
-def pornstar_play_rules(kind: str) -> PlayRules | None:
-    return RULES if kind == NAME else None
+referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES, events=[TaxPaid], evolve=evolve)
 
 
 @hookimpl

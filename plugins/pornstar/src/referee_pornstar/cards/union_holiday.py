@@ -6,24 +6,15 @@ card wins.
 
 from __future__ import annotations
 
-import sys
+from referee import TableState, hookimpl
 
-from referee import Extension, TableState, hookimpl
-
-from ..play import PlayRules, extension, game_of, lying
+from ..play import PlayRules, card_hooks, game_of, lying
 
 NAME = "union-holiday"
 RULES = PlayRules(target="none", lasts="turn", text="You pay no Maintenance at the end of this turn.")
 
 
-@hookimpl
-def referee_extensions() -> list[Extension]:
-    return [extension(NAME, sys.modules[__name__], RULES.text)]
-
-
-@hookimpl
-def pornstar_play_rules(kind: str) -> PlayRules | None:
-    return RULES if kind == NAME else None
+referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
 
 
 @hookimpl

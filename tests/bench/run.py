@@ -83,7 +83,13 @@ class GameSpec:
     """None: the game's default extensions; [] plays the rulebook alone (no house rules)."""
 
 
-GAMES = (GameSpec("pimp", 6, None), GameSpec("cashnguns", 6, None), GameSpec("pigsty", 5, []), GameSpec("backhanding", 6, None), GameSpec("pornstar", 4, None))
+GAMES = (
+    GameSpec("pimp", 6, None),
+    GameSpec("cashnguns", 6, None),
+    GameSpec("pigsty", 5, []),
+    GameSpec("backhanding", 6, None),
+    GameSpec("pornstar", 4, None),
+)
 
 
 # -- settings and reporting --------------------------------------------------------------

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from referee import MEMORY, Entry, Referee, Registry, TableStore
+from referee.testing import fixed_key
 
 SEATS = ("Ada", "Bert", "Cleo", "Dino", "Edna", "Fritz")
 MIXES = {"heuristic": "heuristic", "random": "random", "mixed": "heuristic,random,heuristic,random,heuristic,random"}
@@ -166,7 +167,7 @@ def measure(games: int, bots: str = "mixed", seat_counts: tuple[int, ...] = (2, 
     with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
         for n in range(games):
             seats = list(SEATS[: seat_counts[n % len(seat_counts)]])
-            table = app.open("backhanding", seats, seed=f"balance-{n}", options={"bots": bots_of(bots, n)})
+            table = app.open("backhanding", seats, seed=f"balance-{n}", key=fixed_key(f"balance-{n}"), options={"bots": bots_of(bots, n)})
             app.play_bots(table, seats)
             kinds = app.view(table, None)["view"]["bots"]
             tally(app.entries(table), stats, kinds)

@@ -16,7 +16,6 @@ are conserved, no count is negative, wounds and shame never go down, and the log
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections import Counter
 from typing import Any
@@ -26,6 +25,7 @@ import pytest
 
 import referee
 from referee import GAMESMASTER, MEMORY, Extension, Referee, Registry, TableStore, hookimpl
+from referee.testing import fixed_key
 from referee_cashnguns.components import Components
 from referee_cashnguns.powers import POWERS
 
@@ -48,11 +48,6 @@ class OneWoundKills:
 
 
 HOUSE = OneWoundKills()
-
-
-def key(name: str) -> str:
-    """A fixed table key: the bots draw from it, so every run plays the same games."""
-    return hashlib.sha256(name.encode()).hexdigest()
 
 
 @pytest.fixture(scope="module")
@@ -188,7 +183,7 @@ def test_a_sweep_of_bot_games_reaches_every_part_of_the_game_and_keeps_the_invar
             "cashnguns",
             seats,
             seed=f"sweep-{number}",
-            key=key(f"sweep-{number}"),
+            key=fixed_key(f"sweep-{number}"),
             options=options,
             extensions=[*every_power, HOUSE_RULE] if house else None,
         )
@@ -247,7 +242,12 @@ def test_the_heuristic_bot_plays_sensibly(registry):
         seats = list(NAMES[:5])
         app = Referee(registry=registry, store=TableStore(MEMORY))
         table = app.open(
-            "cashnguns", seats, seed=f"heuristic-{number}", key=key(f"heuristic-{number}"), options={"bots": "heuristic"}, extensions=[]
+            "cashnguns",
+            seats,
+            seed=f"heuristic-{number}",
+            key=fixed_key(f"heuristic-{number}"),
+            options={"bots": "heuristic"},
+            extensions=[],
         )
         while not app.state(table).over:
             request = app.requests(table)[0]
@@ -284,7 +284,7 @@ def test_the_bots_option_chooses_each_seats_bot(registry):
             "cashnguns",
             seats,
             seed=f"bots-{number}",
-            key=key(f"bots-{number}"),
+            key=fixed_key(f"bots-{number}"),
             options={"bots": "random,heuristic,random,heuristic"},
             extensions=[],
         )

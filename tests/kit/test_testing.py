@@ -271,3 +271,20 @@ def test_check_scenarios_fails_a_declared_change_that_does_not_happen():
 def test_check_scenarios_refuses_a_scenario_the_game_does_not_have():
     with pytest.raises(CheckFailed, match="nim has no scenario 'rule-9'; its scenarios: rule-3-take-and-win"):
         check_scenarios("nim", [], {"rule-9"})
+
+
+def test_fixed_key_replays_a_bot_game_that_a_seed_alone_does_not():
+    """docs/testing-plugins.md, `fixed_key`: bots draw from the table key, so the same seed with
+    the same fixed key plays the same game, and with another key (almost surely) another."""
+    from referee import MEMORY, Referee, Registry, TableStore
+    from referee.testing import fixed_key
+
+    def played(key: str) -> list[object]:
+        with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
+            table = app.open("nim", ["Ann", "Bob", "Cy"], seed="same", key=key)
+            app.play_bots(table, ["Ann", "Bob", "Cy"])
+            return [(e.type, e.event) for e in app.entries(table) if e.type == "nim.StonesTaken"]
+
+    assert len(fixed_key("sweep-1")) == 64 and int(fixed_key("sweep-1"), 16) >= 0
+    assert played(fixed_key("sweep-1")) == played(fixed_key("sweep-1"))
+    assert any(played(fixed_key("sweep-1")) != played(fixed_key(f"other-{n}")) for n in range(5))

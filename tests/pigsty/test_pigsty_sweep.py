@@ -15,7 +15,6 @@ scenario ``rule-10.2-overspending`` and tests/pigsty/test_orders.py construct th
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -23,6 +22,7 @@ import pytest
 
 import referee_pigsty.plugin
 from referee import MEMORY, Referee, Registry, TableStore
+from referee.testing import fixed_key
 from referee_pigsty.events import (
     BANDITS,
     BanditJoined,
@@ -63,9 +63,7 @@ ENDINGS = {"palace": "can afford a Palace", "mad": "M.A.D.", "limit": "turn limi
 def _play(app: Referee, number: int) -> tuple[str, dict[str, str]]:
     farmers, bots, options = TABLES[number % len(TABLES)]
     seats = NAMES[:farmers]
-    # A fixed key makes the bots' choices, and so the whole sweep, the same every run.
-    key = hashlib.sha256(f"sweep-{number}".encode()).hexdigest()
-    table = app.open("pigsty", seats, seed=f"sweep-{number}", options={**options, "bots": bots}, key=key)
+    table = app.open("pigsty", seats, seed=f"sweep-{number}", options={**options, "bots": bots}, key=fixed_key(f"sweep-{number}"))
     app.play_bots(table, seats)
     view = app.view(table, None)
     return table, view["view"]["bots"]

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from referee import MEMORY, Entry, Referee, Registry, TableStore
+from referee.testing import fixed_key
 
 SEATS = ("Ada", "Bert", "Cleo", "Dino", "Edna", "Fritz")
 MIXES = {"heuristic": "heuristic", "random": "random", "mixed": "heuristic,random,heuristic,random,heuristic,random"}
@@ -90,7 +91,7 @@ def measure(games: int, bots: str = "heuristic", seats: tuple[int, int] = (2, 6)
         names = list(SEATS[: low + n % (high - low + 1)])
         with Referee(registry=registry, store=TableStore(MEMORY)) as app:
             chosen = ",".join(MIXES.get(bots, bots).split(",")[: len(names)])
-            table = app.open("pimp", names, seed=f"{seed}-{n}", options={"bots": chosen, "turns": turns})
+            table = app.open("pimp", names, seed=f"{seed}-{n}", key=fixed_key(f"{seed}-{n}"), options={"bots": chosen, "turns": turns})
             app.play_bots(table, names)
             tally(app.entries(table), stats)
     return stats

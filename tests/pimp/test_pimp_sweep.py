@@ -20,6 +20,7 @@ import pytest
 from pimp_balance import ending
 
 from referee import MEMORY, Referee, Registry, TableStore
+from referee.testing import fixed_key
 from referee_pimp.menu import KINDS
 from referee_pimp.specials import SPECIALS
 from referee_pimp.state import ENCOUNTERS
@@ -52,7 +53,7 @@ def sweep() -> Iterator[list[dict[str, Any]]]:
     with Referee(registry=registry, store=TableStore(MEMORY)) as app:
         for n in range(GAMES + len(SHARED)):
             seats, options = plan(n)
-            table = app.open("pimp", seats, seed=f"sweep-{n}", options=options)
+            table = app.open("pimp", seats, seed=f"sweep-{n}", key=fixed_key(f"sweep-{n}"), options=options)
             app.play_bots(table, seats)
             played.append({"table": table, "app": app, "entries": app.entries(table), "state": app.state(table), "dealt": n < GAMES})
         yield played

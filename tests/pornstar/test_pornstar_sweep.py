@@ -11,6 +11,7 @@ import statistics
 from typing import Any
 
 from referee import MEMORY, Referee, Registry, TableStore
+from referee.testing import fixed_key
 
 SEATS = ["Ann", "Bob", "Cy", "Dee"]
 MIXED = "heuristic,random,heuristic,random"
@@ -32,7 +33,7 @@ def sweep(games: int, bots: str = MIXED, seats: list[str] = SEATS) -> dict[str, 
     net = []
     with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
         for n in range(games):
-            table = app.open("pornstar", seats, seed=f"sweep-{n}", options={"bots": bots})
+            table = app.open("pornstar", seats, seed=f"sweep-{n}", key=fixed_key(f"sweep-{n}"), options={"bots": bots})
             app.play_bots(table, seats, max_actions=20_000)
             state = app.state(table)
             assert state.result is not None

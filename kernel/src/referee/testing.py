@@ -50,6 +50,7 @@ __all__ = [
     "check_refused_without",
     "check_scenarios",
     "check_views_leak_nothing",
+    "fixed_key",
     "referee_app",
     "referee_cli",
 ]
@@ -410,13 +411,20 @@ def _referee(registry: Registry | None) -> Iterator[Referee]:
         app.close()
 
 
+def fixed_key(name: str) -> str:
+    """A table key (64 hex digits) made from ``name``, for ``Referee.open(..., seed=, key=)``.
+
+    Bots draw from the table's secret key, not from the seed, so a bot game (a sweep, a
+    balance measure) plays the same on every run only when both are fixed: a failure found
+    once is found again.
+    """
+    return hashlib.sha256(name.encode()).hexdigest()
+
+
 def _open(
     app: Referee, game: str, seats: Sequence[str], extensions: Sequence[str] | None, options: dict[str, Any] | None, seed: str
 ) -> str:
-    # The key is fixed with the seed so the bots, who draw from it, play the same game on
-    # every run: a failure found once is found again.
-    key = hashlib.sha256(f"referee.testing {seed}".encode()).hexdigest()
-    return app.open(game, list(seats), options=options, extensions=extensions, seed=seed, key=key)
+    return app.open(game, list(seats), options=options, extensions=extensions, seed=seed, key=fixed_key(f"referee.testing {seed}"))
 
 
 def _next_request(app: Referee, table: str, where: str) -> Any:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,21 @@ sys.path.insert(0, str(Path(__file__).parent / "kernel"))
 sys.path.insert(0, str(Path(__file__).parent))
 
 referee.logging.configure("error")
+
+NO_SKIPS = bool(os.environ.get("REFEREE_NO_SKIPS"))
+"""Set by ``.ci/run``: what a machine with only Python skips (PostgreSQL, Chromium, a package
+index for the examples' fresh venv) CI provides, so there a skip is a failure."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if NO_SKIPS and report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        report.outcome = "failed"
+        report.longrepr = f"skipped, and REFEREE_NO_SKIPS allows no skip: {reason}"
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ one person's view from the next, and errors as JSON where JSON was asked for."""
 from __future__ import annotations
 
 import argparse
-import ast
 import hashlib
 import io
 import json
@@ -13,54 +12,9 @@ from pathlib import Path
 
 import pytest
 
-import referee_cli
 from referee import Referee
 from referee_cli import hotseat
 from referee_cli.main import parser
-
-KERNEL_INTERNALS = {"audit", "log", "store", "table", "scenario", "registry", "events", "limits", "logging", "service", "flow"}
-
-
-def _modules() -> list[Path]:
-    return sorted(Path(referee_cli.__file__).parent.glob("*.py"))
-
-
-@pytest.mark.parametrize("module", _modules(), ids=lambda p: p.name)
-def test_cli_imports_only_the_top_level_referee_package(module: Path) -> None:
-    """Issue 9 (one service API): adapters import names from ``referee`` and nothing below
-    it, so the next adapter copies no kernel internals."""
-    tree = ast.parse(module.read_text(encoding="utf-8"), filename=str(module))
-    offending = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            offending += [a.name for a in node.names if a.name.startswith("referee.")]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            if node.module.startswith("referee."):
-                offending.append(node.module)
-            elif node.module == "referee":
-                offending += [f"referee.{a.name}" for a in node.names if a.name in KERNEL_INTERNALS]
-        elif (
-            isinstance(node, ast.Attribute)
-            and node.attr.startswith("_")
-            and not node.attr.startswith("__")
-            and isinstance(node.value, ast.Attribute)
-            and node.value.attr in {"registry", "store"}
-        ):
-            offending.append(ast.unparse(node))  # registry._dist and the like: a kernel object's private state
-    assert not offending, f"{module.name} reaches into the kernel: {offending}"
-
-
-def test_the_surface_check_finds_a_kernel_import(tmp_path: Path) -> None:
-    """The check above can fail: a module importing ``referee.audit`` is caught."""
-    source = "from referee.audit import verify\nimport referee.log\nfrom referee import store\n"
-    tree = ast.parse(source)
-    found = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
-    assert len(found) == 3
-    module = tmp_path / "bad.py"
-    module.write_text(source, encoding="utf-8")
-    with pytest.raises(AssertionError, match="reaches into the kernel"):
-        test_cli_imports_only_the_top_level_referee_package(module)
-
 
 # -- bots remembered by the table (issue 10) ------------------------------------------------
 

@@ -84,7 +84,7 @@ def test_every_special_encounter_and_contest_occurs(sweep) -> None:
     rolled = {e["result"] for game in sweep for e in events(game, "pimp.SolicitationRolled")}
     assert set(ENCOUNTERS) <= rolled
     offers = [bool(e["sent"]) for game in sweep for e in events(game, "pimp.OfferPutToTheStreet")]
-    assert True in offers and False in offers
+    assert set(offers) == {True, False}, "an offer taken and an offer refused"
     assert any(events(game, "pimp.InfluenceTestDecided") for game in sweep)
     assert any(e["reason"] == "dropped" for game in sweep for e in events(game, "pimp.MoneyOnBitch"))
     assert any(e["reason"].startswith("picked up") for game in sweep for e in events(game, "pimp.MoneyOnBitch"))

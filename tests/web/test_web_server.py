@@ -5,7 +5,6 @@ bad request."""
 
 from __future__ import annotations
 
-import ast
 import json
 import logging
 import sqlite3
@@ -16,38 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import referee_web
 from referee_web import Limits
-
-KERNEL_INTERNALS = {"audit", "log", "store", "table", "scenario", "registry", "events", "limits", "logging", "service", "flow"}
-
-
-def _modules() -> list[Path]:
-    return sorted(Path(referee_web.__file__).parent.glob("*.py"))
-
-
-@pytest.mark.parametrize("module", _modules(), ids=lambda p: p.name)
-def test_web_imports_only_the_top_level_referee_package(module: Path) -> None:
-    """The server uses ``referee.Referee`` and the names of the top-level package only."""
-    tree = ast.parse(module.read_text(encoding="utf-8"), filename=str(module))
-    offending = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            offending += [a.name for a in node.names if a.name.startswith("referee.")]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            if node.module.startswith("referee."):
-                offending.append(node.module)
-            elif node.module == "referee":
-                offending += [f"referee.{a.name}" for a in node.names if a.name in KERNEL_INTERNALS]
-        elif (
-            isinstance(node, ast.Attribute)
-            and node.attr.startswith("_")
-            and not node.attr.startswith("__")
-            and isinstance(node.value, ast.Attribute)
-            and node.value.attr in {"registry", "store", "app"}
-        ):
-            offending.append(ast.unparse(node))  # a kernel object's private state
-    assert not offending, f"{module.name} reaches into the kernel: {offending}"
 
 
 def _nim(open_table: Any, **body: Any) -> Any:

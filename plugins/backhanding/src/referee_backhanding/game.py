@@ -10,6 +10,8 @@ import msgspec
 
 import referee
 from referee import Decision, Event, Game, hookimpl
+from referee.bots import bots_by_seat as by_seat
+from referee.bots import check_kinds
 
 from . import hookspecs
 from .cards import CardError, build, parse, read_option
@@ -29,14 +31,6 @@ SUMMARY = (
 )
 
 
-def _bot_kinds(bots: str | list[str] | dict[str, str]) -> list[str]:
-    if isinstance(bots, dict):
-        return list(bots.values())
-    if isinstance(bots, str):
-        return [kind.strip() for kind in bots.split(",")]
-    return list(bots)
-
-
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     bots: str | list[str] | dict[str, str] = DEFAULT_BOT
     """Which bot plays a seat bots play: one kind for every seat ("heuristic", "random"),
@@ -49,9 +43,7 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     ``referee`` command reads a file given as ``@PATH``."""
 
     def __post_init__(self) -> None:
-        wrong = sorted({kind for kind in _bot_kinds(self.bots) if kind not in BOTS})
-        if wrong:
-            raise ValueError(f"no bot named {', '.join(repr(k) for k in wrong)}; the bots are {', '.join(BOTS)}")
+        check_kinds(self.bots, BOTS)
         try:
             self.cards = read_option(self.cards)
             if self.cards:
@@ -61,13 +53,8 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 
 def bots_by_seat(option: Any, seats: Iterable[str]) -> dict[str, str]:
-    seats = list(seats)
-    if isinstance(option, dict):
-        return {seat: str(option.get(seat, DEFAULT_BOT)) for seat in seats}
-    kinds = _bot_kinds(option if isinstance(option, str | list) else DEFAULT_BOT)
-    if len(kinds) == 1:
-        return dict.fromkeys(seats, kinds[0])
-    return {seat: kinds[i] if i < len(kinds) else DEFAULT_BOT for i, seat in enumerate(seats)}
+    """Each seat's bot kind, from the table option ``bots``."""
+    return by_seat(option, seats, DEFAULT_BOT)
 
 
 @hookimpl

@@ -22,6 +22,8 @@ import msgspec
 
 import referee
 from referee import GAMESMASTER, Decision, Event, Flag, Game, IllegalAction, Option, Phase, Pick, Rounds, hookimpl
+from referee.bots import bots_by_seat as by_seat
+from referee.bots import check_kinds, check_seats
 from referee.results import join_names, rank
 
 from . import hookspecs
@@ -82,43 +84,12 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     def __post_init__(self) -> None:
         if self.deadline < 0:
             raise ValueError("deadline cannot be negative")
-        wrong = sorted({kind for kind in _bot_kinds(self.bots) if kind not in BOT_KINDS})
-        if wrong:
-            raise ValueError(f"no bot named {', '.join(repr(k) for k in wrong)}; the bots are {', '.join(BOT_KINDS)}")
-
-
-def _bot_kinds(bots: str | list[str] | dict[str, str]) -> list[str]:
-    if isinstance(bots, dict):
-        return list(bots.values())
-    if isinstance(bots, str):
-        return [kind.strip() for kind in bots.split(",")]
-    return list(bots)
+        check_kinds(self.bots, BOT_KINDS)
 
 
 def bots_by_seat(options: dict[str, Any], seats: Iterable[str]) -> dict[str, str]:
-    """Each seat's bot kind, from the table option ``bots`` (validated at setup)."""
-    seats = list(seats)
-    bots = options.get("bots", DEFAULT_BOT)
-    if isinstance(bots, dict):
-        return {seat: str(bots.get(seat, DEFAULT_BOT)) for seat in seats}
-    kinds = _bot_kinds(bots)
-    if len(kinds) == 1:
-        kinds = kinds * len(seats)
-    return dict(zip(seats, kinds))
-
-
-def _check_bots(options: dict[str, Any], seats: list[str]) -> None:
-    bots = options.get("bots", DEFAULT_BOT)
-    if isinstance(bots, dict):
-        strangers = [s for s in bots if s not in seats]
-        if strangers:
-            raise referee.RefereeError(
-                f"option bots names {', '.join(repr(s) for s in strangers)}, who has no seat (seats: {', '.join(seats)})"
-            )
-        return
-    kinds = _bot_kinds(bots)
-    if len(kinds) not in (1, len(seats)):
-        raise referee.RefereeError(f"option bots gives {len(kinds)} bots for {len(seats)} seats: give one for every seat, or one for all")
+    """Each seat's bot kind, from the table option ``bots`` (checked at setup)."""
+    return by_seat(options.get("bots", DEFAULT_BOT), seats, DEFAULT_BOT)
 
 
 @hookimpl
@@ -192,7 +163,7 @@ def _subject(request_id: str | None, decision: Decision, step: str) -> str:
 
 @hookimpl
 def referee_setup(decision: Decision) -> bool:
-    _check_bots(decision.options, list(decision.seats))
+    check_seats(decision.options.get("bots", DEFAULT_BOT), decision.seats)
     parts = components(decision)
     decision.emit(GangstersArmed(guns={seat: seat for seat in decision.seats}, bullets=parts.deck(), rounds=parts.rounds), rule=R_SETUP)
     notes = decision.shuffle(parts.notes(), purpose="the loot, face down")

@@ -230,7 +230,8 @@ class Phase:
     """Its own steps, each declared and recorded as a phase, played in order once its
     turns are over and before its ``end`` (placement in turns, then sealed orders, say).
     While a step is under way the flow's ``phase`` is the step's name, so the names of a
-    flow are unique; the phase's ``end`` runs after its last step has ended."""
+    flow are unique; the phase's ``end`` runs after its last step has ended (the flow's
+    ``phase`` is then None: a step that needs the phase's name is given it)."""
 
 
 @dataclass(frozen=True)
@@ -275,7 +276,8 @@ def advance(decision: Decision, rounds: Rounds) -> None:
 
     The kernel calls this after setup, after every decided action (whichever plugin
     decided it) and after a request expires.  Where the table is comes from its flow
-    alone: the round under way, its phase and whose turn it is.  A round, turn or phase
+    alone: the round under way (none yet: the setup phase, if declared), its phase (or
+    step) and whose turn it is.  A round, turn or phase
     stops only where its ``begin`` (or an answer) left requests open; its ``end`` runs
     once none is.
     """

@@ -76,6 +76,56 @@ def test_the_first_player_moves_clockwise_each_round():
     assert firsts == [seats[at], seats[(at + 1) % 4], seats[(at + 2) % 4]]
 
 
+def test_placement_is_played_in_turns_clockwise_until_everyone_has_passed_then_the_sealed_plays():
+    """4.1, 5.1, ruling R2: each placement or pass is a turn of the flow, clockwise from the
+    round's first player, skipping who has passed, until all have; then the part's sealed
+    plays are a step of their own (4.2, 5.2), and after the last round the count ends the game (6.3)."""
+    seats = ["Ada", "Bert", "Cleo", "Dino"]
+    with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
+        table = app.open("backhanding", seats, seed="turns")
+        seen_steps = set()
+        while not app.over(table):
+            request = app.requests(table)[0]
+            view = app.view(table, request.seat)
+            seen_steps.add((request.action, view["view"]["step"], view["phase"]))
+            if request.action == "place":
+                assert view["active"] == request.seat
+            app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+        entries = app.entries(table)
+        final = app.view(table, None)["view"]["values"]
+    assert {("place", "placing", "macking"), ("place", "placing", "backhanding"), ("play", "playing", "macking plays")} <= seen_steps
+    assert ("play", "playing", "backhanding plays") in seen_steps
+    order: list[str] = []
+    placements = 0
+    turn: str | None = None
+    passed: set[str] = set()
+    for entry in entries:
+        body = entry.event or {}
+        if entry.type == "backhanding.FirstPlayerChosen":
+            order = body["order"]
+        elif entry.type == "referee.PhaseBegan" and body["phase"] in ("macking", "backhanding"):
+            passed, turn = set(), None
+        elif entry.type == "referee.TurnBegan":
+            waiting = [s for s in order if s not in passed]
+            if turn is None:
+                assert body["seat"] == waiting[0], "the first player places first"
+            else:
+                after = order[order.index(turn) + 1 :] + order[: order.index(turn) + 1]
+                assert body["seat"] == next(s for s in after if s not in passed), "the next seat clockwise who has not passed"
+            turn = body["seat"]
+            placements += 1
+        elif entry.type in ("backhanding.PimpPlaced", "backhanding.PlacementPassed"):
+            assert body["seat"] == turn, "a seat places only in its own turn"
+            if entry.type == "backhanding.PlacementPassed":
+                passed.add(body["seat"])
+        elif entry.type == "referee.PhaseBegan" and body["phase"].endswith(" plays"):
+            assert passed == set(seats), "the sealed plays follow once everyone has passed"
+    assert placements > 0
+    money = [e.event for e in entries if e.type == "backhanding.MoneyCounted"]
+    assert final == money[-1]["totals"]
+    assert [e.type for e in entries[-5:-1]] == ["backhanding.MoneyCounted", "referee.PhaseEnded", "referee.RoundEnded", "referee.GameEnded"]
+
+
 def test_six_players_reshuffle_the_discard_pile_when_the_draw_deck_runs_out():
     """Ruling R11 (6.1): 82 Draw cards, 6 x 15 wanted: the discard pile's Draw cards become a
     new Draw deck, in an order nobody sees, and dealing goes on from it."""

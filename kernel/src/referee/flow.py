@@ -121,8 +121,9 @@ class FlowSteps:
         self.emit(PhaseBegan(phase=phase), rule="flow")
         self.rules.hook.referee_phase_began(decision=self, phase=phase)
 
-    def end_phase(self) -> None:
-        phase = self.flow.phase or ""
+    def end_phase(self, phase: str | None = None) -> None:
+        """End ``phase`` (by default the one under way: a phase whose steps have ended names itself)."""
+        phase = phase or self.flow.phase or ""
         self.rules.hook.referee_phase_ended(decision=self, phase=phase)
         self.emit(PhaseEnded(phase=phase), rule="flow")
 
@@ -225,6 +226,12 @@ class Phase:
     end: Step | None = None
     turns: Turns | None = None
     """Played in turns (after ``begin``), until no seat follows."""
+    steps: Sequence[Phase] = ()
+    """Its own steps, each declared and recorded as a phase, played in order once its
+    turns are over and before its ``end`` (placement in turns, then sealed orders, say).
+    While a step is under way the flow's ``phase`` is the step's name, so the names of a
+    flow are unique; the phase's ``end`` runs after its last step has ended (the flow's
+    ``phase`` is then None: a step that needs the phase's name is given it)."""
 
 
 @dataclass(frozen=True)
@@ -259,6 +266,9 @@ class Rounds:
     ends: Step | None = None
     """Before each round (the first too): ends the game (``decision.end_game``) when the
     rules say it is over."""
+    setup: Phase | None = None
+    """Played once before the first round (after ``referee_setup``), for a setup that
+    needs answers: what it asks is answered before the first round begins."""
 
 
 def advance(decision: Decision, rounds: Rounds) -> None:
@@ -266,13 +276,16 @@ def advance(decision: Decision, rounds: Rounds) -> None:
 
     The kernel calls this after setup, after every decided action (whichever plugin
     decided it) and after a request expires.  Where the table is comes from its flow
-    alone: the round under way, its phase and whose turn it is.  A round, turn or phase
+    alone: the round under way (none yet: the setup phase, if declared), its phase (or
+    step) and whose turn it is.  A round, turn or phase
     stops only where its ``begin`` (or an answer) left requests open; its ``end`` runs
     once none is.
     """
     if _waiting(decision):
         return
     flow = decision.flow
+    if not flow.round and rounds.setup is not None and not _phases(decision, (rounds.setup,), flow.phase, flow.seat):
+        return
     if flow.round and not _resume_round(decision, rounds, flow.phase, flow.seat):
         return
     while not decision.state.over:
@@ -312,13 +325,13 @@ def _resume_round(decision: Decision, rounds: Rounds, phase: str | None, seat: s
 
 
 def _phases(decision: Decision, phases: Sequence[Phase], current: str | None, seat: str | None) -> bool:
-    """Play ``phases`` from ``current`` (the one under way; None: from the first); True once over."""
-    names = [p.name for p in phases]
-    start = names.index(current) if current in names else 0
-    for index in range(start, len(phases)):
+    """Play ``phases`` from ``current`` (the one under way, or one of its steps; None: from
+    the first); True once over."""
+    start = next((index for index, phase in enumerate(phases) if _holds(phase, current)), None)
+    for index in range(start or 0, len(phases)):
         phase = phases[index]
-        if index == start and current in names:
-            if phase.turns is not None and not _turns(decision, phase.turns, seat, None):
+        if index == start:
+            if not _resume_phase(decision, phase, current, seat):
                 return False
         else:
             decision.begin_phase(phase.name)
@@ -327,11 +340,29 @@ def _phases(decision: Decision, phases: Sequence[Phase], current: str | None, se
                 return False
             if phase.turns is not None and not _turns(decision, phase.turns, None, None):
                 return False
+            if phase.steps and not _phases(decision, phase.steps, None, None):
+                return False
         _run(decision, phase.end)
         if decision.state.over:
             return False
-        decision.end_phase()
+        decision.end_phase(phase.name)
     return True
+
+
+def _holds(phase: Phase, name: str | None) -> bool:
+    """Whether ``name`` is ``phase`` or one of its steps, at any depth."""
+    return name == phase.name or any(_holds(step, name) for step in phase.steps)
+
+
+def _resume_phase(decision: Decision, phase: Phase, current: str | None, seat: str | None) -> bool:
+    """Play the rest of ``phase``, under way at ``current`` (itself or a step); True once
+    its turns and steps are over."""
+    if current != phase.name:
+        # A step is under way, so the phase's turns are over.
+        return _phases(decision, phase.steps, current, seat)
+    if phase.turns is not None and not _turns(decision, phase.turns, seat, None):
+        return False
+    return not phase.steps or _phases(decision, phase.steps, None, None)
 
 
 def _turns(decision: Decision, turns: Turns, seat: str | None, phase: str | None) -> bool:

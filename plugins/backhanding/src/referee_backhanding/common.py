@@ -29,8 +29,8 @@ R_MONEY_DRAW = "6.1"
 R_COUNT = "6.2"
 R_WIN = "6.3"
 
-STEPS = {"macking": "macking", "backhanding": "backhanding", "money counting": "count"}
-"""The step of sealed plays in each phase."""
+STEPS = {"macking plays": "macking", "backhanding plays": "backhanding", "money counting": "count"}
+"""The step of sealed plays (``backhanding_trick_targets``) of each phase they are asked in."""
 
 
 def game_of(state: TableState | Decision) -> Backhanding:

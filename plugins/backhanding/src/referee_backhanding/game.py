@@ -1,4 +1,4 @@
-"""Pimp: The Backhanding as a Referee game: the kernel's hooks, wired to ``rounds``."""
+"""Pimp: The Backhanding as a Referee game: the kernel's hooks, wired to ``rounds`` (whose ``FLOW`` the kernel runs) and ``setup``."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from referee.bots import check_kinds
 from . import hookspecs
 from .cards import CardError, build, parse, read_option
 from .events import EVENT_TYPES
-from .rounds import answer_discard, answer_place, answer_play, set_up
+from .rounds import FLOW, answer_place, answer_play
+from .setup import answer_discard
 from .state import Backhanding, evolve
 
 _HERE = Path(__file__).parent
@@ -73,6 +74,7 @@ def referee_games() -> list[Game]:
             events=EVENT_TYPES,
             initial_state=initial_state,
             evolve=_evolve,
+            flow=FLOW,
         )
     ]
 
@@ -90,12 +92,6 @@ def initial_state(opened: referee.TableOpened) -> Backhanding:
 
 def _evolve(state: referee.TableState, event: Event) -> None:
     evolve(state.game, event)
-
-
-@hookimpl
-def referee_setup(decision: Decision) -> bool:
-    set_up(decision)
-    return True
 
 
 _ANSWERS = {"place": answer_place, "play": answer_play, "discard": answer_discard}

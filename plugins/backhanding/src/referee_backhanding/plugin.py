@@ -1,7 +1,7 @@
 """The Pimp: The Backhanding plugin: every kernel hook of the game, gathered in one module.
 
-The rules are in ``rounds`` (setup, macking, backhanding, money counting) over the state
-of ``state``; ``cards`` reads the card set; ``events`` says what happened in words;
+The rules are in ``setup`` and ``rounds`` (macking, backhanding, money counting, and the
+``FLOW`` the kernel runs) over the state of ``state``; ``cards`` reads the card set; ``events`` says what happened in words;
 ``view`` and ``bot`` show and play it.  Each pimp ability (``abilities``) and Dirty
 Trick (``tricks``) is a plugin of its own implementing the game's hooks (``hookspecs``).
 """
@@ -11,7 +11,6 @@ from .game import (
     referee_decide,
     referee_games,
     referee_idle_reason,
-    referee_setup,
 )
 from .view import referee_render_view, referee_view
 
@@ -21,6 +20,5 @@ __all__ = [
     "referee_games",
     "referee_idle_reason",
     "referee_render_view",
-    "referee_setup",
     "referee_view",
 ]

@@ -1,11 +1,14 @@
-"""The rules: setup, then three rounds of macking, backhanding and money counting.
+"""The rules of a round: macking, backhanding and money counting, three times (rulebook 2, 4, 5, 6).
 
-A round is a kernel round and each of its three parts a phase.  Macking and backhanding
-each run three steps: placement (one request at a time, clockwise from the first player,
-until everyone has passed), sealed plays (every player with a hand chooses Draw cards at
-once, revealed together) and the contests (no one's answer needed).  ``next_placement``,
-``open_plays`` and ``after_plays`` chain them; every answer handler ends by calling the
-next of them.
+The flow is declared (``FLOW``) and the kernel runs it: setup (``setup``) is a phase before
+the first round, each round is a kernel round and each of its three parts a phase.  Macking
+and backhanding each run three steps: placement in turns (``PLACEMENT``: one seat at a time,
+clockwise from the first player, until everyone has passed), then the sealed plays, a step
+of its own (every player with a hand chooses Draw cards at once, revealed together), whose
+end rolls the contests (no one's answer needed).  Money counting deals and asks about the
+limit of 7 pimps, then fills the street; after the last round it asks for the last sealed
+plays instead, then counts the money, and the game ends.  An answer handler only records
+its answer: once nothing is asked, the kernel goes on to the next step.
 """
 
 from __future__ import annotations
@@ -14,17 +17,14 @@ from collections.abc import Iterable
 from typing import Any
 
 import referee
-from referee import Assign, Decision, IllegalAction, Option, Pick, Subset
+from referee import Assign, Decision, IllegalAction, Option, Phase, Pick, Rounds, Turns
 from referee.results import join_names, rank
 
-from . import cards as card_data
-from .cards import PIMP_LIMIT, CardError, build
 from .common import (
     R_BH_CONTEST,
     R_BH_MODS,
     R_BH_OUTCOME,
     R_BH_PLACE,
-    R_CARDS,
     R_COUNT,
     R_MACK_CONTEST,
     R_MACK_LEFT,
@@ -32,8 +32,6 @@ from .common import (
     R_MACK_PLACE,
     R_MACK_UNCONTESTED,
     R_MONEY_DRAW,
-    R_SETUP,
-    R_SETUP_LIMIT,
     R_WIN,
     STEPS,
     contests_of,
@@ -42,13 +40,7 @@ from .common import (
 )
 from .events import (
     CardsDiscarded,
-    CardsLaid,
     ContestRolled,
-    DecksShuffled,
-    DiscardsShuffled,
-    DrawCardsDealt,
-    DrawCountDealt,
-    DrawPimpsJoined,
     FirstPlayerChosen,
     HoDefended,
     HoEliminated,
@@ -57,169 +49,29 @@ from .events import (
     MoneyCounted,
     PhaseCleared,
     PimpPlaced,
-    PimpsDealt,
-    PimpsDiscarded,
     PlacementPassed,
     PlaysChosen,
     PlaysOffered,
     PlaysRevealed,
     Roll,
-    StreetFilled,
 )
+from .setup import DRAWS_DEALT, deal_draws, fill_street, open_excess, pimp_label, rule, set_up
 from .state import Backhanding, Contest
 
 ROUNDS = 3
-HOS_PER_ROUND = 5
-PIMPS_DEALT = 5
-DRAWS_DEALT = 5
 PASS = "pass"
 """The ``pimp`` answer of a player who places no more pimps this phase."""
 MAX_ATTEMPTS = 50
 """Re-rolls of one tie before the tied are drawn by lot (a die never ties forever, but a scripted one could)."""
+REFS = {"macking": R_MACK_MODS, "backhanding": R_BH_MODS, "count": R_COUNT}
+"""The rule of each step's sealed plays."""
 
 
-def rule(ref: str) -> str:
-    return f"backhanding {ref}"
+# --- the round ---------------------------------------------------------------------------------
 
 
-# --- the card set -----------------------------------------------------------------------------
-
-
-def card_set(d: Decision) -> tuple[dict[str, card_data.Card], str]:
-    """The cards this table plays with: the table's set (or the shipped one) and the cards
-    plugins add, less those whose effect no plugin of the table carries out."""
-    text = d.options.get("cards") or ""
-    entries = card_data.parse(text, "the table's card set") if text else card_data.DEFAULT_ENTRIES
-    entries = {k: list(v) for k, v in entries.items()}
-    added = 0
-    for more in d.rules.hook.backhanding_more_cards():
-        for entry in more or ():
-            entry = dict(entry)
-            kind = entry.get("kind")
-            if kind == "pimp":
-                entry.pop("kind")
-                entries.setdefault("pimps", []).append(entry)
-            elif kind == "ho":
-                entry.pop("kind")
-                entries.setdefault("hos", []).append(entry)
-            else:
-                entries.setdefault("draws", []).append(entry)
-            added += 1
-    try:
-        cards = build(entries)
-    except CardError as exc:
-        raise referee.RefereeError(f"the card set cannot be played: {exc}") from None
-    effects = {e for found in d.rules.hook.backhanding_effects() for e in found or ()}
-    kept = {cid: c for cid, c in cards.items() if not c.effect or c.effect in effects}
-    source = "the table's own card set" if text else "the shipped card set (the project's own design)"
-    if added:
-        source += f", with {added} card entr{'y' if added == 1 else 'ies'} from plugins"
-    dropped = len(cards) - len(kept)
-    if dropped:
-        source += f"; {dropped} card{'' if dropped == 1 else 's'} left out (no plugin at this table carries out their effect)"
-    return kept, source
-
-
-# --- setup -------------------------------------------------------------------------------------
-
-
-def set_up(d: Decision) -> None:
+def choose_first_player(d: Decision) -> None:
     game = game_of(d)
-    d.begin_phase("setup")
-    cards, source = card_set(d)
-    d.emit(CardsLaid(cards=tuple(cards.values()), source=source), rule=R_CARDS)
-    pimps = [c.id for c in cards.values() if c.deck == "pimp"]
-    hos = [c.id for c in cards.values() if c.deck == "ho"]
-    draws = [c.id for c in cards.values() if c.deck == "draw"]
-    need = PIMPS_DEALT * len(d.seats)
-    if len(pimps) < need:
-        raise referee.RefereeError(f"the card set's Pimp deck has {len(pimps)} pimps; {len(d.seats)} players need {need}")
-    if len(hos) < HOS_PER_ROUND:
-        raise referee.RefereeError(f"the card set's Ho deck has {len(hos)} hos; the street needs {HOS_PER_ROUND}")
-    d.emit(
-        DecksShuffled(
-            pimps=tuple(d.shuffle(pimps, purpose="the Pimp deck")),
-            hos=tuple(d.shuffle(hos, purpose="the Ho deck")),
-            draws=tuple(d.shuffle(draws, purpose="the Draw deck")),
-        ),
-        rule=R_SETUP,
-        visible_to=(),
-    )
-    fill_street(d, R_SETUP)
-    for seat in d.seats:
-        d.emit(PimpsDealt(seat=seat, pimps=tuple(game.pimp_deck[:PIMPS_DEALT])), rule=R_SETUP)
-    for seat in d.seats:
-        deal_draws(d, seat, DRAWS_DEALT, "setup", R_SETUP)
-    if not open_excess(d):
-        d.end_phase()
-        start_round(d)
-
-
-def fill_street(d: Decision, ref: str) -> None:
-    game = game_of(d)
-    hos = tuple(game.ho_deck[:HOS_PER_ROUND])
-    d.emit(StreetFilled(hos=hos, street=(*game.street, *hos)), rule=ref)
-
-
-def deal_draws(d: Decision, seat: str, count: int, reason: str, ref: str) -> list[str]:
-    """Deal ``count`` Draw cards to ``seat`` (reshuffling the discard pile's Draw cards when
-    the deck runs out); pimps among them join the clan face up at once."""
-    game = game_of(d)
-    dealt: list[str] = []
-    while len(dealt) < count:
-        if not game.draw_deck:
-            pile = [c for c in game.discard if game.cards[c].deck == "draw"]
-            if not pile:
-                break
-            order = d.shuffle(pile, purpose="the discard pile, into a new Draw deck")
-            d.emit(DiscardsShuffled(cards=tuple(order)), rule=f"{R_MONEY_DRAW} (ruling R11)", visible_to=())
-        chunk = tuple(game.draw_deck[: count - len(dealt)])
-        d.emit(DrawCardsDealt(seat=seat, cards=chunk, reason=reason), rule=ref, visible_to=(seat,))
-        dealt.extend(chunk)
-    d.emit(DrawCountDealt(seat=seat, count=len(dealt), reason=reason), rule=ref)
-    pimps = tuple(c for c in dealt if game.cards[c].is_pimp)
-    if pimps:
-        d.emit(DrawPimpsJoined(seat=seat, pimps=pimps), rule=R_SETUP)
-    return dealt
-
-
-def open_excess(d: Decision) -> bool:
-    """Ask every player over the limit of 7 pimps which to discard; True if anyone was asked."""
-    game = game_of(d)
-    asked = False
-    for seat in game.order or d.seats:
-        excess = len(game.clans[seat]) - PIMP_LIMIT
-        if excess > 0:
-            options = tuple(Option(p, pimp_label(game, p)) for p in game.clans[seat])
-            d.request(
-                seat,
-                "discard",
-                f"You have {len(game.clans[seat])} pimps; the limit is {PIMP_LIMIT}: discard {excess}",
-                answer={"pimps": Subset(options, min=excess, max=excess)},
-                id=f"r{d.flow.round}.{d.flow.phase}.discard.{seat}",
-                rule=rule(R_SETUP_LIMIT),
-            )
-            asked = True
-    return asked
-
-
-def answer_discard(d: Decision, seat: str, args: dict[str, Any]) -> None:
-    d.emit(PimpsDiscarded(seat=seat, pimps=tuple(args["pimps"])), rule=R_SETUP_LIMIT)
-    if d.flow.requests:
-        return
-    if d.flow.phase == "setup":
-        d.end_phase()
-        start_round(d)
-    else:
-        finish_money_counting(d)
-
-
-# --- rounds ------------------------------------------------------------------------------------
-
-
-def start_round(d: Decision) -> None:
-    game = game_of(d)
-    d.begin_round()
     seats = list(d.seats)
     if d.flow.round == 1:
         first = d.pick(seats, purpose="the first player")
@@ -229,8 +81,9 @@ def start_round(d: Decision) -> None:
         how = "clockwise from the last round's first player (ruling R1)"
     at = seats.index(first)
     d.emit(FirstPlayerChosen(seat=first, order=tuple(seats[at:] + seats[:at]), how=how), rule=R_MACK_PLACE)
-    d.begin_phase("macking")
-    next_placement(d)
+
+
+# --- placement ---------------------------------------------------------------------------------
 
 
 def placements(game: Backhanding, seat: str, phase: str) -> tuple[list[str], list[str]]:
@@ -243,12 +96,6 @@ def placements(game: Backhanding, seat: str, phase: str) -> tuple[list[str], lis
     return (pimps, hos) if pimps and hos else ([], [])
 
 
-def pimp_label(game: Backhanding, pimp: str) -> str:
-    c = game.cards[pimp]
-    ability = f", {c.effect}" if c.effect else ""
-    return f"{c.name} (macking {c.macking}, backhanding {c.backhanding}{ability})"
-
-
 def ho_label(game: Backhanding, ho: str) -> str:
     c = game.cards[ho]
     owner = game.owner_of_ho(ho)
@@ -256,37 +103,44 @@ def ho_label(game: Backhanding, ho: str) -> str:
     return f"{c.name} (${c.money}{fights}{', ' + owner + chr(39) + 's' if owner else ''})"
 
 
-def next_placement(d: Decision) -> None:
-    """Ask the next player clockwise who has not passed to place a pimp; when everyone has
-    passed, the sealed plays of the phase follow."""
+def next_to_place(d: Decision, seat: str) -> str | None:
+    """The next seat clockwise from ``seat`` (``seat`` last) who has not passed; None: all have."""
     game = game_of(d)
-    phase = d.flow.phase or ""
     order = game.order
-    start = order.index(game.last) + 1 if game.last else 0
+    at = order.index(seat)
+    return next((s for i in range(1, len(order) + 1) if (s := order[(at + i) % len(order)]) not in game.passed), None)
+
+
+def ask_placement(d: Decision) -> None:
+    """Ask the seat in turn to place a pimp; one with nothing to place passes (ruling R2)."""
+    game = game_of(d)
+    seat, phase = d.flow.seat or "", d.flow.phase or ""
     ref = R_MACK_PLACE if phase == "macking" else R_BH_PLACE
-    for i in range(len(order)):
-        seat = order[(start + i) % len(order)]
-        if seat in game.passed:
-            continue
-        pimps, hos = placements(game, seat, phase)
-        if not pimps:
-            d.emit(PlacementPassed(seat=seat, phase=phase, forced=True), rule=f"{ref} (ruling R2)")
-            continue
-        what = "beside a ho on the street to recruit her" if phase == "macking" else "in front of an opponent's ho to eliminate her"
-        n = sum(len(c.pimps) for c in game.contests.values()) + len(game.passed)
-        d.request(
-            seat,
-            "place",
-            f"{phase.capitalize()}: place a pimp {what}, or pass",
-            answer={
-                "pimp": Pick((*(Option(p, pimp_label(game, p)) for p in pimps), Option(PASS, "pass: place no more pimps this phase"))),
-                "ho": Pick(tuple(Option(h, ho_label(game, h)) for h in hos), optional=True),
-            },
-            id=f"r{d.flow.round}.{phase}.place.{n}.{seat}",
-            rule=rule(ref),
-        )
+    pimps, hos = placements(game, seat, phase)
+    if not pimps:
+        d.emit(PlacementPassed(seat=seat, phase=phase, forced=True), rule=f"{ref} (ruling R2)")
         return
-    open_plays(d)
+    what = "beside a ho on the street to recruit her" if phase == "macking" else "in front of an opponent's ho to eliminate her"
+    n = sum(len(c.pimps) for c in game.contests.values()) + len(game.passed)
+    d.request(
+        seat,
+        "place",
+        f"{phase.capitalize()}: place a pimp {what}, or pass",
+        answer={
+            "pimp": Pick((*(Option(p, pimp_label(game, p)) for p in pimps), Option(PASS, "pass: place no more pimps this phase"))),
+            "ho": Pick(tuple(Option(h, ho_label(game, h)) for h in hos), optional=True),
+        },
+        id=f"r{d.flow.round}.{phase}.place.{n}.{seat}",
+        rule=rule(ref),
+    )
+
+
+def first_to_place(d: Decision) -> str | None:
+    return next_to_place(d, game_of(d).order[-1])
+
+
+PLACEMENT = Turns(first=first_to_place, following=next_to_place, begin=ask_placement)
+"""Placement (4.1, 5.1): a turn is one placement or pass, clockwise from the first player until everyone has passed."""
 
 
 def answer_place(d: Decision, seat: str, args: dict[str, Any]) -> None:
@@ -302,7 +156,6 @@ def answer_place(d: Decision, seat: str, args: dict[str, Any]) -> None:
         if ho is None:
             raise IllegalAction(f"name the ho to place {game.cards[pimp].name} beside", rule(ref))
         d.emit(PimpPlaced(seat=seat, pimp=pimp, ho=ho, phase=phase), rule=ref)
-    next_placement(d)
 
 
 # --- sealed plays -------------------------------------------------------------------------------
@@ -346,8 +199,7 @@ def open_plays(d: Decision) -> None:
     """Every player holding Draw cards chooses, sealed, which to play and on what."""
     game = game_of(d)
     step = STEPS[d.flow.phase or ""]
-    ref = {"macking": R_MACK_MODS, "backhanding": R_BH_MODS, "count": R_COUNT}[step]
-    asked = False
+    ref = REFS[step]
     for seat in game.order:
         hand = game.hands[seat]
         if not hand:
@@ -375,15 +227,11 @@ def open_plays(d: Decision) -> None:
             id=f"r{d.flow.round}.{step}.play.{seat}",
             rule=rule(ref),
         )
-        asked = True
-    if not asked:
-        after_plays(d)
 
 
 def answer_play(d: Decision, seat: str, args: dict[str, Any]) -> None:
     game = game_of(d)
-    step = STEPS[d.flow.phase or ""]
-    ref = {"macking": R_MACK_MODS, "backhanding": R_BH_MODS, "count": R_COUNT}[step]
+    ref = REFS[STEPS[d.flow.phase or ""]]
     plays: dict[str, str] = dict(args["plays"])
     offered = game.offered.get(seat, {})
     for card, target in plays.items():
@@ -391,15 +239,13 @@ def answer_play(d: Decision, seat: str, args: dict[str, Any]) -> None:
             where = ", ".join(offered.get(card, ())) or "nowhere now"
             raise IllegalAction(f"{game.cards[card].name} cannot be played on {target} (it may go on: {where})", rule(ref))
     d.emit(PlaysChosen(seat=seat, plays=plays), rule=ref, visible_to=(seat,))
-    if not d.flow.requests:
-        after_plays(d)
 
 
-def after_plays(d: Decision) -> None:
-    """Reveal every sealed play at once, carry out the Dirty Tricks in play order, then the contests."""
+def reveal_plays(d: Decision) -> None:
+    """Reveal every sealed play at once, then carry out the Dirty Tricks in play order."""
     game = game_of(d)
     step = STEPS[d.flow.phase or ""]
-    ref = {"macking": R_MACK_MODS, "backhanding": R_BH_MODS, "count": R_COUNT}[step]
+    ref = REFS[step]
     plays = {seat: game.chosen[seat] for seat in game.order if seat in game.chosen}
     d.emit(PlaysRevealed(step=step, plays=plays), rule=ref)
     for seat, card, target in list(game.played):
@@ -407,12 +253,6 @@ def after_plays(d: Decision) -> None:
             continue
         if not d.rules.hook.backhanding_trick_played(decision=d, seat=seat, card=card, target=target):
             raise referee.RefereeError(f"no plugin carries out {game.cards[card].name} ({game.cards[card].effect})")
-    if step == "macking":
-        resolve_macking(d)
-    elif step == "backhanding":
-        resolve_backhanding(d)
-    else:
-        final_count(d)
 
 
 # --- contests ----------------------------------------------------------------------------------
@@ -476,6 +316,9 @@ def roll_contest(d: Decision, contest: Contest) -> str:
 
 
 def resolve_macking(d: Decision) -> None:
+    """The end of the macking plays: reveal them, then each contested ho, from the richest
+    down, goes to the winner of its contest, an uncontested one to her only pimp."""
+    reveal_plays(d)
     game = game_of(d)
     for ho in _by_value(game, [h for h in game.street if h in game.contests]):
         contest = game.contests.get(ho)
@@ -489,12 +332,12 @@ def resolve_macking(d: Decision) -> None:
             pimp = contest.pimps[seat]
             d.emit(HoRecruited(seat=seat, pimp=pimp, ho=ho, contested=True), rule=R_MACK_CONTEST)
         d.rules.hook.backhanding_ho_recruited(decision=d, seat=seat, pimp=pimp, ho=ho)
-    _clear(d, R_MACK_LEFT)
-    d.begin_phase("backhanding")
-    next_placement(d)
 
 
 def resolve_backhanding(d: Decision) -> None:
+    """The end of the backhanding plays: reveal them, then each attacked ho, from the
+    richest down, is defended or eliminated."""
+    reveal_plays(d)
     game = game_of(d)
     attacked = [h for s in game.order for h in game.hos[s] if h in game.contests]
     for ho in _by_value(game, attacked):
@@ -513,38 +356,47 @@ def resolve_backhanding(d: Decision) -> None:
             HoEliminated(ho=ho, owner=owner, protector=protector, attacker=attacker, pimp=pimp, protector_to=to, cards=cards),
             rule=R_BH_OUTCOME,
         )
-    _clear(d, R_BH_OUTCOME)
-    money_counting(d)
 
 
-def _clear(d: Decision, ref: str) -> None:
+def _clear(d: Decision, phase: str, ref: str) -> None:
+    """The end of macking or backhanding: the cards played go to the discard pile, the
+    pimps placed go home, and the hos nobody recruited stay on the street."""
     game = game_of(d)
     if game.played:
-        d.emit(CardsDiscarded(cards=tuple(c for _, c, _ in game.played), step=STEPS[d.flow.phase or ""]), rule=ref)
-    d.emit(PhaseCleared(phase=d.flow.phase or "", unrecruited=tuple(game.street)), rule=ref)
-    d.end_phase()
+        d.emit(CardsDiscarded(cards=tuple(c for _, c, _ in game.played), step=phase), rule=ref)
+    d.emit(PhaseCleared(phase=phase, unrecruited=tuple(game.street)), rule=ref)
+
+
+def clear_macking(d: Decision) -> None:
+    _clear(d, "macking", R_MACK_LEFT)
+
+
+def clear_backhanding(d: Decision) -> None:
+    _clear(d, "backhanding", R_BH_OUTCOME)
 
 
 # --- money counting ----------------------------------------------------------------------------
 
 
 def money_counting(d: Decision) -> None:
+    """After rounds 1 and 2, five Draw cards to each player and the limit of 7 asked for
+    (6.1); after the last round, the last sealed plays instead (6.2)."""
     game = game_of(d)
-    d.begin_phase("money counting")
     if d.flow.round < ROUNDS:
         for seat in game.order:
             deal_draws(d, seat, DRAWS_DEALT, "money counting", R_MONEY_DRAW)
-        if not open_excess(d):
-            finish_money_counting(d)
+        open_excess(d)
     else:
         open_plays(d)
 
 
-def finish_money_counting(d: Decision) -> None:
-    fill_street(d, R_MONEY_DRAW)
-    d.end_phase()
-    d.end_round()
-    start_round(d)
+def end_money_counting(d: Decision) -> None:
+    """Five new hos on the street for the next round (6.1), or the final count (6.2)."""
+    if d.flow.round < ROUNDS:
+        fill_street(d, R_MONEY_DRAW)
+    else:
+        reveal_plays(d)
+        final_count(d)
 
 
 def final_count(d: Decision) -> None:
@@ -565,8 +417,16 @@ def final_count(d: Decision) -> None:
         d.emit(CardsDiscarded(cards=tuple(c for _, c, _ in game.played), step="count"), rule=R_COUNT)
     counts = {seat: len(game.hos[seat]) for seat in game.order}
     d.emit(MoneyCounted(totals=totals, hos=counts), rule=R_COUNT)
-    d.end_phase()
-    d.end_round()
+
+
+def end_after_the_last_round(d: Decision) -> None:
+    """The game ends once the last round's money is counted: the most money wins (6.3),
+    the most hos break a tie (ruling R12)."""
+    if d.flow.round < ROUNDS:
+        return
+    game = game_of(d)
+    totals = game.values
+    counts = {seat: len(game.hos[seat]) for seat in game.order}
     best = max(totals.values())
     top = [s for s in game.order if totals[s] == best]
     most = max(counts[s] for s in top)
@@ -579,3 +439,23 @@ def final_count(d: Decision) -> None:
     else:
         reason = f"{join_names(winners)} tie on ${best} with {most} hos each and share the win (ruling R12)"
     d.end_game(winners, reason, standings, rule=R_WIN)
+
+
+# --- the flow ----------------------------------------------------------------------------------
+
+FLOW = Rounds(
+    setup=Phase("setup", begin=set_up),
+    begin=choose_first_player,
+    phases=(
+        Phase("macking", turns=PLACEMENT, steps=(Phase("macking plays", begin=open_plays, end=resolve_macking),), end=clear_macking),
+        Phase(
+            "backhanding",
+            turns=PLACEMENT,
+            steps=(Phase("backhanding plays", begin=open_plays, end=resolve_backhanding),),
+            end=clear_backhanding,
+        ),
+        Phase("money counting", begin=money_counting, end=end_money_counting),
+    ),
+    ends=end_after_the_last_round,
+)
+"""Setup, then rounds of macking, backhanding and money counting until the last is counted (2)."""

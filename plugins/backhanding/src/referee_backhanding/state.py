@@ -25,6 +25,7 @@ from .events import (
     HoDefended,
     HoEliminated,
     HoRecruited,
+    MoneyCounted,
     PhaseCleared,
     PimpPlaced,
     PimpsDealt,
@@ -79,10 +80,6 @@ class Backhanding(msgspec.Struct):
     """Pimps used in macking this round: they cannot be used in backhanding."""
     contests: dict[str, Contest] = {}
     passed: list[str] = []
-    step: str = ""
-    """``placing``, ``playing``, ``discarding`` or ``""`` (between steps)."""
-    last: str = ""
-    """The seat that placed or passed last this phase (the next to place is clockwise from it)."""
     offered: dict[str, dict[str, list[str]]] = {}
     """The plays each seat may make this step, card -> targets (each seat sees its own)."""
     chosen: dict[str, dict[str, str]] = {}
@@ -184,16 +181,12 @@ def evolve(game: Backhanding, event: Event) -> None:
             contest.pimps[event.seat] = event.pimp
             if event.phase == "macking":
                 game.spent.append(event.pimp)
-            game.step, game.last = "placing", event.seat
         case PlacementPassed():
             game.passed.append(event.seat)
-            game.step, game.last = "placing", event.seat
         case PlaysOffered():
             game.offered[event.seat] = {card: list(targets) for card, targets in event.targets.items()}
-            game.step = "playing"
         case PlaysChosen():
             game.chosen[event.seat] = dict(event.plays)
-            game.step = "playing"
         case PlaysRevealed():
             for seat, plays in event.plays.items():
                 for card, target in plays.items():
@@ -221,6 +214,8 @@ def evolve(game: Backhanding, event: Event) -> None:
         case CardsDiscarded():
             play_cards(game, "", event.cards, game.discard)
         case PhaseCleared():
-            game.contests, game.passed, game.step, game.last = {}, [], "", ""
+            game.contests, game.passed = {}, []
+        case MoneyCounted():
+            game.values = dict(event.totals)
         case _:
             return

@@ -55,7 +55,8 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
             entry["chosen"] = dict(game.chosen.get(s, {}))
         players.append(entry)
     return {
-        "step": game.step,
+        # The flow holds the step: a placement turn, or the sealed plays offered.
+        "step": "placing" if state.flow.seat else "playing" if game.offered else "",
         "first": game.first,
         "order": list(game.order),
         "street": [_card(game, h) for h in game.street],

@@ -12,7 +12,7 @@ from referee import Decision, hookimpl
 from ..cards import PIMP_LIMIT
 from ..common import card_hooks, card_rule, game_of
 from ..events import PimpsDiscarded
-from ..rounds import deal_draws
+from ..setup import deal_draws
 
 NAME = "the-fixer"
 

@@ -11,7 +11,7 @@ from referee import Decision, IllegalAction, Option, Pick
 from .components import CARD_NAMES
 from .events import BulletChosen, TargetChosen, TargetsRevealed
 from .powers import reveal, title
-from .rounds import R_BULLET, R_TARGET, _active, _collect, _deadline, _game, _rid, _subject
+from .rounds import R_BULLET, R_TARGET, _active, _ask, _collect, _game, _subject
 
 
 def _late_bullet(decision: Decision, gangster: str) -> bool:
@@ -40,14 +40,13 @@ def _open_bullets(decision: Decision, *, late: bool) -> None:
             if number == 0 and reveals:
                 answer["reveal"] = Pick(tuple(Option(p, label) for p, label, _ in reveals), optional=True, label="reveal your power")
             which = "" if gun.id == name else f" (the gun taken from {gun.id})"
-            decision.request(
+            _ask(
+                decision,
                 name,
                 "bullet",
-                f"Round {decision.flow.round}: {name}, choose a bullet card{which}, face down.",
+                gun.id,
+                f"{name}, choose a bullet card{which}, face down.",
                 answer=answer,
-                sealed=True,
-                deadline=_deadline(decision),
-                id=_rid(decision, "bullet", gun.id),
                 rule=R_BULLET,
             )
 
@@ -92,14 +91,13 @@ def _open_aims(decision: Decision, *, late: bool) -> None:
         for gun in game.guns_of(name):
             if gun.id not in r.bullets and not (chooses_later and gun.bullets):
                 continue
-            decision.request(
+            _ask(
+                decision,
                 name,
                 "aim",
-                f"Round {decision.flow.round}: {name}, whom do you point {'your gun' if gun.id == name else gun.id + chr(39) + 's gun'} at?",
+                gun.id,
+                f"{name}, whom do you point {'your gun' if gun.id == name else gun.id + chr(39) + 's gun'} at?",
                 answer={"target": Pick(tuple(Option(t) for t in targets), label="target")},
-                sealed=True,
-                deadline=_deadline(decision),
-                id=_rid(decision, "aim", gun.id),
                 rule=R_TARGET,
             )
 

@@ -11,7 +11,7 @@ from referee.results import join_names, rank
 from .components import dollars
 from .events import MoneyCounted
 from .powers import reveal
-from .rounds import R_END, _collect, _deadline, _game, _last_round, _rid, components
+from .rounds import R_END, _ask, _collect, _game, _last_round, components
 
 
 def _end_if_over(decision: Decision) -> None:
@@ -31,16 +31,15 @@ def _open_gun_offers(decision: Decision) -> None:
             offers = _collect(decision.rules.hook.cashnguns_gun_offers(state=decision.state, gangster=name, dead=fallen))
             # A gangster holds one power, so one offer per dead gangster at most is ever made.
             options += [Option(fallen, label) for _, label in offers[:1]]
-        decision.request(
+        _ask(
+            decision,
             name,
             "take-gun",
-            f"Round {decision.flow.round}: {', '.join(dead)} {'is' if len(dead) == 1 else 'are'} dead.",
+            name,
+            f"{', '.join(dead)} {'is' if len(dead) == 1 else 'are'} dead.",
             # Values are gangsters' names, so "leave the guns" is the field left out rather
             # than an option that a gangster's name could collide with.
             answer={"take": Pick(tuple(options), optional=True, label="whose gun to take; leave out to take none")},
-            sealed=True,
-            deadline=_deadline(decision),
-            id=_rid(decision, "take-gun", name),
             rule=R_END,
         )
 

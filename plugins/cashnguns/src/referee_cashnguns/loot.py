@@ -9,7 +9,7 @@ from referee import Decision, Option, Pick
 
 from .events import PotSplit
 from .powers import reveal
-from .rounds import R_SPLIT, _collect, _deadline, _game, _rid
+from .rounds import R_SPLIT, _ask, _collect, _game
 from .split import split
 
 STAY_DOWN = "stay-down"
@@ -31,14 +31,13 @@ def _open_claims(decision: Decision) -> None:
         return
     for name in fallen:
         options = _collect(decision.rules.hook.cashnguns_claim_options(state=decision.state, gangster=name))
-        decision.request(
+        _ask(
+            decision,
             name,
             "claim",
-            f"Round {decision.flow.round}: {name}, you are down. The pot is being split.",
+            name,
+            f"{name}, you are down. The pot is being split.",
             answer={"claim": Pick((Option(STAY_DOWN, "stay down"), *(Option(p, label) for p, label in options)))},
-            sealed=True,
-            deadline=_deadline(decision),
-            id=_rid(decision, "claim", name),
             rule=R_SPLIT,
         )
 

@@ -7,19 +7,18 @@ import referee
 from referee import Decision, Flag
 
 from .events import NerveShown, NervesRevealed
-from .rounds import R_NERVE, _active, _deadline, _game, _rid
+from .rounds import R_NERVE, _active, _ask, _game
 
 
 def _open_nerve(decision: Decision) -> None:
     for name in _active(decision):
-        decision.request(
+        _ask(
+            decision,
             name,
             "nerve",
-            f"Round {decision.flow.round}: {name}, on three: stay in, or back down (a shame token)?",
+            name,
+            f"{name}, on three: stay in, or back down (a shame token)?",
             answer={"brave": Flag(label="stay in; no backs down for a shame token")},
-            sealed=True,
-            deadline=_deadline(decision),
-            id=_rid(decision, "nerve", name),
             rule=R_NERVE,
         )
 

@@ -3,10 +3,10 @@ components, who takes part, and the ids of the sealed requests a step opens."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from referee import Decision, IllegalAction
+from referee import Decision, IllegalAction, Shape
 
 from .components import STANDARD, Components
 from .state import CashNGuns
@@ -52,6 +52,22 @@ def _active(decision: Decision) -> list[str]:
 
 def _rid(decision: Decision, step: str, subject: str) -> str:
     return f"r{decision.flow.round}.{step}.{subject}"
+
+
+def _ask(decision: Decision, gangster: str, step: str, subject: str, question: str, *, answer: Mapping[str, Shape], rule: str) -> None:
+    """Ask ``gangster`` this round's ``step`` (the action answering it) about ``subject`` (a gun
+    or a gangster): sealed, so nothing is revealed before everyone has answered, and within
+    the leader's count (the ``deadline`` option)."""
+    decision.request(
+        gangster,
+        step,
+        f"Round {decision.flow.round}: {question}",
+        answer=answer,
+        sealed=True,
+        deadline=_deadline(decision),
+        id=_rid(decision, step, subject),
+        rule=rule,
+    )
 
 
 def _subject(request_id: str | None, decision: Decision, step: str) -> str:

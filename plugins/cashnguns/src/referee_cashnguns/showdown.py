@@ -11,7 +11,7 @@ from referee import Decision, IllegalAction, Option, Pick
 from .components import CARD_NAMES
 from .events import AimLowered, BulletDiscarded, CowardShamed, GangsterDied, ShotFired
 from .powers import reveal, wound
-from .rounds import R_COWARD, R_END, R_SHOTS, _collect, _deadline, _game, _last_round, _rid, _subject, components
+from .rounds import R_COWARD, R_END, R_SHOTS, _ask, _collect, _game, _last_round, _subject, components
 
 
 def _wound_limit(decision: Decision, gangster: str) -> int:
@@ -97,10 +97,12 @@ def _open_reloads(decision: Decision) -> None:
             continue
         options = _collect(decision.rules.hook.cashnguns_reload_options(state=decision.state, gangster=owner, gun=gun))
         which = "" if gun == owner else f" (the gun taken from {gun})"
-        decision.request(
+        _ask(
+            decision,
             owner,
             "reload",
-            f"Round {decision.flow.round}: {owner}, your Bang! Bang! Bang!{which} is spent.",
+            gun,
+            f"{owner}, your Bang! Bang! Bang!{which} is spent.",
             # Every gangster who fired one is asked, holder or not, so the question itself
             # tells nobody who The Specialist is; leaving the field out keeps the cards.
             answer={
@@ -108,9 +110,6 @@ def _open_reloads(decision: Decision) -> None:
                     tuple(Option(c, label) for _, c, label in options), optional=True, label="card to give up; leave out to keep your cards"
                 )
             },
-            sealed=True,
-            deadline=_deadline(decision),
-            id=_rid(decision, "reload", gun),
             rule=R_SHOTS,
         )
 

@@ -28,6 +28,17 @@ from .formats import (
     convert_data,
 )
 
+
+def _entry_problems(table: str, entry_id: str, name: str) -> list[str]:
+    """What is wrong with the id (its key in ``table``) and the printed name of one entry."""
+    problems = []
+    if not ID_PATTERN.match(entry_id):
+        problems.append(f'{table}: "{entry_id}" is not a valid id (lower-case letters, digits and dashes)')
+    if (why := _bad_name(name)) is not None:
+        problems.append(f"{table}.{entry_id}: name {why}")
+    return problems
+
+
 # -- deck assembly rules (deck-rules.toml) ----------------------------------------------------------
 
 
@@ -130,10 +141,7 @@ class Vocabulary(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def __post_init__(self) -> None:
         problems = []
         for service, info in self.services.items():
-            if not ID_PATTERN.match(service):
-                problems.append(f'services: "{service}" is not a valid id (lower-case letters, digits and dashes)')
-            if (why := _bad_name(info.name)) is not None:
-                problems.append(f"services.{service}: name {why}")
+            problems += _entry_problems("services", service, info.name)
             if info.base < 0:
                 problems.append(f"services.{service}: base {info.base} cannot be negative")
         if self.services.get(STANDARD, ServiceInfo("")).base < 1:
@@ -190,10 +198,7 @@ class Specials(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def __post_init__(self) -> None:
         problems = []
         for special, info in self.specials.items():
-            if not ID_PATTERN.match(special):
-                problems.append(f'specials: "{special}" is not a valid id (lower-case letters, digits and dashes)')
-            if (why := _bad_name(info.name)) is not None:
-                problems.append(f"specials.{special}: name {why}")
+            problems += _entry_problems("specials", special, info.name)
             if not info.text.strip():
                 problems.append(f"specials.{special}: text is empty; say what the card does")
         if problems:

@@ -1,7 +1,9 @@
 """The Cash'n'Guns plugin: every hook of the game, gathered in one object.
 
-The rules are in ``game`` (setup, the round's steps, the showdown, the split, the end),
-``split`` (sharing the pot without change) and ``state`` (the mutator); ``view`` and
+The rules are in ``game`` (the game, its setup and the round's flow) and the steps it
+runs: ``aiming`` (bullet cards and targets), ``nerve``, ``showdown`` (shooting and
+wounds), ``loot`` (claims and the split) and ``ending``, sharing ``rounds``; ``split``
+(sharing the pot without change) and ``state`` (the mutator); ``view`` and
 ``bot`` show and play it, and each event in ``events`` says what happened in words.  The ten powers are separate plugins in
 ``powers``.
 """

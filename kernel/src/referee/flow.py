@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .registry import Rules
     from .table import Action, Decision, TableState
 
-__all__ = ["Flow", "FlowSteps", "Phase", "Rounds", "Turns", "advance", "answered_request", "fold"]
+__all__ = ["Flow", "FlowSteps", "Menu", "Phase", "Rounds", "Turns", "advance", "answered_request", "fold"]
 
 
 class Flow(msgspec.Struct):
@@ -54,6 +54,9 @@ class Flow(msgspec.Struct):
     seat: str | None = None
     phase: str | None = None
     requests: dict[str, Request] = {}
+    ended: str | None = None
+    """The phase that ended last in the round or turn under way, while no other has begun
+    (where a ``Menu`` its seat closed leaves the flow)."""
 
     def requests_of(self, seat: str) -> list[Request]:
         return [r for r in self.requests.values() if r.seat == seat]
@@ -74,12 +77,15 @@ def fold(flow: Flow, event: Event) -> None:
             flow.phase = event.phase
         case PhaseEnded():
             flow.phase = None
+            flow.ended = event.phase
         case RequestOpened():
             flow.requests[event.request.id] = event.request
         case RequestWithdrawn():
             flow.requests.pop(event.request, None)
         case GameEnded():
             flow.requests.clear()
+    if isinstance(event, PhaseBegan | TurnBegan | TurnEnded | RoundBegan | RoundEnded):
+        flow.ended = None
 
 
 class FlowSteps:
@@ -228,6 +234,23 @@ class Phase:
 
 
 @dataclass(frozen=True)
+class Menu(Phase):
+    """A phase in which one seat does one thing after another until it says it is done
+    (a production step: make something, play a card, strike a deal, ..., then stop).
+
+    ``begin`` offers the menu: it opens the seat's request.  Each time no request is open
+    after an answer (a reply asked of another seat on the way included), the kernel runs
+    ``begin`` again.  The menu ends when an answer ends it (``decision.end_phase()``:
+    the seat is done) or when ``begin`` opens nothing (nothing is left to do); the flow
+    then goes on with the phase after it.  A menu takes neither ``end`` nor ``turns``.
+    """
+
+    def __post_init__(self) -> None:
+        if self.end is not None or self.turns is not None:
+            raise TypeError(f"menu {self.name!r} ends when its seat is done: it takes neither end nor turns")
+
+
+@dataclass(frozen=True)
 class Turns:
     """Seats' turns, one after another: ``first`` names whose turn comes first and
     ``following`` whose turn follows a seat's (None: the turns are over)."""
@@ -259,6 +282,15 @@ class Rounds:
     ends: Step | None = None
     """Before each round (the first too): ends the game (``decision.end_game``) when the
     rules say it is over."""
+    opening: Sequence[Phase] = ()
+    """Phases played once, before the first round (while the round is 0): what the seats
+    are asked before play begins, such as a mulligan or a free placing."""
+    settle: Step | None = None
+    """Business the rules settle as soon as it arises, wherever the flow is (a lot up for
+    auction, a seat out of money).  It runs whenever the flow resumes and before each
+    phase begins; it may open any seat's requests and end the game.  While it leaves a
+    request open the flow waits; once none is, it runs again, and the flow resumes where
+    it was."""
 
 
 def advance(decision: Decision, rounds: Rounds) -> None:
@@ -268,11 +300,14 @@ def advance(decision: Decision, rounds: Rounds) -> None:
     decided it) and after a request expires.  Where the table is comes from its flow
     alone: the round under way, its phase and whose turn it is.  A round, turn or phase
     stops only where its ``begin`` (or an answer) left requests open; its ``end`` runs
-    once none is.
+    once none is.  The ``settle`` step may stop it too, before a phase begins; with no
+    phase under way, the flow goes on after the phase that ended last (``Flow.ended``).
     """
-    if _waiting(decision):
+    if _waiting(decision) or not _settled(decision):
         return
     flow = decision.flow
+    if not flow.round and rounds.opening and not _phases(decision, rounds.opening, flow.phase, None):
+        return
     if flow.round and not _resume_round(decision, rounds, flow.phase, flow.seat):
         return
     while not decision.state.over:
@@ -287,6 +322,22 @@ def advance(decision: Decision, rounds: Rounds) -> None:
 
 def _waiting(decision: Decision) -> bool:
     return decision.state.over or bool(decision.flow.requests)
+
+
+def _settled(decision: Decision) -> bool:
+    """Run the declared flow's ``settle`` step; True when nothing is left to wait for."""
+    declared = decision.rules.game.flow
+    _run(decision, declared.settle if isinstance(declared, Rounds) else None)
+    return not _waiting(decision)
+
+
+def _start(decision: Decision, names: list[str], current: str | None) -> int:
+    """Where a list of phases goes on: the phase under way, else the one after the phase
+    that ended last (a closed ``Menu``, or a stop to settle before the next began)."""
+    if current in names:
+        return names.index(current)
+    ended = decision.flow.ended
+    return names.index(ended) + 1 if current is None and ended in names else 0
 
 
 def _run(decision: Decision, step: Step | None) -> None:
@@ -314,13 +365,19 @@ def _resume_round(decision: Decision, rounds: Rounds, phase: str | None, seat: s
 def _phases(decision: Decision, phases: Sequence[Phase], current: str | None, seat: str | None) -> bool:
     """Play ``phases`` from ``current`` (the one under way; None: from the first); True once over."""
     names = [p.name for p in phases]
-    start = names.index(current) if current in names else 0
+    start = _start(decision, names, current)
     for index in range(start, len(phases)):
         phase = phases[index]
         if index == start and current in names:
+            if isinstance(phase, Menu):
+                _run(decision, phase.begin)
+                if _waiting(decision):
+                    return False
             if phase.turns is not None and not _turns(decision, phase.turns, seat, None):
                 return False
         else:
+            if not _settled(decision):
+                return False
             decision.begin_phase(phase.name)
             _run(decision, phase.begin)
             if _waiting(decision):

@@ -1,0 +1,121 @@
+"""PornStar's declared flow and what its requests give away: request ids name no Film,
+Star, card or other studio (a Film kept in hand stays hidden); a studio that gives up in
+its own turn does nothing more in it; the Play cards use only ``referee_pornstar.api``;
+names that left ``referee_pornstar.game`` still work there, with a warning."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+from pornstar_tables import IDS, answer, events, open_stacked, place_all
+
+import referee_pornstar
+from referee import MEMORY, Referee, Registry, TableStore
+from referee.testing import fixed_key
+
+REGISTRY = Registry()
+SEATS = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def _app() -> Referee:
+    return Referee(registry=REGISTRY, store=TableStore(MEMORY))
+
+
+@pytest.mark.parametrize("bots", ["heuristic", "random"])
+def test_request_ids_name_no_card_and_no_other_studio(bots):
+    """Play Cards, Producing a Film, Wheelin' and Dealin': what a request is about (the Film
+    cast, the card aimed, the studio dealt with) is not in its id, which the log shows."""
+    with _app() as app:
+        table = app.open("pornstar", SEATS, seed=f"ids-{bots}", key=fixed_key(f"ids-{bots}"), options={"bots": bots})
+        app.play_bots(table, SEATS)
+        assert app.over(table)
+        answered = [(e.event["seat"], e.event["request"]) for e in app.entries(table) if e.type == "referee.ActionTaken"]
+        opened = [(e.event["request"]["seat"], e.event["request"]["id"]) for e in app.entries(table) if e.type == "referee.RequestOpened"]
+        assert len(answered) > 100
+        for seat, rid in answered + opened:
+            words = set(rid.split("."))
+            assert not words & set(IDS), f"request {rid} names a card"
+            assert not words & (set(SEATS) - {seat}), f"request {rid} of {seat} names another studio"
+
+
+def test_a_film_kept_in_hand_is_seen_by_its_studio_alone():
+    """Producing a Film: a studio that chooses a Film, then casts nobody, keeps it in hand,
+    and nobody else learns which Film it was."""
+    with _app() as app:
+        table = open_stacked(app, ["Ann", "Bob"], [["S04", "S19", "F03", "F20", "F16"], ["F08", "F10", "F01", "F02", "F04"]])
+        place_all(app, table)
+        answer(app, table, "Ann", "draw", {"extra": 0})
+        answer(app, table, "Ann", "hire", {"stars": ["S04", "S19"]})
+        start = len(app.entries(table))
+        answer(app, table, "Ann", "production", {"do": "make-film", "film": "F03"})
+        assert app.view(table, "Ann")["view"]["chosen"] == {"seat": "Ann", "doing": "make-film", "subject": "F03"}
+        assert app.view(table, "Bob")["view"]["chosen"] is None
+        answer(app, table, "Ann", "shoot", {"stars": []})
+        assert not events(app, table, kind="pornstar.FilmProduced")
+        assert [r.action for r in app.requests(table)] == ["production"], "the production menu is offered again"
+        seen_by_bob = json.dumps([e.event for e in app.visible_entries(table, "Bob", after=start)])
+        assert "F03" not in seen_by_bob
+        assert "F03" in json.dumps([e.event for e in app.visible_entries(table, "Ann", after=start)])
+
+
+def test_a_studio_that_gives_up_in_its_own_turn_does_nothing_more_and_the_next_turn_begins():
+    """Cashflow Problems: "give up and accept that you have lost the game": the rest of its
+    turn (Maintenance) is not played, its Stars are auctioned, then the next studio plays."""
+    with _app() as app:
+        table = open_stacked(
+            app,
+            ["Ann", "Bob", "Cy"],
+            [["S02", "S16", "S22", "S25", "F20"], ["S13", "S27", "F08", "F10", "F04"], ["F01", "F02", "F05", "F06", "F07"]],
+            top=["F19", "F05", "F14", "F15", "F11", "F12", "F17", "F16", "F18", "F20"],
+            dice=[1, 2],
+        )
+        place_all(app, table)
+        answer(app, table, "Ann", "draw", {"extra": 0})
+        answer(app, table, "Ann", "hire", {"stars": ["S02", "S16", "S22", "S25"]})
+        answer(app, table, "Ann", "production", {"do": "make-film", "film": "F20"})
+        answer(app, table, "Ann", "shoot", {"stars": ["S02", "S16", "S22", "S25"]})
+        for lender in ("Bob", "Cy"):
+            answer(app, table, "Ann", "cashflow", {"do": "ask-loan", "lender": lender, "amount": 50})
+            answer(app, table, lender, "lend-money", {"lend": False})
+        start = len(app.entries(table))
+        answer(app, table, "Ann", "cashflow", {"do": "give-up"})
+        while app.requests(table)[0].action == "bid-for-star":
+            request = app.requests(table)[0]
+            answer(app, table, request.seat, "bid-for-star", {})
+        after = [e for e in app.entries(table)[start:] if e.type.startswith("pornstar.") or e.type.startswith("referee.Turn")]
+        assert not [e for e in after if e.type == "pornstar.MaintenancePaid"]
+        ended = next(i for i, e in enumerate(after) if e.type == "referee.TurnEnded")
+        assert after[ended].event["seat"] == "Ann" and after[ended + 1].event == {"seat": "Bob", "turn": 2}
+        assert {e.type for e in after[:ended]} >= {"pornstar.StudioConceded", "pornstar.AuctionOpened", "pornstar.StarUnsold"}
+        assert (app.view(table, None)["active"], app.requests(table)[0].action) == ("Bob", "draw")
+
+
+def test_play_cards_import_only_the_public_api():
+    """A Play card uses what ``referee_pornstar.api`` offers, so a card of another
+    distribution can do all that the game's own cards do."""
+    cards = Path(referee_pornstar.__file__).parent / "cards"
+    modules = [p for p in cards.glob("*.py") if p.name != "__init__.py"]
+    assert len(modules) == 10
+    for path in modules:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                assert node.level == 0 and node.module in ("__future__", "referee", "referee_pornstar.api"), (
+                    f"{path.name} imports {'.' * node.level}{node.module}"
+                )
+            elif isinstance(node, ast.Import):
+                assert all(alias.name == "referee" for alias in node.names), f"{path.name} imports {node.names[0].name}"
+
+
+def test_names_moved_out_of_the_game_module_still_work_with_a_warning():
+    import referee_pornstar.game as game
+    from referee_pornstar import table, victory
+
+    with pytest.warns(DeprecationWarning, match=r"referee_pornstar\.game\.draw is deprecated: use referee_pornstar\.table\.draw"):
+        assert game.draw is table.draw
+    with pytest.warns(DeprecationWarning, match="use referee_pornstar.victory.scores"):
+        assert game.scores is victory.scores
+    with pytest.raises(AttributeError):
+        _ = game.advance

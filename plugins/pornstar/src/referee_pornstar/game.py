@@ -98,27 +98,23 @@ def settle(decision: Decision) -> None:
             return
 
 
-FLOW = Rounds(
-    opening=(Phase("mulligan", begin=opening.offer_mulligans), Phase("placing", begin=opening.offer_placing)),
-    turns=Turns(
-        first=turn.first_studio,
-        following=turn.following_studio,
-        phases=(
-            Phase("residuals", begin=turn.roll_residuals),
-            Phase("draw", begin=turn.offer_draw),
-            Phase("stars", begin=turn.offer_stars),
-            Menu("production", begin=production.offer_production),
-            Phase("maintenance", begin=maintenance.offer_maintenance),
-        ),
-        end=turn.end_turn,
-        ends=victory.end_if_over,
+TURN = Turns(
+    first=turn.first_studio,
+    following=turn.following_studio,
+    phases=(
+        Phase("residuals", begin=turn.roll_residuals),
+        Phase("draw", begin=turn.offer_draw),
+        Phase("stars", begin=turn.offer_stars),
+        Menu("production", begin=production.offer_production),
+        Phase("maintenance", begin=maintenance.offer_maintenance),
     ),
+    end=turn.end_turn,
     ends=victory.end_if_over,
-    settle=settle,
 )
-assert FLOW.turns is not None
-TURN_PHASES = tuple(phase.name for phase in FLOW.turns.phases)
-OPENING_PHASES = tuple(phase.name for phase in FLOW.opening)
+OPENING = (Phase("mulligan", begin=opening.offer_mulligans), Phase("placing", begin=opening.offer_placing))
+FLOW = Rounds(opening=OPENING, turns=TURN, ends=victory.end_if_over, settle=settle)
+TURN_PHASES = tuple(phase.name for phase in TURN.phases)
+OPENING_PHASES = tuple(phase.name for phase in OPENING)
 
 
 @hookimpl
@@ -230,8 +226,10 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "ANSWERS",
     "FLOW",
+    "OPENING",
     "OPENING_PHASES",
     "START_MONEY",
+    "TURN",
     "TURN_PHASES",
     "Options",
     "bots_by_seat",

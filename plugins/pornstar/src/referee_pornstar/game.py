@@ -30,7 +30,7 @@ from referee import Decision, Event, Game, Menu, Phase, Rounds, Turns, hookimpl
 from referee.bots import bots_by_seat as by_seat
 from referee.bots import check_kinds, check_seats
 
-from . import cashflow, deals, hookspecs, maintenance, opening, production, turn, victory
+from . import cashflow, deals, hookspecs, maintenance, opening, production, rulebook, turn, victory
 from .bot import BOT_KINDS, DEFAULT_BOT
 from .events import EVENT_TYPES
 from .rulebook import START_MONEY
@@ -198,18 +198,8 @@ _MOVED = {
     "minimum_bid": "maintenance",
     "scores": "victory",
     "end_game": "victory",
-    **dict.fromkeys(
-        [
-            "HAND",
-            "EXTRA_CARD",
-            "MOST_EXTRA",
-            "AD_STEP",
-            "MOST_AD",
-            "DEALS_A_TURN",
-            *(name for name in dir(importlib.import_module(".rulebook", __package__)) if name.startswith("R_")),
-        ],
-        "rulebook",
-    ),
+    **dict.fromkeys(["HAND", "EXTRA_CARD", "MOST_EXTRA", "AD_STEP", "MOST_AD", "DEALS_A_TURN"], "rulebook"),
+    **dict.fromkeys((name for name in vars(rulebook) if name.startswith("R_")), "rulebook"),
 }
 
 

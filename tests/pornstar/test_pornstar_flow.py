@@ -1,14 +1,17 @@
 """PornStar's declared flow and what its requests give away: request ids name no Film,
 Star, card or other studio (a Film kept in hand stays hidden); a studio that gives up in
-its own turn does nothing more in it; the Play cards use only ``referee_pornstar.api``;
+its own turn does nothing more in it; the Play cards use only ``referee_pornstar.api``,
+and a card of another distribution can too;
 names that left ``referee_pornstar.game`` still work there, with a warning."""
 
 from __future__ import annotations
 
 import ast
 import json
+import types
 from pathlib import Path
 
+import msgspec
 import pytest
 from pornstar_tables import IDS, answer, events, open_stacked, place_all
 
@@ -119,3 +122,56 @@ def test_names_moved_out_of_the_game_module_still_work_with_a_warning():
         assert game.scores is victory.scores
     with pytest.raises(AttributeError):
         _ = game.advance
+
+
+def _casting_call() -> types.ModuleType:
+    """A Play card of another distribution, written against ``referee_pornstar.api`` alone:
+    Casting Call (Special): draw one card, free.  It is dealt by adding it to the card list."""
+    from referee import hookimpl
+    from referee_pornstar import api
+
+    card = types.ModuleType("casting_call")
+    rules = api.PlayRules(target="none", lasts="", text="Draw a card, free.")
+    card.referee_extensions, card.pornstar_play_rules = api.card_hooks("casting-call", rules, title="Casting Call", card_type="Special")
+
+    @hookimpl
+    def pornstar_tables(tables):
+        return msgspec.structs.replace(tables, plays=(*tables.plays, api.Play(id="P99", kind="casting-call")))
+
+    @hookimpl
+    def pornstar_play_card(decision, seat, card, kind, target):
+        if kind == "casting-call":
+            api.draw(decision, seat, 1, rule=api.rule(kind))
+
+    card.pornstar_tables, card.pornstar_play_card = pornstar_tables, pornstar_play_card
+    return card
+
+
+def test_a_play_card_of_another_distribution_plays_through_the_api_alone():
+    """Play Cards: a card from elsewhere is dealt, offered, played and acts like the game's own."""
+    ids = [*IDS, "P99"]
+    hands = [["P99", "S04", "S19", "F03", "F20"], ["F08", "F10", "F01", "F02", "F04"]]
+    dealt = [c for hand in hands for c in hand]
+    shuffle = [ids.index(c) for c in [*dealt, *(c for c in ids if c not in dealt)]]
+    registry = Registry([_casting_call()])
+    with Referee(registry=registry, store=TableStore(MEMORY)) as app:
+        table = app.open("pornstar", ["Ann", "Bob"], script=[shuffle], seed="casting-call")
+        place_all(app, table)
+        answer(app, table, "Ann", "draw", {"extra": 0})
+        answer(app, table, "Ann", "hire", {"stars": ["S04", "S19"]})
+        offered = [o.value for o in app.requests(table)[0].answer["card"].options]
+        assert offered == ["P99"]
+        answer(app, table, "Ann", "production", {"do": "play-card", "card": "P99"})
+        (played,) = events(app, table, kind="pornstar.PlayCardPlayed")
+        assert (played.card, played.title) == ("P99", "Casting Call")
+        drawn = [e for e in app.entries(table) if e.type == "pornstar.CardsDrawn" and e.rule == "pornstar card Casting Call"]
+        assert [(e.event["seat"], e.event["count"]) for e in drawn] == [("Ann", 1)]
+        assert app.verify_table(table).ok
+
+
+def test_a_play_card_the_game_does_not_list_must_say_its_title():
+    from referee_pornstar import api
+
+    rules = api.PlayRules(target="none", lasts="", text="Nothing.")
+    with pytest.raises(ValueError, match="'no-such-card' is not one of the game's: give its title and card_type"):
+        api.card_hooks("no-such-card", rules)

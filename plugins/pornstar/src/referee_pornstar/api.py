@@ -11,7 +11,9 @@ distribution can do all that the game's own cards do:
   Play cards lying on the table), ``refused_on_own_star`` (the usual refusal of a card
   played on a Star of the player's own), ``whose_turn``;
 * act: ``draw`` (a studio draws cards from the deck) and the game's events it may emit,
-  such as ``StarLost`` (a Star walks out and goes to auction).
+  such as ``StarLost`` (a Star walks out and goes to auction);
+* be dealt, for a card of a kind the game does not list: ``Play`` and ``Tables`` (the card
+  list a ``pornstar_tables`` hook extends), and ``card_hooks(..., title=, card_type=)``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 from referee import Decision
 
 from . import table
+from .data import Play, Tables
 from .events import StarLost
 from .play import TITLES, Lasts, PlayRules, Target, card_hooks, game_of, lies_on, lying, refused_on_own_star, rule, whose_turn
 from .state import PornStar
@@ -34,9 +37,11 @@ def draw(decision: Decision, seat: str, count: int, *, rule: str) -> int:
 __all__ = [
     "TITLES",
     "Lasts",
+    "Play",
     "PlayRules",
     "PornStar",
     "StarLost",
+    "Tables",
     "Target",
     "card_hooks",
     "draw",

@@ -1,4 +1,4 @@
-"""A declared flow's setup phase (``Rounds.setup``) and a phase's own steps (``Phase.steps``):
+"""A declared flow's opening phase (``Rounds.opening``) and a phase's own steps (``Phase.steps``):
 the events the kernel records for them and where it stops and goes on, through ``referee.Referee``."""
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def _end_after_two(d):
 
 
 FLOW = Rounds(
-    setup=Phase("mulligan", begin=_ask_keep),
+    opening=(Phase("mulligan", begin=_ask_keep),),
     phases=(
         Phase(
             "auction",

@@ -73,6 +73,7 @@ _WHERE = {
     "MEMORY": "store",
     "TableStore": "store",
     "Phase": "flow",
+    "Menu": "flow",
     "Rounds": "flow",
     "Turns": "flow",
     "GAMESMASTER": "table",
@@ -108,7 +109,7 @@ if TYPE_CHECKING:
         TurnEnded,
         event_tag,
     )
-    from .flow import Phase, Rounds, Turns
+    from .flow import Menu, Phase, Rounds, Turns
     from .limits import MAX_NESTING, check_nesting, parse_json, read_text, shown
     from .log import Entry, dump_jsonl, load_jsonl
     from .registry import Extension, Game, Registry, Rules
@@ -151,6 +152,7 @@ __all__ = [
     "Rounds",
     "Turns",
     "Phase",
+    "Menu",
     "TableState",
     "GAMESMASTER",
     "Request",

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .registry import Rules
     from .table import Action, Decision, TableState
 
-__all__ = ["Flow", "FlowSteps", "Phase", "Rounds", "Turns", "advance", "answered_request", "fold"]
+__all__ = ["Flow", "FlowSteps", "Menu", "Phase", "Rounds", "Turns", "advance", "answered_request", "fold"]
 
 
 class Flow(msgspec.Struct):
@@ -54,6 +54,9 @@ class Flow(msgspec.Struct):
     seat: str | None = None
     phase: str | None = None
     requests: dict[str, Request] = {}
+    ended: str | None = None
+    """The phase that ended last in the round or turn under way, while no other has begun
+    (where a ``Menu`` its seat closed leaves the flow)."""
 
     def requests_of(self, seat: str) -> list[Request]:
         return [r for r in self.requests.values() if r.seat == seat]
@@ -74,12 +77,15 @@ def fold(flow: Flow, event: Event) -> None:
             flow.phase = event.phase
         case PhaseEnded():
             flow.phase = None
+            flow.ended = event.phase
         case RequestOpened():
             flow.requests[event.request.id] = event.request
         case RequestWithdrawn():
             flow.requests.pop(event.request, None)
         case GameEnded():
             flow.requests.clear()
+    if isinstance(event, PhaseBegan | TurnBegan | TurnEnded | RoundBegan | RoundEnded):
+        flow.ended = None
 
 
 class FlowSteps:
@@ -235,6 +241,23 @@ class Phase:
 
 
 @dataclass(frozen=True)
+class Menu(Phase):
+    """A phase in which one seat does one thing after another until it says it is done
+    (a production step: make something, play a card, strike a deal, ..., then stop).
+
+    ``begin`` offers the menu: it opens the seat's request.  Each time no request is open
+    after an answer (a reply asked of another seat on the way included), the kernel runs
+    ``begin`` again.  The menu ends when an answer ends it (``decision.end_phase()``:
+    the seat is done) or when ``begin`` opens nothing (nothing is left to do); the flow
+    then goes on with the phase after it.  A menu takes neither ``end`` nor ``turns``.
+    """
+
+    def __post_init__(self) -> None:
+        if self.end is not None or self.turns is not None:
+            raise TypeError(f"menu {self.name!r} ends when its seat is done: it takes neither end nor turns")
+
+
+@dataclass(frozen=True)
 class Turns:
     """Seats' turns, one after another: ``first`` names whose turn comes first and
     ``following`` whose turn follows a seat's (None: the turns are over)."""
@@ -266,9 +289,15 @@ class Rounds:
     ends: Step | None = None
     """Before each round (the first too): ends the game (``decision.end_game``) when the
     rules say it is over."""
-    setup: Phase | None = None
-    """Played once before the first round (after ``referee_setup``), for a setup that
-    needs answers: what it asks is answered before the first round begins."""
+    opening: Sequence[Phase] = ()
+    """Phases played once, before the first round (while the round is 0): what the seats
+    are asked before play begins, such as a mulligan or a free placing."""
+    settle: Step | None = None
+    """Business the rules settle as soon as it arises, wherever the flow is (a lot up for
+    auction, a seat out of money).  It runs whenever the flow resumes and before each
+    phase begins; it may open any seat's requests and end the game.  While it leaves a
+    request open the flow waits; once none is, it runs again, and the flow resumes where
+    it was."""
 
 
 def advance(decision: Decision, rounds: Rounds) -> None:
@@ -279,12 +308,13 @@ def advance(decision: Decision, rounds: Rounds) -> None:
     alone: the round under way (none yet: the setup phase, if declared), its phase (or
     step) and whose turn it is.  A round, turn or phase
     stops only where its ``begin`` (or an answer) left requests open; its ``end`` runs
-    once none is.
+    once none is.  The ``settle`` step may stop it too, before a phase begins; with no
+    phase under way, the flow goes on after the phase that ended last (``Flow.ended``).
     """
-    if _waiting(decision):
+    if _waiting(decision) or not _settled(decision):
         return
     flow = decision.flow
-    if not flow.round and rounds.setup is not None and not _phases(decision, (rounds.setup,), flow.phase, flow.seat):
+    if not flow.round and rounds.opening and not _phases(decision, rounds.opening, flow.phase, flow.seat):
         return
     if flow.round and not _resume_round(decision, rounds, flow.phase, flow.seat):
         return
@@ -300,6 +330,31 @@ def advance(decision: Decision, rounds: Rounds) -> None:
 
 def _waiting(decision: Decision) -> bool:
     return decision.state.over or bool(decision.flow.requests)
+
+
+def _settled(decision: Decision) -> bool:
+    """Run the declared flow's ``settle`` step; True when nothing is left to wait for."""
+    declared = decision.rules.game.flow
+    _run(decision, declared.settle if isinstance(declared, Rounds) else None)
+    return not _waiting(decision)
+
+
+def _start(decision: Decision, phases: Sequence[Phase], current: str | None) -> tuple[int, bool]:
+    """Where a list of phases goes on, and whether that phase is under way: the phase
+    holding ``current`` (itself or one of its steps), else the one after the phase that
+    ended last (a closed ``Menu``, or a stop to settle before the next began), else the
+    first.  A phase whose step ended last is under way between two of its steps."""
+    for index, phase in enumerate(phases):
+        if _holds(phase, current):
+            return index, True
+    ended = decision.flow.ended
+    if current is None and ended is not None:
+        for index, phase in enumerate(phases):
+            if phase.name == ended:
+                return index + 1, False
+            if _holds(phase, ended):
+                return index, True
+    return 0, False
 
 
 def _run(decision: Decision, step: Step | None) -> None:
@@ -326,14 +381,16 @@ def _resume_round(decision: Decision, rounds: Rounds, phase: str | None, seat: s
 
 def _phases(decision: Decision, phases: Sequence[Phase], current: str | None, seat: str | None) -> bool:
     """Play ``phases`` from ``current`` (the one under way, or one of its steps; None: from
-    the first); True once over."""
-    start = next((index for index, phase in enumerate(phases) if _holds(phase, current)), None)
-    for index in range(start or 0, len(phases)):
+    the first, or after the phase that ended last); True once over."""
+    start, under_way = _start(decision, phases, current)
+    for index in range(start, len(phases)):
         phase = phases[index]
-        if index == start:
+        if index == start and under_way:
             if not _resume_phase(decision, phase, current, seat):
                 return False
         else:
+            if not _settled(decision):
+                return False
             decision.begin_phase(phase.name)
             _run(decision, phase.begin)
             if _waiting(decision):
@@ -358,8 +415,13 @@ def _resume_phase(decision: Decision, phase: Phase, current: str | None, seat: s
     """Play the rest of ``phase``, under way at ``current`` (itself or a step); True once
     its turns and steps are over."""
     if current != phase.name:
-        # A step is under way, so the phase's turns are over.
+        # A step is under way (or one has just ended), so the phase's turns are over.
         return _phases(decision, phase.steps, current, seat)
+    if isinstance(phase, Menu):
+        # Offered again after every answer, until its seat closes it or nothing is left.
+        _run(decision, phase.begin)
+        if _waiting(decision):
+            return False
     if phase.turns is not None and not _turns(decision, phase.turns, seat, None):
         return False
     return not phase.steps or _phases(decision, phase.steps, None, None)

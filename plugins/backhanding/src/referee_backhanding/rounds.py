@@ -444,7 +444,7 @@ def end_after_the_last_round(d: Decision) -> None:
 # --- the flow ----------------------------------------------------------------------------------
 
 FLOW = Rounds(
-    setup=Phase("setup", begin=set_up),
+    opening=(Phase("setup", begin=set_up),),
     begin=choose_first_player,
     phases=(
         Phase("macking", turns=PLACEMENT, steps=(Phase("macking plays", begin=open_plays, end=resolve_macking),), end=clear_macking),

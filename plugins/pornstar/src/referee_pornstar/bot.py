@@ -46,8 +46,9 @@ def _money(view: dict[str, Any], seat: str) -> int:
     return int(view["studios"][seat]["money"])
 
 
-def _subject(request: referee.Request) -> str:
-    return (request.id or "").split(".", 2)[-1]
+def _subject(view: dict[str, Any]) -> str:
+    """What the seat chose to do in production is about (its open request's subject)."""
+    return str((view.get("chosen") or {}).get("subject", ""))
 
 
 def _casts(view: dict[str, Any], film: dict[str, Any], stars: list[str], rng: random.Random | None) -> list[str] | None:
@@ -78,7 +79,7 @@ def _cost(view: dict[str, Any], film: dict[str, Any], cast: list[str]) -> int:
 
 
 def _random_film(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
-    film = _card(view, _subject(request))
+    film = _card(view, _subject(view))
     stars = _offered(request, "stars")
     money = _money(view, seat)
     for _ in range(20):
@@ -258,7 +259,7 @@ def _heuristic_turn(view: dict[str, Any], seat: str, request: referee.Request) -
 
 
 def _heuristic_film(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
-    film = _card(view, _subject(request))
+    film = _card(view, _subject(view))
     cast = _casts(view, film, _offered(request, "stars"), None)
     money = _money(view, seat)
     if cast is None or _cost(view, film, cast) > money:
@@ -271,7 +272,7 @@ def _heuristic_film(view: dict[str, Any], seat: str, request: referee.Request) -
 
 def _heuristic_deal(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
     plan = _rent_plan(view, seat)
-    if plan is None or plan[2] != _subject(request):
+    if plan is None or plan[2] != _subject(view):
         return {}
     film, stars, _ = plan
     rentable = _offered(request, "rent")
@@ -280,7 +281,7 @@ def _heuristic_deal(view: dict[str, Any], seat: str, request: referee.Request) -
         return {}
     pay = min(_money(view, seat), 15 * len(stars))
     title = _card(view, film).get("title", film)
-    return {"rent": stars, "give_money": pay, "terms": f"{seat} splits the residuals of {title} 50-50 with {_subject(request)}"}
+    return {"rent": stars, "give_money": pay, "terms": f"{seat} splits the residuals of {title} 50-50 with {_subject(view)}"}
 
 
 def _heuristic_answer_deal(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:

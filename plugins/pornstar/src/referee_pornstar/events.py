@@ -2,7 +2,8 @@
 
 Hidden things stay hidden by the visibility they are emitted with: a card taken into a
 hand (``CardTaken``) is seen by its owner only, the deck's order (``DeckShuffled``) by
-nobody, a deal's offer (``DealProposed``, ``HandCardsPassed``) by its parties only.
+nobody, a deal's offer (``DealProposed``, ``HandCardsPassed``) by its parties only,
+what a studio chose to do next in production (``ProductionChosen``) by that studio only.
 """
 
 from __future__ import annotations
@@ -311,6 +312,19 @@ class StudioConceded(Event, tag="pornstar.StudioConceded"):
         return f"{self.seat} gives up: the studio is out of business"
 
 
+class ProductionChosen(Event, tag="pornstar.ProductionChosen"):
+    """What the studio in production chose to do next, and with what: the Film it casts,
+    the Play card it aims, the studio it proposes a deal to.  Its next request is about
+    this; seen by that studio only."""
+
+    seat: str
+    doing: str
+    subject: str
+
+    def describe(self) -> str:
+        return f"{self.seat} chooses to {self.doing.replace('-', ' ')}: {self.subject}"
+
+
 class PlayCardPlayed(Event, tag="pornstar.PlayCardPlayed"):
     seat: str
     card: str
@@ -377,6 +391,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     LoanDeclined,
     LoanMade,
     StudioConceded,
+    ProductionChosen,
     PlayCardPlayed,
     PlayCardDiscarded,
     FinalRoundBegan,

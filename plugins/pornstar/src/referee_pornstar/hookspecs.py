@@ -55,7 +55,7 @@ def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, targ
     """``seat`` has just played ``card`` on ``target`` (``PlayCardPlayed`` is already folded).
 
     The card's plugin emits its effects here (money paid, a Star sent to auction, a Film
-    Wanked, cards drawn through ``referee_pornstar.game.draw``); others do nothing.
+    Wanked, cards drawn through ``referee_pornstar.api.draw``); others do nothing.
     """
 
 

@@ -43,10 +43,19 @@ class PlayRules(msgspec.Struct, frozen=True):
     text: str
 
 
-def card_hooks(name: str, rules: PlayRules, **declared: Any) -> tuple[Callable[[], list[Extension]], Callable[[str], PlayRules | None]]:
+def card_hooks(
+    name: str, rules: PlayRules, *, title: str = "", card_type: str = "", **declared: Any
+) -> tuple[Callable[[], list[Extension]], Callable[[str], PlayRules | None]]:
     """The two hooks every Play card implements alike: ``referee_extensions`` (the card's
     extension, on by default: the card is in the deck; ``declared``: its ``events`` and
-    ``evolve``, where it has events of its own) and ``pornstar_play_rules`` (its rules)."""
+    ``evolve``, where it has events of its own) and ``pornstar_play_rules`` (its rules).
+
+    A card of a kind the game does not list (one of another distribution, dealt through
+    ``pornstar_tables``) gives its ``title`` and ``card_type`` (Event, Special, Enhancement)."""
+    if title:
+        TITLES[name] = (title, card_type)
+    if name not in TITLES:
+        raise ValueError(f"the Play card {name!r} is not one of the game's: give its title and card_type")
     title, type_ = TITLES[name]
 
     @hookimpl

@@ -1,8 +1,10 @@
 """The PornStar plugin: every hook of the game, gathered in one object.
 
-The rules are in ``game`` (the opening, the turn, auctions, deals, loans, the end) and
-``state`` (the mutator); ``events`` says what happened in words; ``view`` and ``bot``
-show and play it.  The Play cards are separate plugins in ``cards``; the card list and the roll tables are data (``data``).
+``game`` declares the game and its flow; the rules are in one module per part of the
+rulebook (``opening``, ``turn``, ``production``, ``deals``, ``maintenance``, ``cashflow``,
+``victory``) and ``state`` (the mutator); ``events`` says what happened in words; ``view``
+and ``bot`` show and play it.  The Play cards are separate plugins in ``cards``, using
+only ``api``; the card list and the roll tables are data (``data``).
 """
 
 from .bot import referee_bot_action

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
-from referee import Event, PhaseEnded, TurnBegan
+from referee import Event, TurnBegan
 
 from .data import STANDARD, Tables
 from .events import (
@@ -37,6 +37,7 @@ from .events import (
     MulliganTaken,
     PlayCardDiscarded,
     PlayCardPlayed,
+    ProductionChosen,
     ResidualsRolled,
     ScoresCounted,
     StarAuctioned,
@@ -116,6 +117,15 @@ class Loan(msgspec.Struct):
     terms: str = ""
 
 
+class Chosen(msgspec.Struct):
+    """What the studio in production chose to do next (``make-film``, ``play-card``,
+    ``offer-deal``) and its subject (the Film, the Play card, the other studio)."""
+
+    seat: str
+    doing: str
+    subject: str
+
+
 class PornStar(msgspec.Struct):
     tables: Tables = STANDARD
     studios: dict[str, Studio] = {}
@@ -143,11 +153,13 @@ class PornStar(msgspec.Struct):
     """Stars brought into play this turn (no Maintenance for them)."""
     rented: dict[str, str] = {}
     """Star -> the studio renting it for one Film this turn."""
+    chosen: Chosen | None = None
+    """What the studio in production chose to do next: its open request is about this."""
     final: bool = False
+    final_order: list[str] = []
+    """The studios of the final round, in their order."""
     final_left: list[str] = []
-    last_phase: str = ""
-    opened: bool = False
-    """The opening (mulligans and the free placing) is over."""
+    """Those of them yet to begin their last turn."""
     scores: dict[str, int] = {}
 
     def in_play(self) -> list[str]:
@@ -347,13 +359,12 @@ def evolve(game: PornStar, event: Event) -> None:
             game.lasting.pop(event.card, None)
             game.discard.append(event.card)
         case FinalRoundBegan():
-            game.final, game.final_left = True, list(event.order)
+            game.final, game.final_order, game.final_left = True, list(event.order), list(event.order)
+        case ProductionChosen():
+            game.chosen = Chosen(seat=event.seat, doing=event.doing, subject=event.subject)
         case ScoresCounted():
             game.scores = dict(event.total)
         case TurnBegan():
-            game.used, game.brought, game.rented, game.proposed, game.last_phase = {}, [], {}, 0, ""
-            game.opened = True
+            game.used, game.brought, game.rented, game.proposed, game.chosen = {}, [], {}, 0, None
             if game.final and event.seat in game.final_left:
                 game.final_left.remove(event.seat)
-        case PhaseEnded():
-            game.last_phase = event.phase

@@ -16,9 +16,11 @@ from referee import TableState, hookimpl
 
 from .data import GENDERS
 from .events import WANKED
-from .game import Cards, bots_by_seat, cards, scores
+from .game import bots_by_seat
 from .play import TITLES
 from .state import PornStar
+from .table import Cards, cards
+from .victory import scores
 
 
 def _card(known: Cards, card: str) -> dict[str, Any]:
@@ -102,6 +104,9 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
         "bots": bots_by_seat(state.options, state.seats),
         # How many deals the studio whose turn it is has proposed, shown to it alone.
         "proposed": game.proposed if seat is not None and seat == state.flow.seat else 0,
+        # What the studio chose to do next in production (the Film it casts, the card it
+        # aims, the studio it deals with): its open request is about this; shown to it alone.
+        "chosen": msgspec.to_builtins(game.chosen) if game.chosen is not None and game.chosen.seat == seat else None,
         "cards": {c: _card(known, c) for c in sorted(visible)},
     }
 

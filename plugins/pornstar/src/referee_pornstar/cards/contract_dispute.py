@@ -8,9 +8,7 @@ is shuffled back into the deck.
 from __future__ import annotations
 
 from referee import Decision, hookimpl
-
-from ..events import StarLost
-from ..play import PlayRules, card_hooks, game_of, rule
+from referee_pornstar.api import PlayRules, StarLost, card_hooks, game_of, rule
 
 NAME = "contract-dispute"
 RULES = PlayRules(target="other-star", lasts="", text="A Star of another studio walks out and goes up for auction.")

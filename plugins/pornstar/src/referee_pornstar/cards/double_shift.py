@@ -7,8 +7,7 @@ any given turn"), and the card wins, as the rulebook says Play cards do.
 from __future__ import annotations
 
 from referee import TableState, hookimpl
-
-from ..play import PlayRules, card_hooks, lying, refused_on_own_star
+from referee_pornstar.api import PlayRules, card_hooks, lying, refused_on_own_star
 
 NAME = "double-shift"
 RULES = PlayRules(target="own-star", lasts="turn", text="A Star of yours may appear in two Films this turn.")

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from referee import TableState, hookimpl
-
-from ..play import PlayRules, card_hooks, lying
+from referee_pornstar.api import PlayRules, card_hooks, lying
 
 NAME = "hype-machine"
 BONUS = 2

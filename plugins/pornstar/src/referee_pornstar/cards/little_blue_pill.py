@@ -6,8 +6,7 @@ While the card lies on him, every Film he appears in gets +1 on its Production r
 from __future__ import annotations
 
 from referee import TableState, hookimpl
-
-from ..play import PlayRules, card_hooks, game_of, lies_on, lying
+from referee_pornstar.api import PlayRules, card_hooks, game_of, lies_on, lying
 
 NAME = "little-blue-pill"
 RULES = PlayRules(target="own-star", lasts="game", text="A Male Star of yours adds +1 to the Production roll of every Film he is in.")

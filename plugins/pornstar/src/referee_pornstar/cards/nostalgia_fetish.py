@@ -8,8 +8,7 @@ rolls get +1.
 from __future__ import annotations
 
 from referee import Decision, Event, TableState, hookimpl
-
-from ..play import PlayRules, card_hooks, game_of, lying, rule
+from referee_pornstar.api import PlayRules, card_hooks, game_of, lying, rule
 
 NAME = "nostalgia-fetish"
 RULES = PlayRules(

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from referee import Decision, Event, TableState, hookimpl
-
-from ..play import PlayRules, card_hooks, game_of, rule
+from referee_pornstar.api import PlayRules, card_hooks, game_of, rule
 
 NAME = "obscenity-trial"
 RULES = PlayRules(target="other-film", lasts="", text="A Film of another studio is Wanked (a Wanked one is Wanked Out).")

@@ -8,8 +8,7 @@ back into the deck.
 from __future__ import annotations
 
 from referee import Decision, TableState, hookimpl
-
-from ..play import PlayRules, card_hooks, lying, refused_on_own_star
+from referee_pornstar.api import PlayRules, card_hooks, lying, refused_on_own_star
 
 NAME = "piercing-parlour"
 SPECIALTY = "Pierced"

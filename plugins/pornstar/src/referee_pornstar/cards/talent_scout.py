@@ -7,8 +7,7 @@ no card left in the deck it cannot be played.
 from __future__ import annotations
 
 from referee import Decision, TableState, hookimpl
-
-from ..play import PlayRules, card_hooks, game_of, rule
+from referee_pornstar.api import PlayRules, card_hooks, draw, game_of, rule
 
 NAME = "talent-scout"
 CARDS = 2
@@ -28,6 +27,4 @@ def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, ta
 @hookimpl
 def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
     if kind == NAME:
-        from ..game import draw
-
         draw(decision, seat, CARDS, rule=rule(NAME))

@@ -7,8 +7,7 @@ card wins.
 from __future__ import annotations
 
 from referee import TableState, hookimpl
-
-from ..play import PlayRules, card_hooks, game_of, lying
+from referee_pornstar.api import PlayRules, card_hooks, game_of, lying
 
 NAME = "union-holiday"
 RULES = PlayRules(target="none", lasts="turn", text="You pay no Maintenance at the end of this turn.")

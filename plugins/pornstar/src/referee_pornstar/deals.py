@@ -1,0 +1,151 @@
+"""Wheelin' and Dealin': deals proposed by the studio in production to one other studio
+at a time (money, Stars, Films, cards, Stars rented for one Film, free-text terms), which
+take effect only when that studio accepts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import referee
+from referee import Amount, Decision, Flag, IllegalAction, Subset, Text
+
+from .events import DealMade, DealProposed, DealRefused, HandCardsPassed
+from .rulebook import R_DEALS, asked
+from .table import cards, chosen, game_of, options_of
+
+
+def offer_deal(decision: Decision, seat: str, party: str) -> None:
+    """Ask ``seat`` what it proposes to ``party`` (sealed: seen by it alone)."""
+    game = game_of(decision)
+    mine, theirs = game.studios[seat], game.studios[party]
+    offer = [*mine.stable, *game.films_of(seat), *mine.hand]
+    ask = [*theirs.stable, *game.films_of(party)]
+    rentable = [s for s in theirs.stable if not game.used.get(s, 0)]
+    answer: dict[str, referee.Shape] = {
+        "give_money": Amount(min=0, max=mine.money, optional=True, label="money you give"),
+        "get_money": Amount(min=0, max=theirs.money, optional=True, label="money you get"),
+        "give": Subset(options_of(decision, offer), optional=True, label="Stars, Films and cards in hand you give"),
+        "get": Subset(options_of(decision, ask), optional=True, label="Stars and Films you get"),
+        "rent": Subset(options_of(decision, rentable), optional=True, label="their Stars you rent for one Film this turn"),
+        "ask_cards": Amount(min=0, max=min(3, len(theirs.hand)), optional=True, label="cards from their hand (they choose)"),
+        "terms": Text(optional=True, hint="promises the rules do not enforce, e.g. a 50-50 split of the Film's residuals", max_length=500),
+    }
+    decision.request(
+        seat,
+        "offer-deal",
+        f"{seat}: propose a deal to {party} (it takes effect only if {party} accepts); propose nothing to call it off.",
+        answer=answer,
+        sealed=True,
+        rule=asked(R_DEALS),
+    )
+
+
+def answer_offer(decision: Decision, action: referee.Action) -> None:
+    """The proposal, put to the other party; proposing nothing calls the deal off."""
+    seat = action.seat
+    party = chosen(decision, "offer-deal")
+    args = action.args
+    give, get, rent = tuple(args.get("give", ())), tuple(args.get("get", ())), tuple(args.get("rent", ()))
+    give_money, get_money, ask_cards = int(args.get("give_money", 0)), int(args.get("get_money", 0)), int(args.get("ask_cards", 0))
+    terms = str(args.get("terms", "")).strip()
+    if not (give or get or rent or give_money or get_money or ask_cards):
+        return  # called off before it was made
+    if set(get) & set(rent):
+        raise IllegalAction("a Star is either bought or rented, not both", asked(R_DEALS))
+    game = game_of(decision)
+    number = game.deals + 1
+    decision.emit(
+        DealProposed(
+            deal=number,
+            proposer=seat,
+            party=party,
+            give_money=give_money,
+            get_money=get_money,
+            give=give,
+            get=get,
+            rent=rent,
+            ask_cards=ask_cards,
+            terms=terms,
+        ),
+        rule=R_DEALS,
+        visible_to=[seat, party],
+    )
+    answer: dict[str, referee.Shape] = {"accept": Flag(label="accept the deal")}
+    if ask_cards:
+        answer["cards"] = Subset(
+            options_of(decision, game.studios[party].hand), min=ask_cards, max=ask_cards, optional=True, label="the cards you give"
+        )
+    decision.request(
+        party,
+        "answer-deal",
+        f"{party}: {seat} proposes deal {number}: {describe_deal(decision, game.deal)}. Accept?",
+        answer=answer,
+        sealed=True,
+        rule=asked(R_DEALS),
+    )
+
+
+def describe_deal(decision: Decision, deal: Any) -> str:
+    known = cards(decision)
+    parts = []
+    if deal.give_money:
+        parts.append(f"{deal.proposer} pays ${deal.give_money}")
+    if deal.get_money:
+        parts.append(f"{deal.party} pays ${deal.get_money}")
+    if deal.give:
+        parts.append(f"{deal.proposer} gives {', '.join(known.name(c) for c in deal.give)}")
+    if deal.get:
+        parts.append(f"{deal.party} gives {', '.join(known.name(c) for c in deal.get)}")
+    if deal.rent:
+        parts.append(f"{deal.party} rents out {', '.join(known.name(c) for c in deal.rent)} for one Film")
+    if deal.ask_cards:
+        parts.append(f"{deal.party} gives {deal.ask_cards} card(s) from hand")
+    if deal.terms:
+        parts.append(f"terms: {deal.terms}")
+    return "; ".join(parts)
+
+
+def answer_deal(decision: Decision, action: referee.Action) -> None:
+    game = game_of(decision)
+    deal = game.deal
+    if deal is None:
+        raise IllegalAction("no deal is waiting for an answer", asked(R_DEALS))
+    given_back = tuple(action.args.get("cards", ()))
+    if not action.args.get("accept"):
+        decision.emit(
+            DealRefused(deal=deal.deal, proposer=deal.proposer, party=deal.party), rule=R_DEALS, visible_to=[deal.proposer, deal.party]
+        )
+        return
+    if len(given_back) != deal.ask_cards:
+        raise IllegalAction(f"accepting gives {deal.ask_cards} card(s) from your hand: choose them", asked(R_DEALS))
+    mine, theirs = game.studios[deal.proposer], game.studios[deal.party]
+    if deal.give_money > mine.money or deal.get_money > theirs.money:
+        raise IllegalAction("the money of the deal is no longer there", asked(R_DEALS))
+    hand = tuple(c for c in deal.give if c in mine.hand)
+    public_give = tuple(c for c in deal.give if c not in hand)
+    decision.emit(
+        DealMade(
+            deal=deal.deal,
+            proposer=deal.proposer,
+            party=deal.party,
+            give_money=deal.give_money,
+            get_money=deal.get_money,
+            give=public_give,
+            get=tuple(deal.get),
+            rent=tuple(deal.rent),
+            cards_given=len(hand),
+            cards_asked=len(given_back),
+            terms=deal.terms,
+        ),
+        rule=R_DEALS,
+    )
+    if hand:
+        decision.emit(
+            HandCardsPassed(from_seat=deal.proposer, to_seat=deal.party, cards=hand), rule=R_DEALS, visible_to=[deal.proposer, deal.party]
+        )
+    if given_back:
+        decision.emit(
+            HandCardsPassed(from_seat=deal.party, to_seat=deal.proposer, cards=given_back),
+            rule=R_DEALS,
+            visible_to=[deal.proposer, deal.party],
+        )

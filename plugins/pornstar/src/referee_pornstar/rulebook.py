@@ -1,0 +1,39 @@
+"""The rulebook's numbers, and the names its parts go by in the log.
+
+The rulebook (``shared/seeds/004``) has no numbered sections: a rule is cited by the
+heading it stands under (RULES.md maps each to the code that implements it).
+"""
+
+from __future__ import annotations
+
+START_MONEY = 300
+HAND = 5
+EXTRA_CARD = 10
+MOST_EXTRA = 2
+AD_STEP = 10
+MOST_AD = 30
+DEALS_A_TURN = 3
+
+R_SETUP = "The Setup"
+R_MULLIGAN = "The Setup: no Star in the opening hand"
+R_PLACING = "The Setup: the free placing of Stars"
+R_ORDER = "The Setup: the youngest goes first"
+R_RESIDUALS = "Playing the Game: Residuals"
+R_DRAW = "Your Turn: the draw"
+R_STARS = "Your Turn: Stars into play"
+R_PRODUCE = "Producing a Film"
+R_ROLL = "Producing a Film: the Production roll"
+R_RECRUIT = "Producing a Film: recruiting a Star"
+R_LOSE = "Producing a Film: losing a Star"
+R_MAINTENANCE = "Maintaining Your Stars"
+R_AUCTION = "Maintaining Your Stars: the Auction"
+R_PLAY = "Play Cards"
+R_DEALS = "Wheelin' and Dealin'"
+R_CASH = "Cashflow Problems"
+R_END = "Victory!"
+R_FINAL = "Victory!: once more around the table"
+
+
+def asked(rule: str) -> str:
+    """The rule a request is opened under (requests name their game)."""
+    return f"pornstar {rule}"

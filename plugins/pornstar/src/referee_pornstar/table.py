@@ -1,0 +1,205 @@
+"""Reading a PornStar table for the rules, and its deck.
+
+What every part of the rules asks of the table: the card list it plays with, the Stars a
+studio may put in a Film, the Films it could produce and the Play cards it could play
+now, the seat order from a studio (The Setup: "play proceeds to the left"), and the deck
+(The Setup: "shuffle all cards together"; Your Turn: the draw).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import referee
+from referee import Decision, IllegalAction, Option
+
+from .data import GENDERS, Film, Star, Tables
+from .events import CardsDrawn, CardTaken, DeckShuffled
+from .play import TITLES, PlayRules
+from .rulebook import R_DRAW, R_PRODUCE, R_SETUP, asked
+from .state import PornStar
+
+
+def tables(state: Decision | referee.TableState) -> Tables:
+    """The card list and roll tables this table plays with (listed when it opened)."""
+    return game_of(state).tables
+
+
+def game_of(decision: Decision | referee.TableState) -> PornStar:
+    game: PornStar = decision.game
+    return game
+
+
+class Cards:
+    """Every card of a table's list, by id."""
+
+    def __init__(self, t: Tables) -> None:
+        self.stars: dict[str, Star] = {s.id: s for s in t.stars}
+        self.films: dict[str, Film] = {f.id: f for f in t.films}
+        self.plays: dict[str, str] = {p.id: p.kind for p in t.plays}
+
+    def name(self, card: str) -> str:
+        if card in self.stars:
+            return self.stars[card].name
+        if card in self.films:
+            return self.films[card].title
+        return TITLES.get(self.plays.get(card, ""), (card, ""))[0]
+
+
+_CARDS: dict[int, tuple[Tables, Cards]] = {}
+
+
+def cards(state: Decision | referee.TableState) -> Cards:
+    t = tables(state)
+    found = _CARDS.get(id(t))
+    if found is None or found[0] is not t:
+        if len(_CARDS) > 64:
+            _CARDS.clear()
+        found = _CARDS[id(t)] = (t, Cards(t))
+    return found[1]
+
+
+def specialties(decision: Decision, star: str) -> set[str]:
+    printed = cards(decision).stars[star].specialty
+    extra = [s for found in decision.rules.hook.pornstar_specialties(state=decision.state, star=star) if found for s in found]
+    return {printed, *extra}
+
+
+def star_uses(decision: Decision, seat: str, star: str) -> int:
+    found = decision.rules.hook.pornstar_star_uses(state=decision.state, seat=seat, star=star)
+    return 1 if found is None else int(found)
+
+
+def usable_stars(decision: Decision, seat: str) -> list[str]:
+    """Stars ``seat`` may put in a Film now: its own and those rented for this turn, each
+    used fewer times this turn than it may be."""
+    game = game_of(decision)
+    own = [s for s in game.studios[seat].stable if s not in game.rented]
+    rented = [s for s, renter in game.rented.items() if renter == seat]
+    return [s for s in [*own, *rented] if game.used.get(s, 0) < star_uses(decision, seat, s)]
+
+
+def _cheapest_cast(film: Film, stars: list[Star]) -> int | None:
+    """The least the Stars of a cast meeting ``film``'s needs cost, or None if none does."""
+    by_cost = sorted(stars, key=lambda s: s.filming)
+    males = [s for s in by_cost if s.gender == "M"][: film.males]
+    females = [s for s in by_cost if s.gender == "F"][: film.females]
+    if len(males) < film.males or len(females) < film.females:
+        return None
+    rest = [s for s in by_cost if s not in males and s not in females][: film.any]
+    if len(rest) < film.any:
+        return None
+    return sum(s.filming for s in (*males, *females, *rest))
+
+
+def producible(decision: Decision, seat: str) -> list[str]:
+    game = game_of(decision)
+    known = cards(decision)
+    stars = [known.stars[s] for s in usable_stars(decision, seat)]
+    money = game.studios[seat].money
+    found = []
+    for card in game.studios[seat].hand:
+        film = known.films.get(card)
+        if film is None:
+            continue
+        cast = _cheapest_cast(film, stars)
+        if cast is not None and film.cost + cast <= money:
+            found.append(card)
+    return found
+
+
+def play_rules(decision: Decision | referee.Rules, kind: str) -> PlayRules | None:
+    rules = decision.rules if isinstance(decision, Decision) else decision
+    found: PlayRules | None = rules.hook.pornstar_play_rules(kind=kind)
+    return found
+
+
+def candidates(game: PornStar, seat: str, target: str) -> list[str]:
+    others = [s for s in game.in_play() if s != seat]
+    match target:
+        case "own-star":
+            return list(game.studios[seat].stable)
+        case "other-star":
+            return [star for s in others for star in game.studios[s].stable]
+        case "own-film":
+            return game.films_of(seat)
+        case "other-film":
+            return [film for s in others for film in game.films_of(s)]
+        case "other-studio":
+            return others
+    return [""]
+
+
+def legal_targets(decision: Decision, seat: str, card: str) -> list[str]:
+    """The targets ``seat`` may play ``card`` on now ("" for a card without one)."""
+    kind = cards(decision).plays.get(card, "")
+    rules = play_rules(decision, kind)
+    if rules is None:
+        return []
+    return [
+        t
+        for t in candidates(game_of(decision), seat, rules.target)
+        if decision.rules.hook.pornstar_play_refused(state=decision.state, seat=seat, card=card, kind=kind, target=t) is None
+    ]
+
+
+def playable(decision: Decision, seat: str) -> list[str]:
+    known = cards(decision)
+    return [c for c in game_of(decision).studios[seat].hand if c in known.plays and legal_targets(decision, seat, c)]
+
+
+def label(decision: Decision, item: str) -> str:
+    known = cards(decision)
+    if item in known.stars:
+        s = known.stars[item]
+        return f"{s.name} ({GENDERS[s.gender]}, {s.specialty}; filming ${s.filming}, maintenance ${s.maintenance})"
+    if item in known.films:
+        f = known.films[item]
+        return f"{f.title} (${f.cost}; {f.needs()}; specialty {f.specialty})"
+    if item in known.plays:
+        # Two copies of a card share a title: the id tells them apart.
+        return f"{known.name(item)} ({item})"
+    return item
+
+
+def options_of(decision: Decision, items: Iterable[str]) -> tuple[Option, ...]:
+    return tuple(Option(i, label(decision, i)) for i in items)
+
+
+def chosen(decision: Decision, doing: str) -> str:
+    """The subject of what the studio in production chose to do (``doing``): the request
+    answered now is about it."""
+    found = game_of(decision).chosen
+    if found is None or found.doing != doing:
+        raise IllegalAction(f"no {doing} choice is open", asked(R_PRODUCE))
+    return found.subject
+
+
+def rotation(game: PornStar, seat: str) -> list[str]:
+    """Studios in play in seat order, from ``seat`` (which may be out)."""
+    at = game.order.index(seat)
+    ordered = game.order[at:] + game.order[:at]
+    return [s for s in ordered if not game.studios[s].out]
+
+
+def after(game: PornStar, seat: str) -> str:
+    at = game.order.index(seat)
+    ordered = game.order[at + 1 :] + game.order[: at + 1]
+    return next(s for s in ordered if not game.studios[s].out)
+
+
+def shuffle_deck(decision: Decision, reason: str, cards: list[str] | None = None) -> None:
+    """Shuffle the deck as it is now, or ``cards`` as the new deck (through the table's
+    dice); the order is seen by nobody until the game ends."""
+    order = decision.shuffle(list(game_of(decision).deck) if cards is None else cards, purpose=reason)
+    decision.emit(DeckShuffled(order=tuple(order), reason=reason), rule=R_SETUP, visible_to=())
+
+
+def draw(decision: Decision, seat: str, count: int, *, paid: int = 0, rule: str = R_DRAW) -> int:
+    """``seat`` draws up to ``count`` cards from the top of the deck; returns how many."""
+    game = game_of(decision)
+    count = min(count, len(game.deck))
+    decision.emit(CardsDrawn(seat=seat, count=count, paid=paid, left=len(game.deck) - count), rule=rule)
+    for _ in range(count):
+        decision.emit(CardTaken(seat=seat, card=game.deck[0]), rule=rule, visible_to=[seat])
+    return count

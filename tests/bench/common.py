@@ -9,7 +9,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,13 +58,18 @@ class Settings:
     only: tuple[str, ...]
     games: tuple[str, ...]
     quick: bool
+    max_actions: int = 0
+    """Actions of each bot game played on SQLite or through the web server (0: to its end)."""
 
     def wants(self, row: str) -> bool:
         return row in self.only
 
 
+_STARTED = time.perf_counter()
+
+
 def progress(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
+    print(f"{time.perf_counter() - _STARTED:6.1f}s {message}", file=sys.stderr, flush=True)
 
 
 # -- timed comparisons --------------------------------------------------------------------
@@ -170,13 +175,17 @@ def compare(
     unit: str,
     subject: tuple[str, Callable[[], float]],
     baseline: tuple[str, Callable[[], float]],
+    *,
+    warm_up: bool = True,
 ) -> Comparison:
     """Run ``subject`` and ``baseline`` (each returning one rate) ``settings.reps`` times,
-    alternating which goes first so a machine slowing down mid-run weighs on both."""
+    alternating which goes first so a machine slowing down mid-run weighs on both, after
+    one untimed run of each (``warm_up``)."""
     result = Comparison(key, title, goal, Series(subject[0], unit), Series(baseline[0], unit))
-    progress(f"[{key}] warm-up")
-    subject[1]()
-    baseline[1]()
+    if warm_up:
+        progress(f"[{key}] warm-up")
+        subject[1]()
+        baseline[1]()
     sides = [(subject, result.subject), (baseline, result.baseline)]
     for rep in range(1, settings.reps + 1):
         for (label, run), series in sides if rep % 2 else reversed(sides):
@@ -263,16 +272,23 @@ def open_game(app: Referee, spec: GameSpec, table_id: str | None = None) -> str:
     return app.open(spec.name, seats, seed=f"bench-{spec.name}", table_id=table_id, extensions=spec.extensions)
 
 
-def play_game(app: Referee, spec: GameSpec) -> int:
-    """Open and play ``spec``'s bot game to its end; returns the actions taken."""
+class _Enough(Exception):
+    """Stops ``play_bots`` after the actions asked for."""
+
+
+def play_game(app: Referee, spec: GameSpec, max_actions: int = 0) -> int:
+    """Open and play ``spec``'s bot game to its end (or ``max_actions``); returns the actions taken."""
     table_id = open_game(app, spec)
     actions = 0
 
     def count(_request: object, _entries: object) -> None:
         nonlocal actions
         actions += 1
+        if actions == max_actions:
+            raise _Enough
 
-    app.play_bots(table_id, list(NAMES[: spec.seats]), on_step=count)
+    with suppress(_Enough):
+        app.play_bots(table_id, list(NAMES[: spec.seats]), on_step=count)
     return actions
 
 

@@ -46,7 +46,7 @@ def play_counts(registry: Registry, spec: GameSpec) -> dict[str, Any]:
     return _summary(counting)
 
 
-def web_counts(registry: Registry, spec: GameSpec, db: Path) -> dict[str, Any]:
+def web_counts(registry: Registry, spec: GameSpec, db: Path, max_actions: int = 0) -> dict[str, Any]:
     """A game played through the web server in this process (Starlette's TestClient, no
     socket): every seat is a person with an open page.  Per action: the acting seat's
     ``POST .../act`` (the server decides and appends, then looks for bots to move), then
@@ -78,7 +78,7 @@ def web_counts(registry: Registry, spec: GameSpec, db: Path) -> dict[str, Any]:
         with Counting() as counting:
             while True:
                 with counting.paused():
-                    if chooser.over(table_id):
+                    if chooser.over(table_id) or 0 < max_actions <= counting.actions:
                         break
                     request = chooser.requests(table_id)[0]
                     answer = chooser.bot_answer(table_id, request)
@@ -115,7 +115,7 @@ def _summary(counting: Counting) -> dict[str, Any]:
     return found
 
 
-def rows_for_game(registry: Registry, game: PlayedGame, db: Path, *, web: bool = True) -> list[CountRow]:
+def rows_for_game(registry: Registry, game: PlayedGame, db: Path, *, web: bool = True, max_actions: int = 0) -> list[CountRow]:
     """Every counted row of one game."""
     spec = game.spec
     progress(f"[counts/{spec.name}] bot play, counted")
@@ -127,7 +127,7 @@ def rows_for_game(registry: Registry, game: PlayedGame, db: Path, *, web: bool =
     ]
     if web:
         progress(f"[counts/{spec.name}] the web server's update path, counted")
-        served = web_counts(registry, spec, db)
+        served = web_counts(registry, spec, db, max_actions)
         rows.insert(1, _per_action("reads/web", spec, served, "reads", f"store reads per web action ({spec.seats} pages open)"))
         rows.insert(3, _per_action("copies/web", spec, served, "copies", f"full state copies per web action ({spec.seats} pages open)"))
     progress(f"[counts/{spec.name}] one verify, counted")

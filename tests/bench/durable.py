@@ -60,7 +60,7 @@ def measure_durable(registry: Registry, settings: Settings, game: PlayedGame, sc
     def kernel() -> float:
         with scratch.file("durable") as path, Referee(path, registry=registry) as app:
             start = time.perf_counter()
-            actions = play_game(app, game.spec)
+            actions = play_game(app, game.spec, settings.max_actions)
             elapsed = time.perf_counter() - start
             stored = app.entries(game.table_id)
         last[:] = [PlayedGame(game.spec, game.table_id, [], stored, grouped(stored))]
@@ -81,7 +81,8 @@ def measure_durable(registry: Registry, settings: Settings, game: PlayedGame, sc
     sync = SYNCHRONOUS.get(pragmas["synchronous"], str(pragmas["synchronous"]))
     result = compare(
         f"durable/{game.spec.name}",
-        f"{game.spec.name} bot game on SQLite / raw sqlite3, same lines, one commit per action",
+        f"{game.spec.name} bot game on SQLite / raw sqlite3, same lines, one commit per action"
+        + (f" (its first {settings.max_actions} actions)" if settings.max_actions else ""),
         "ratio >= 0.5",
         settings,
         "actions/s",

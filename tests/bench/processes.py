@@ -80,6 +80,7 @@ def measure_process(
         "runs/s",
         (subject[0], sampler("subject", subject[1], subject[2])),
         (baseline[0], sampler("baseline", baseline[1], baseline[2])),
+        warm_up=not settings.quick,
     )
     subject_ms, baseline_ms = 1000 / result.subject.median, 1000 / result.baseline.median
     peak = {side: max(values) for side, values in rss.items()}

@@ -47,18 +47,23 @@ def parse(argv: Sequence[str] | None) -> tuple[Settings, str]:
     parser.add_argument("--quick", action="store_true", help="a short run (about 2 minutes on 2 cores): fewer repetitions, shorter loops")
     parser.add_argument("--json", metavar="FILE", default="bench-results/latest.json", help="where the JSON goes (default %(default)s)")
     parser.add_argument("--reps", type=int, help="repetitions per timed comparison (default 5; --quick 3)")
-    parser.add_argument("--long", type=int, help="entries of the long table (default 100,000; --quick 10,000)")
+    parser.add_argument("--long", type=int, help="entries of the long table (default 100,000; --quick 5,000)")
     parser.add_argument("--tables", type=int, help="tables in the store of the cli-tables row (default 1,000; --quick 1,000)")
     parser.add_argument("--min-time", type=float, help="seconds per sample of a looped measurement (default 0.5; --quick 0.1)")
     parser.add_argument("--cli-runs", type=int, help="runs of a command per sample (default 3; --quick 1)")
     parser.add_argument("--pg-rounds", type=int, default=10, help="rounds of 4 concurrent PostgreSQL opens (default 10; --quick 3)")
+    parser.add_argument(
+        "--max-actions",
+        type=int,
+        help="actions of each bot game played on SQLite (durable) or through the web server (counts); 0: to its end (default; --quick 40)",
+    )
     parser.add_argument("--tmpdir", help="where the SQLite files go (the filesystem decides what a commit costs)")
     parser.add_argument("--only", action="append", choices=ROWS, help="run only these groups of rows (repeatable)")
     parser.add_argument("--game", action="append", choices=[g.name for g in GAMES], help="play only these games (repeatable)")
     args = parser.parse_args(argv)
     settings = Settings(
         reps=args.reps or (3 if args.quick else 5),
-        long=args.long or (10_000 if args.quick else 100_000),
+        long=args.long or (5_000 if args.quick else 100_000),
         tables=args.tables or 1_000,
         min_time=args.min_time or (0.1 if args.quick else 0.5),
         cli_runs=args.cli_runs or (1 if args.quick else 3),
@@ -67,6 +72,7 @@ def parse(argv: Sequence[str] | None) -> tuple[Settings, str]:
         only=tuple(args.only or ROWS),
         games=tuple(args.game or [g.name for g in GAMES]),
         quick=args.quick,
+        max_actions=args.max_actions if args.max_actions is not None else (40 if args.quick else 0),
     )
     return settings, args.json
 
@@ -87,7 +93,7 @@ def game_rows(registry: Registry, settings: Settings, scratch: Scratch) -> list[
         progress(f"== {spec.name}: recording a {spec.seats}-seat bot game")
         game = record_game(registry, spec)
         if settings.wants("counts"):
-            results += counts.rows_for_game(registry, game, scratch.new(f"web-{spec.name}"))
+            results += counts.rows_for_game(registry, game, scratch.new(f"web-{spec.name}"), max_actions=settings.max_actions)
             progress(f"[rules/cli/verify/{spec.name}] counting one referee verify FILE")
             results.append(processes.verify_file_row(registry, game.lines, spec.name, scratch))
         if settings.wants("verify"):

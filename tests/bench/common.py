@@ -164,9 +164,6 @@ class CountRow:
         }
 
 
-Row = Comparison | CountRow
-
-
 def compare(
     key: str,
     title: str,
@@ -337,3 +334,6 @@ class Missing:
 
     def as_json(self) -> dict[str, Any]:
         return {"key": self.key, "kind": "n/a", "title": self.title, "reason": self.reason}
+
+
+Row = Comparison | CountRow | Missing

@@ -225,7 +225,8 @@ class Counting:
         pending: list[type] = [AggregateRecorder]
         while pending:
             cls = pending.pop()
-            pending += [c for c in cls.__subclasses__() if c not in seen]
+            subclasses: list[type] = type.__subclasses__(cls)
+            pending += [sub for sub in subclasses if sub not in seen]
             seen.add(cls)
             for name in RECORDER_READS:
                 if name in vars(cls) and callable(vars(cls)[name]):

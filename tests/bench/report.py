@@ -11,6 +11,8 @@ from typing import Any
 
 from .common import Comparison, CountRow, Missing, Row, Settings
 
+COUNTED = ("reads/", "copies/", "encodes/", "rules/")
+"""Key prefixes of the counted rows."""
 DISTRIBUTIONS = ("referee", "eventsourcing", "msgspec", "pluggy", "starlette", "referee-pigsty", "referee-cashnguns", "referee-pimp")
 
 
@@ -79,21 +81,17 @@ def details(results: Sequence[Row]) -> list[str]:
 
 def text(results: Sequence[Row], pg: dict[str, Any] | None, settings: Settings, seconds: float) -> str:
     found = versions()
-    counted = [
-        r
-        for r in results
-        if isinstance(r, CountRow) or (isinstance(r, Missing) and r.key.startswith(("reads/", "copies/", "encodes/", "rules/")))
-    ]
-    timed = [r for r in results if r not in counted]
+    counted = [r for r in results if isinstance(r, CountRow) or (isinstance(r, Missing) and r.key.startswith(COUNTED))]
+    timed = [r for r in results if isinstance(r, Comparison) or (isinstance(r, Missing) and not r.key.startswith(COUNTED))]
     lines = [
         "Referee benchmarks: every figure next to a baseline or floor measured in the same run",
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs; " + ", ".join(f"{k} {v}" for k, v in found.items()),
         f"{settings.reps} repetitions, {settings.cli_runs} run(s) of a command per sample, long table {settings.long:,} entries, "
         f"{settings.tables:,} tables for cli-tables; run took {seconds:.0f} s",
         "",
-        *counted_table(counted),  # type: ignore[arg-type]
+        *counted_table(counted),
         "",
-        *timed_table(timed, pg),  # type: ignore[arg-type]
+        *timed_table(timed, pg),
         "",
         *details(results),
     ]

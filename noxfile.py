@@ -67,12 +67,15 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Speed as ratios: each measurement next to a baseline taken in the same run."""
-    session.install(*DISTRIBUTIONS, "eventsourcing[postgres]>=9.5,<10")
+    """Speed as ratios and work as counts: each next to a baseline or floor taken in the same
+    run (tests/bench/README.md).  ``nox -s bench -- --quick`` for a run of about 2 minutes."""
+    # The web server is driven in this process (Starlette's TestClient, which needs httpx)
+    # to count what its update path reads.
+    session.install(*DISTRIBUTIONS, "-e", "adapters/web", "eventsourcing[postgres]>=9.5,<10", "httpx")
     # Editable installs leave no compiled modules, and this machine's environment may say
     # not to write any: compile once, as installing a wheel would, so the CLI rows measure
     # start-up rather than the compiler.
-    session.run("python", "-m", "compileall", "-q", "kernel/src", "plugins", "adapters/cli/src")
+    session.run("python", "-m", "compileall", "-q", "kernel/src", "plugins", "adapters/cli/src", "adapters/web/src")
     session.run("python", "tests/bench/run.py", *session.posargs, env={"PYTHONDONTWRITEBYTECODE": ""})
 
 

@@ -185,39 +185,91 @@ def _declared_twice(item: Game | Extension, pm: pluggy.PluginManager) -> str | N
 
 
 class Registry:
-    """Every installed game and extension."""
+    """Every installed game and extension.
 
-    def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True) -> None:
-        self.pm = pluggy.PluginManager(NAME)
-        self.pm.add_hookspecs(hookspecs)
-        self.broken: dict[str, str] = {}
-        """Plugins that could not be loaded or offered something unusable, with the
-        reason (shown by ``referee games``); every other plugin works as usual."""
-        distinfo: dict[int, tuple[str, str]] = {}
-        if entry_points:
-            distinfo = self._load_entry_points()
-        for plugin in plugins:
-            if not self.pm.is_registered(plugin):
-                self.pm.register(plugin)
+    ``Registry()`` imports every installed plugin at once.  ``Registry(lazy=True)`` (see
+    :class:`LazyRegistry`) imports only what a table needs, and everything the first time
+    something asks about every plugin (``games``, ``broken``, ``hooks``, ...), answering each
+    question exactly as ``Registry()`` would.
+    """
+
+    def __new__(cls, *args: Any, lazy: bool = False, **kwargs: Any) -> Registry:
+        return super().__new__(LazyRegistry if lazy and cls is Registry else cls)
+
+    def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True, lazy: bool = False) -> None:
+        self._plugins = list(plugins)
+        self._entry_points = entry_points
+        self._explicit = {id(p) for p in self._plugins}
+        self._everything = not lazy or not entry_points
+        """Whether every installed plugin is loaded (always, unless ``lazy``)."""
+        self._partial_ok = False
+        """Set while a table's own plugins answer for every installed one (``LazyRegistry``)."""
+        self._discover(importlib.metadata.entry_points(group=NAME) if self._everything and entry_points else ())
+
+    def _discover(self, entry_points: Iterable[importlib.metadata.EntryPoint]) -> None:
+        """Load ``entry_points`` and the plugins passed in, and take what they offer;
+        whatever was discovered before is forgotten (each call starts afresh)."""
+        self._pm = pluggy.PluginManager(NAME)
+        self._pm.add_hookspecs(hookspecs)
+        self._broken: dict[str, str] = {}
+        distinfo = self._load_entry_points(entry_points)
+        for plugin in self._plugins:
+            if not self._pm.is_registered(plugin):
+                self._pm.register(plugin)
         # No check_pending() here: a card's hooks belong to its game's hookspecs, which
         # only a table's own manager knows; Rules checks them there.
-        self.games: dict[str, Game] = {}
-        self.extensions: dict[str, Extension] = {}
+        self._games: dict[str, Game] = {}
+        self._extensions: dict[str, Extension] = {}
         self._dist: dict[int, tuple[str, str]] = {}
-        self.warnings: list[str] = []
-        """Things a plugin asked for and did not get (an extension on by default), for ``referee games``."""
+        self._warnings: list[str] = []
         self._clashes: dict[str, str] = {}
         self._offered_by: dict[str, tuple[str, str]] = {}
-        self._explicit = {id(p) for p in plugins}
         for impl, game in self._offers("referee_games", Game, distinfo):
-            self._add(self.games, game.name, game, f"a game named {game.name!r}", impl, distinfo)
+            self._add(self._games, game.name, game, f"a game named {game.name!r}", impl, distinfo)
         for impl, ext in self._offers("referee_extensions", Extension, distinfo):
             key = f"{ext.game}.{ext.name}"
-            self._add(self.extensions, key, self._vetted_default(ext, impl, distinfo), f"{ext.kind} {key!r}", impl, distinfo)
+            self._add(self._extensions, key, self._vetted_default(ext, impl, distinfo), f"{ext.kind} {key!r}", impl, distinfo)
+
+    def _load_everything(self) -> None:
+        """Discover every installed plugin, if a lazy registry has not yet."""
+        if not self._everything:
+            self._everything = True
+            self._discover(importlib.metadata.entry_points(group=NAME))
+
+    @property
+    def pm(self) -> pluggy.PluginManager:
+        """The plugin manager holding every installed plugin (their discovery hooks)."""
+        self._load_everything()
+        return self._pm
+
+    @property
+    def games(self) -> dict[str, Game]:
+        """Every installed game by name (a name two plugins offer is in neither)."""
+        self._load_everything()
+        return self._games
+
+    @property
+    def extensions(self) -> dict[str, Extension]:
+        """Every installed extension by ``game.name``."""
+        self._load_everything()
+        return self._extensions
+
+    @property
+    def broken(self) -> dict[str, str]:
+        """Plugins that could not be loaded or offered something unusable, with the
+        reason (shown by ``referee games``); every other plugin works as usual."""
+        self._load_everything()
+        return self._broken
+
+    @property
+    def warnings(self) -> list[str]:
+        """Things a plugin asked for and did not get (an extension on by default), for ``referee games``."""
+        self._load_everything()
+        return self._warnings
 
     def _name(self, impl: pluggy.HookImpl) -> str:
         """A plugin as a user can find it: its entry point, else its module or class."""
-        if self.pm.get_name(impl.plugin) == impl.plugin_name and not impl.plugin_name.isdigit():
+        if self._pm.get_name(impl.plugin) == impl.plugin_name and not impl.plugin_name.isdigit():
             return impl.plugin_name
         if isinstance(impl.plugin, ModuleType):
             return impl.plugin.__name__
@@ -233,7 +285,7 @@ class Registry:
         pluggy stops a hook call at the first exception, so one plugin that raises would
         hide every game; calling each implementation here reports and skips just that one.
         """
-        for impl in reversed(getattr(self.pm.hook, hook).get_hookimpls()):  # pluggy's own call order
+        for impl in reversed(getattr(self._pm.hook, hook).get_hookimpls()):  # pluggy's own call order
             label = self._name(impl)
             dist = " ".join(_distribution_of(impl.plugin, distinfo))
             try:
@@ -251,17 +303,17 @@ class Registry:
                 if not problem and item.plugin is None:
                     # Left out: the plugin is whoever offered it, as a module naming itself would be.
                     item = replace(item, plugin=impl.plugin)
-                problem = problem or _declared_twice(item, self.pm)
+                problem = problem or _declared_twice(item, self._pm)
                 if problem:
                     self._report_broken(label, f"{dist}: {hook} offered {problem}")
                     continue
                 yield impl, item
 
     def _report_broken(self, label: str, reason: str) -> None:
-        if label in self.broken:
-            dist = self.broken[label].split(": ", 1)[0]
-            reason = f"{self.broken[label]}; {reason.removeprefix(dist + ': ')}"
-        self.broken[label] = reason
+        if label in self._broken:
+            dist = self._broken[label].split(": ", 1)[0]
+            reason = f"{self._broken[label]}; {reason.removeprefix(dist + ': ')}"
+        self._broken[label] = reason
         log.warning("plugin skipped", plugin=label, reason=reason)
 
     def _add(
@@ -292,45 +344,48 @@ class Registry:
         every table of someone else's game unasked."""
         if not ext.default or id(impl.plugin) in self._explicit:
             return ext
-        game = self.games.get(ext.game)
+        game = self._games.get(ext.game)
         offered_by = _distribution_of(impl.plugin, distinfo)[0]
         if game is not None and self._dist.get(id(game.plugin), ("",))[0] == offered_by:
             return ext
-        self.warnings.append(
+        self._warnings.append(
             f"{ext.kind} {ext.game}.{ext.name} ({offered_by}) asks to be on by default, but only {ext.game}'s own "
             f"distribution decides that; it stays off unless a table names it (--extensions {ext.name})"
         )
         log.warning("extension not on by default", extension=f"{ext.game}.{ext.name}", distribution=offered_by)
         return replace(ext, default=False)
 
-    def _load_entry_points(self) -> dict[int, tuple[str, str]]:
-        """Load every plugin of the ``referee`` group; one broken plugin spoils no other."""
+    def _load_entry_points(self, entry_points: Iterable[importlib.metadata.EntryPoint]) -> dict[int, tuple[str, str]]:
+        """Load plugins of the ``referee`` group; one broken plugin spoils no other."""
         distinfo: dict[int, tuple[str, str]] = {}
-        for ep in importlib.metadata.entry_points(group=NAME):
-            if self.pm.get_plugin(ep.name) is not None or self.pm.is_blocked(ep.name):
+        for ep in entry_points:
+            if self._pm.get_plugin(ep.name) is not None or self._pm.is_blocked(ep.name):
                 continue
             dist = _name_and_version(ep.dist) if ep.dist is not None else (ep.module, "0")
             try:
                 plugin = ep.load()
-                self.pm.register(plugin, name=ep.name)
+                self._pm.register(plugin, name=ep.name)
             except Exception as exc:  # a third party's import error must not hide the other games
-                self.broken[ep.name] = f"{dist[0]} {dist[1]}: {type(exc).__name__}: {exc}"
+                self._broken[ep.name] = f"{dist[0]} {dist[1]}: {type(exc).__name__}: {exc}"
                 log.warning("plugin could not be loaded", entry_point=ep.name, distribution=dist[0], error=str(exc))
                 continue
             distinfo[id(plugin)] = dist
         return distinfo
 
     def game(self, name: str) -> Game:
+        if name not in self._games:
+            self._load_everything()
         if name in self._clashes:
             raise UnknownGame(f"two plugins offer a game named {name!r} ({self._clashes[name]}); uninstall one of them")
         try:
-            return self.games[name]
+            return self._games[name]
         except KeyError:
-            known = ", ".join(sorted(self.games)) or "none (install a game plugin, e.g. referee-pigsty)"
+            known = ", ".join(sorted(self._games)) or "none (install a game plugin, e.g. referee-pigsty)"
             raise UnknownGame(f"no game named {shown(name)} is installed; installed games: {known}") from None
 
     def extensions_of(self, game: str) -> list[Extension]:
-        return sorted((e for e in self.extensions.values() if e.game == game), key=lambda e: e.name)
+        extensions = self._extensions if self._partial_ok else self.extensions
+        return sorted((e for e in extensions.values() if e.game == game), key=lambda e: e.name)
 
     def hooks(self, game_name: str | None = None) -> tuple[list[HookSpec], list[str]]:
         """Every hook spec of the kernel (and with ``game_name``, of that game), each with
@@ -461,6 +516,78 @@ class Registry:
             problems += [f"{n} is installed but was not used" for n in have if n not in wanted]
             raise PluginMismatch(f"this {game.name} table was recorded under other plugins: " + "; ".join(problems))
         return rules
+
+
+class LazyRegistry(Registry):
+    """A registry that imports only the plugins a table needs (``Registry(lazy=True)``).
+
+    A stored table is read with the distributions its first entry records; a new table
+    with the distribution whose entry point is named after the game (``pigsty``) and those
+    whose entry point is named ``GAME-EXTENSION`` for each extension asked for.  Finding
+    them reads entry-point metadata only.  Whenever those plugins do not give the table
+    its rules (an extension whose entry point is named otherwise, a plugin that is not
+    installed or fails to import), every installed plugin is loaded and the question asked
+    again, so each answer and each error is the one ``Registry()`` gives; a table's own
+    recorded distributions are used even where another installed one offers the same name.
+    Every other question (``games``, ``broken``, ``hooks``, ``extensions_of``, and
+    ``rules(game, ["all"])``) loads every installed plugin first.
+    """
+
+    def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True, lazy: bool = True) -> None:
+        self._selected: dict[tuple[str, str], importlib.metadata.EntryPoint] = {}
+        super().__init__(plugins, entry_points=entry_points, lazy=lazy)
+
+    def rules(self, game_name: str, extensions: Sequence[str] | None = None) -> Rules:
+        if extensions is not None and list(extensions) == ["all"]:
+            self._load_everything()
+        if self._everything or self._partial_ok:
+            return super().rules(game_name, extensions)
+        named = [game_name, *(f"{game_name}-{name}" for name in extensions or ())]
+        return self._own_plugins_first(_entry_points_beside(named), lambda: super(LazyRegistry, self).rules(game_name, extensions))
+
+    def rules_for(self, game_name: str, recorded: Sequence[PluginRecord]) -> Rules:
+        if self._everything or self._partial_ok:
+            return super().rules_for(game_name, recorded)
+        distributions = {r.distribution for r in recorded}
+        return self._own_plugins_first(_entry_points_of(distributions), lambda: super(LazyRegistry, self).rules_for(game_name, recorded))
+
+    def _own_plugins_first(self, entry_points: Iterable[importlib.metadata.EntryPoint], ask: Callable[[], Rules]) -> Rules:
+        """``ask()`` with ``entry_points`` loaded; again with everything loaded if that fails."""
+        added = {(ep.name, ep.value): ep for ep in entry_points if (ep.name, ep.value) not in self._selected}
+        if added:
+            self._selected.update(added)
+            self._discover(self._selected.values())
+        self._partial_ok = True
+        try:
+            return ask()
+        except RefereeError:
+            pass  # perhaps a plugin found only by loading everything; if not, the same error again
+        finally:
+            self._partial_ok = False
+        self._load_everything()
+        return ask()
+
+
+def _entry_points_of(distributions: Iterable[str]) -> list[importlib.metadata.EntryPoint]:
+    """The ``referee`` entry points of the named distributions that are installed."""
+    found: list[importlib.metadata.EntryPoint] = []
+    for name in sorted(distributions):
+        if not _DISTRIBUTION.fullmatch(name):
+            continue  # a plugin a program passed in, recorded as "(not installed)"
+        try:
+            found += importlib.metadata.distribution(name).entry_points.select(group=NAME)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+    return found
+
+
+def _entry_points_beside(names: Sequence[str]) -> list[importlib.metadata.EntryPoint]:
+    """Every ``referee`` entry point of each distribution that has one named in ``names``."""
+    found: dict[tuple[str, str], importlib.metadata.EntryPoint] = {}
+    for ep in importlib.metadata.entry_points(group=NAME):
+        if ep.name in names and ep.dist is not None:
+            found.update(((e.name, e.value), e) for e in ep.dist.entry_points.select(group=NAME))
+    return list(found.values())
 
 
 _DISTRIBUTION = re.compile(r"[A-Za-z0-9]([A-Za-z0-9._-]{0,98}[A-Za-z0-9])?")

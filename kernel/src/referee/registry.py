@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import importlib.metadata
 import inspect
 import re
 import sys
@@ -32,6 +31,8 @@ from .logging import get_logger
 from .plugin import NAME
 
 if TYPE_CHECKING:
+    import importlib.metadata
+
     from .events import TableOpened
     from .table import TableState
 
@@ -125,6 +126,8 @@ class _Installed:
 def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tuple[str, str]:
     if id(plugin) in distinfo:
         return distinfo[id(plugin)]
+    import importlib.metadata
+
     module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
     top = (getattr(module, "__name__", "") or "").split(".")[0]
     for dist in importlib.metadata.packages_distributions().get(top, []):
@@ -204,7 +207,7 @@ class Registry:
         """Whether every installed plugin is loaded (always, unless ``lazy``)."""
         self._partial_ok = False
         """Set while a table's own plugins answer for every installed one (``LazyRegistry``)."""
-        self._discover(importlib.metadata.entry_points(group=NAME) if self._everything and entry_points else ())
+        self._discover(_installed_entry_points() if self._everything and entry_points else ())
 
     def _discover(self, entry_points: Iterable[importlib.metadata.EntryPoint]) -> None:
         """Load ``entry_points`` and the plugins passed in, and take what they offer;
@@ -234,7 +237,7 @@ class Registry:
         """Discover every installed plugin, if a lazy registry has not yet."""
         if not self._everything:
             self._everything = True
-            self._discover(importlib.metadata.entry_points(group=NAME))
+            self._discover(_installed_entry_points())
 
     @property
     def pm(self) -> pluggy.PluginManager:
@@ -568,8 +571,21 @@ class LazyRegistry(Registry):
         return ask()
 
 
+# importlib.metadata is imported where it is used: it costs more to import than most of
+# the kernel, and a command that reads only the store (listing tables) needs none of it.
+
+
+def _installed_entry_points() -> list[importlib.metadata.EntryPoint]:
+    """Every installed plugin's entry point in the ``referee`` group."""
+    import importlib.metadata
+
+    return list(importlib.metadata.entry_points(group=NAME))
+
+
 def _entry_points_of(distributions: Iterable[str]) -> list[importlib.metadata.EntryPoint]:
     """The ``referee`` entry points of the named distributions that are installed."""
+    import importlib.metadata
+
     found: list[importlib.metadata.EntryPoint] = []
     for name in sorted(distributions):
         if not _DISTRIBUTION.fullmatch(name):
@@ -583,6 +599,8 @@ def _entry_points_of(distributions: Iterable[str]) -> list[importlib.metadata.En
 
 def _entry_points_beside(names: Sequence[str]) -> list[importlib.metadata.EntryPoint]:
     """Every ``referee`` entry point of each distribution that has one named in ``names``."""
+    import importlib.metadata
+
     found: dict[tuple[str, str], importlib.metadata.EntryPoint] = {}
     for ep in importlib.metadata.entry_points(group=NAME):
         if ep.name in names and ep.dist is not None:

@@ -7,9 +7,12 @@ and configure it on their first log call, so a command that logs nothing never l
 
 from __future__ import annotations
 
-import logging
 import sys
 from typing import Any
+
+_LEVELS = {"CRITICAL": 50, "FATAL": 50, "ERROR": 40, "WARN": 30, "WARNING": 30, "INFO": 20, "DEBUG": 10, "NOTSET": 0}
+"""The standard library's level names: the logging module itself is imported by structlog,
+on the first log line, not by every command to read its --log-level."""
 
 
 def _json(obj: Any, default: Any = None) -> str:
@@ -36,8 +39,8 @@ _wanted: tuple[int, bool] | None = None
 def configure(level: str = "warning", *, json: bool = False) -> None:
     """Send log lines to stderr at ``level`` and above, rendered for people or as JSON."""
     global _wanted
-    numeric = logging.getLevelName(level.upper())
-    if not isinstance(numeric, int):
+    numeric = _LEVELS.get(level.upper())
+    if numeric is None:
         raise ValueError(f"unknown log level {level!r}; use debug, info, warning or error")
     if "structlog" in sys.modules:
         _wanted = None
@@ -72,7 +75,7 @@ def _ready() -> Any:
         wanted, _wanted = _wanted, None
         _apply(*wanted)
     elif not structlog.is_configured():
-        _apply(logging.WARNING, False)
+        _apply(_LEVELS["WARNING"], False)
     return structlog
 
 

@@ -79,6 +79,13 @@ def _ready() -> Any:
     return structlog
 
 
+_METHOD_LEVELS = {"debug": 10, "info": 20, "warning": 30, "warn": 30, "error": 40, "exception": 40, "critical": 50, "fatal": 50}
+
+
+def _dropped(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
 class _Logger:
     def __init__(self, name: str) -> None:
         self._name = name
@@ -86,6 +93,12 @@ class _Logger:
 
     def __getattr__(self, attr: str) -> Any:
         if self._logger is None:
+            # Below the level structlog would be configured with, a line is dropped
+            # without importing it (an action logs at debug level on every command).
+            level = _METHOD_LEVELS.get(attr)
+            threshold = _wanted[0] if _wanted is not None else _LEVELS["WARNING"]
+            if level is not None and level < threshold and "structlog" not in sys.modules:
+                return _dropped
             self._logger = _ready().get_logger(self._name)
         return getattr(self._logger, attr)
 

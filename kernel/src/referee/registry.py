@@ -207,26 +207,34 @@ class Registry:
         """Whether every installed plugin is loaded (always, unless ``lazy``)."""
         self._partial_ok = False
         """Set while a table's own plugins answer for every installed one (``LazyRegistry``)."""
-        self._discover(_installed_entry_points() if self._everything and entry_points else ())
+        self._discovered = False
+        self._forget()
+        if self._everything:
+            self._discover(_installed_entry_points() if entry_points else ())
 
-    def _discover(self, entry_points: Iterable[importlib.metadata.EntryPoint]) -> None:
-        """Load ``entry_points`` and the plugins passed in, and take what they offer;
-        whatever was discovered before is forgotten (each call starts afresh)."""
-        self._pm = pluggy.PluginManager(NAME)
-        self._pm.add_hookspecs(hookspecs)
+    def _forget(self) -> None:
+        """Nothing discovered yet (a lazy registry stays so until its first question)."""
         self._broken: dict[str, str] = {}
-        distinfo = self._load_entry_points(entry_points)
-        for plugin in self._plugins:
-            if not self._pm.is_registered(plugin):
-                self._pm.register(plugin)
-        # No check_pending() here: a card's hooks belong to its game's hookspecs, which
-        # only a table's own manager knows; Rules checks them there.
         self._games: dict[str, Game] = {}
         self._extensions: dict[str, Extension] = {}
         self._dist: dict[int, tuple[str, str]] = {}
         self._warnings: list[str] = []
         self._clashes: dict[str, str] = {}
         self._offered_by: dict[str, tuple[str, str]] = {}
+
+    def _discover(self, entry_points: Iterable[importlib.metadata.EntryPoint]) -> None:
+        """Load ``entry_points`` and the plugins passed in, and take what they offer;
+        whatever was discovered before is forgotten (each call starts afresh)."""
+        self._forget()
+        self._discovered = True
+        self._pm = pluggy.PluginManager(NAME)
+        self._pm.add_hookspecs(hookspecs)
+        distinfo = self._load_entry_points(entry_points)
+        for plugin in self._plugins:
+            if not self._pm.is_registered(plugin):
+                self._pm.register(plugin)
+        # No check_pending() here: a card's hooks belong to its game's hookspecs, which
+        # only a table's own manager knows; Rules checks them there.
         for impl, game in self._offers("referee_games", Game, distinfo):
             self._add(self._games, game.name, game, f"a game named {game.name!r}", impl, distinfo)
         for impl, ext in self._offers("referee_extensions", Extension, distinfo):
@@ -557,7 +565,7 @@ class LazyRegistry(Registry):
     def _own_plugins_first(self, entry_points: Iterable[importlib.metadata.EntryPoint], ask: Callable[[], Rules]) -> Rules:
         """``ask()`` with ``entry_points`` loaded; again with everything loaded if that fails."""
         added = {(ep.name, ep.value): ep for ep in entry_points if (ep.name, ep.value) not in self._selected}
-        if added:
+        if added or not self._discovered:
             self._selected.update(added)
             self._discover(self._selected.values())
         self._partial_ok = True

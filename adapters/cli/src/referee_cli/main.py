@@ -88,7 +88,14 @@ def _common(top_level: bool) -> _Parser:
     return shared
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``only``, the parser of that command alone (its options,
+    help and refusals the same), which is all a run of it needs: building every command's
+    parser costs more than some commands take to run."""
+
+    def wanted(name: str) -> bool:
+        return only is None or name == only
+
     every = _common(top_level=False)
     top = _Parser(
         prog="referee",
@@ -99,165 +106,208 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--version", action=_Version, help="show the installed versions and exit")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("games", parents=[every], help="installed games and every plugin, with distribution and version")
-    p.set_defaults(func=kit.cmd_games)
+    if wanted("games"):
+        p = sub.add_parser("games", parents=[every], help="installed games and every plugin, with distribution and version")
+        p.set_defaults(func=kit.cmd_games)
 
-    p = sub.add_parser(
-        "hooks",
-        parents=[every],
-        help="every hook a plugin can implement (the kernel's, and with GAME the game's own), and which installed plugins do",
-    )
-    p.add_argument("game", nargs="?", help="also list this game's own hooks, and only its plugins' implementations")
-    p.set_defaults(func=kit.cmd_hooks)
+    if wanted("hooks"):
+        p = sub.add_parser(
+            "hooks",
+            parents=[every],
+            help="every hook a plugin can implement (the kernel's, and with GAME the game's own), and which installed plugins do",
+        )
+        p.add_argument("game", nargs="?", help="also list this game's own hooks, and only its plugins' implementations")
+        p.set_defaults(func=kit.cmd_hooks)
 
-    p = sub.add_parser(
-        "new-plugin",
-        parents=[every],
-        help="write a new plugin distribution (house rule, card, power or game) whose tests pass as generated",
-    )
-    p.add_argument("name", help="the plugin's name: lowercase words joined by '-', e.g. cheap-palace")
-    p.add_argument("--kind", required=True, choices=["house-rule", "card", "power", "game"], help="what the plugin is")
-    p.add_argument("--game", help="the installed game a house rule, card or power extends")
-    p.add_argument("--dir", metavar="PATH", help="the folder to write (default: ./referee-GAME-NAME, or ./referee-NAME for a game)")
-    p.set_defaults(func=kit.cmd_new_plugin)
+    if wanted("new-plugin"):
+        p = sub.add_parser(
+            "new-plugin",
+            parents=[every],
+            help="write a new plugin distribution (house rule, card, power or game) whose tests pass as generated",
+        )
+        p.add_argument("name", help="the plugin's name: lowercase words joined by '-', e.g. cheap-palace")
+        p.add_argument("--kind", required=True, choices=["house-rule", "card", "power", "game"], help="what the plugin is")
+        p.add_argument("--game", help="the installed game a house rule, card or power extends")
+        p.add_argument("--dir", metavar="PATH", help="the folder to write (default: ./referee-GAME-NAME, or ./referee-NAME for a game)")
+        p.set_defaults(func=kit.cmd_new_plugin)
 
-    p = sub.add_parser("play", parents=[every], help="play a table hot-seat in this terminal, with bots for the other seats")
-    p.add_argument("game", nargs="?", help="the game to play (see 'referee games')")
-    p.add_argument("--seats", help="comma-separated names of the human seats, e.g. Bill,Ted,Zed")
-    p.add_argument(
-        "--bots",
-        metavar="N|KIND,...",
-        help="bot seats to add: a number, or one kind per bot (e.g. heuristic,random,random; the game's option bots lists its kinds)",
-    )
-    p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a table option (repeatable); @FILE in a value is that file's text",
-    )
-    p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's; none: none)")
-    p.add_argument("--table", help="go on with an existing table (id or 'latest') instead of opening one")
-    p.add_argument(
-        "--bot-seats",
-        type=lambda s: s.split(","),
-        metavar="SEATS",
-        help="with --table: comma-separated seats the bots play from now on (default: those the table's bots played)",
-    )
-    p.add_argument("--quiet", action="store_true", help="do not print the game's progress")
-    p.set_defaults(func=playing.cmd_play)
+    if wanted("play"):
+        p = sub.add_parser("play", parents=[every], help="play a table hot-seat in this terminal, with bots for the other seats")
+        p.add_argument("game", nargs="?", help="the game to play (see 'referee games')")
+        p.add_argument("--seats", help="comma-separated names of the human seats, e.g. Bill,Ted,Zed")
+        p.add_argument(
+            "--bots",
+            metavar="N|KIND,...",
+            help="bot seats to add: a number, or one kind per bot (e.g. heuristic,random,random; the game's option bots lists its kinds)",
+        )
+        p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
+        p.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
+            help="a table option (repeatable); @FILE in a value is that file's text",
+        )
+        p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's; none: none)")
+        p.add_argument("--table", help="go on with an existing table (id or 'latest') instead of opening one")
+        p.add_argument(
+            "--bot-seats",
+            type=lambda s: s.split(","),
+            metavar="SEATS",
+            help="with --table: comma-separated seats the bots play from now on (default: those the table's bots played)",
+        )
+        p.add_argument("--quiet", action="store_true", help="do not print the game's progress")
+        p.set_defaults(func=playing.cmd_play)
 
-    p = sub.add_parser("new", parents=[every], help="open a table for play by orders (forum or email), without playing it")
-    p.add_argument("game", help="the game to open (see 'referee games')")
-    p.add_argument("--seats", required=True, help="comma-separated seat names, e.g. Bill,Ted,Zed")
-    p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a table option (repeatable); @FILE in a value is that file's text",
-    )
-    p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's)")
-    p.set_defaults(func=forum.cmd_new)
+    if wanted("new"):
+        p = sub.add_parser("new", parents=[every], help="open a table for play by orders (forum or email), without playing it")
+        p.add_argument("game", help="the game to open (see 'referee games')")
+        p.add_argument("--seats", required=True, help="comma-separated seat names, e.g. Bill,Ted,Zed")
+        p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
+        p.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
+            help="a table option (repeatable); @FILE in a value is that file's text",
+        )
+        p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's)")
+        p.set_defaults(func=forum.cmd_new)
 
-    p = sub.add_parser(
-        "act",
-        parents=[every],
-        help="submit one action for a seat (or the gamesmaster)",
-        description="Answer a seat's request the way 'referee view' shows it: an option's number or label, "
-        "field=value pairs for several fields (comma-separated values for a list, item:target for an assignment), "
-        "the text itself (e.g. orders), or --args JSON.",
-    )
-    p.add_argument("table", help="table id or 'latest'")
-    p.add_argument("seat", help="the seat acting, or 'gamesmaster'")
-    p.add_argument("action", help="the action, e.g. orders, bullet, close")
-    p.add_argument(
-        "answer", nargs="*", metavar="ANSWER", help="the answer, as 'view' shows how (words are joined by spaces); '-' reads standard input"
-    )
-    p.add_argument("--args", dest="args_json", metavar="JSON", help="the answer as a JSON object of field to value, instead of words")
-    p.add_argument("--request", help="which request this answers, where the seat has several for the action (see 'view')")
-    p.set_defaults(func=forum.cmd_act)
+    if wanted("act"):
+        p = sub.add_parser(
+            "act",
+            parents=[every],
+            help="submit one action for a seat (or the gamesmaster)",
+            description="Answer a seat's request the way 'referee view' shows it: an option's number or label, "
+            "field=value pairs for several fields (comma-separated values for a list, item:target for an assignment), "
+            "the text itself (e.g. orders), or --args JSON.",
+        )
+        p.add_argument("table", help="table id or 'latest'")
+        p.add_argument("seat", help="the seat acting, or 'gamesmaster'")
+        p.add_argument("action", help="the action, e.g. orders, bullet, close")
+        p.add_argument(
+            "answer",
+            nargs="*",
+            metavar="ANSWER",
+            help="the answer, as 'view' shows how (words are joined by spaces); '-' reads standard input",
+        )
+        p.add_argument("--args", dest="args_json", metavar="JSON", help="the answer as a JSON object of field to value, instead of words")
+        p.add_argument("--request", help="which request this answers, where the seat has several for the action (see 'view')")
+        p.set_defaults(func=forum.cmd_act)
 
-    p = sub.add_parser("view", parents=[every], help="what a seat (default: a spectator) sees now")
-    p.add_argument("table", help="table id or 'latest'")
-    p.add_argument("--seat", help="the seat whose view to show, or 'gamesmaster' (default: a spectator's)")
-    p.set_defaults(func=forum.cmd_view)
+    if wanted("view"):
+        p = sub.add_parser("view", parents=[every], help="what a seat (default: a spectator) sees now")
+        p.add_argument("table", help="table id or 'latest'")
+        p.add_argument("--seat", help="the seat whose view to show, or 'gamesmaster' (default: a spectator's)")
+        p.set_defaults(func=forum.cmd_view)
 
-    p = sub.add_parser("report", parents=[every], help="the game's report of a finished round (e.g. Pigsty's forum turn report)")
-    p.add_argument("table", help="table id or 'latest'")
-    p.add_argument("--round", "--turn", type=int, dest="round", help="which round (default: the last finished)")
-    p.set_defaults(func=forum.cmd_report)
+    if wanted("report"):
+        p = sub.add_parser("report", parents=[every], help="the game's report of a finished round (e.g. Pigsty's forum turn report)")
+        p.add_argument("table", help="table id or 'latest'")
+        p.add_argument("--round", "--turn", type=int, dest="round", help="which round (default: the last finished)")
+        p.set_defaults(func=forum.cmd_report)
 
-    p = sub.add_parser(
-        "serve",
-        parents=[every],
-        help="serve the store's tables to browsers: each seat plays from its own link (needs referee-web)",
-    )
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    p.add_argument("--rate", type=float, default=20.0, help="requests a second one client address may send (default 20)")
-    p.add_argument("--burst", type=int, default=60, help="requests one client address may send at once (default 60)")
-    p.add_argument("--bot-pause", type=float, default=0.3, help="seconds between two bot actions, so people can follow (default 0.3)")
-    p.add_argument(
-        "--watch",
-        type=float,
-        default=0.0,
-        metavar="SECONDS",
-        help="with a SQLite store shared by several server processes: seconds between looks for moves the others made "
-        "(default 0: one process; PostgreSQL tells every process at once)",
-    )
-    p.set_defaults(func=serve.cmd_serve)
+    if wanted("serve"):
+        p = sub.add_parser(
+            "serve",
+            parents=[every],
+            help="serve the store's tables to browsers: each seat plays from its own link (needs referee-web)",
+        )
+        p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+        p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+        p.add_argument("--rate", type=float, default=20.0, help="requests a second one client address may send (default 20)")
+        p.add_argument("--burst", type=int, default=60, help="requests one client address may send at once (default 60)")
+        p.add_argument("--bot-pause", type=float, default=0.3, help="seconds between two bot actions, so people can follow (default 0.3)")
+        p.add_argument(
+            "--watch",
+            type=float,
+            default=0.0,
+            metavar="SECONDS",
+            help="with a SQLite store shared by several server processes: seconds between looks for moves the others made "
+            "(default 0: one process; PostgreSQL tells every process at once)",
+        )
+        p.set_defaults(func=serve.cmd_serve)
 
-    p = sub.add_parser("tables", parents=[every], help="tables in the store")
-    p.set_defaults(func=playing.cmd_tables)
+    if wanted("tables"):
+        p = sub.add_parser("tables", parents=[every], help="tables in the store")
+        p.set_defaults(func=playing.cmd_tables)
 
-    p = sub.add_parser("export", parents=[every], help="a table's log as JSON Lines")
-    p.add_argument("table", help="table id or 'latest'")
-    p.add_argument("-o", "--output", help="file to write (default: standard output)")
-    p.add_argument("--seat", help="only what this seat could see")
-    p.set_defaults(func=logs.cmd_export)
+    if wanted("export"):
+        p = sub.add_parser("export", parents=[every], help="a table's log as JSON Lines")
+        p.add_argument("table", help="table id or 'latest'")
+        p.add_argument("-o", "--output", help="file to write (default: standard output)")
+        p.add_argument("--seat", help="only what this seat could see")
+        p.set_defaults(func=logs.cmd_export)
 
-    p = sub.add_parser("import", parents=[every], help="store an exported log (verified first) as a table")
-    p.add_argument("file", help="a full export (JSON Lines), as 'referee export' writes it")
-    p.set_defaults(func=logs.cmd_import)
+    if wanted("import"):
+        p = sub.add_parser("import", parents=[every], help="store an exported log (verified first) as a table")
+        p.add_argument("file", help="a full export (JSON Lines), as 'referee export' writes it")
+        p.set_defaults(func=logs.cmd_import)
 
-    p = sub.add_parser(
-        "migrate",
-        parents=[every],
-        help="copy tables kept by Referee 0.1 into the current store layout (safe to run again)",
-    )
-    p.set_defaults(func=logs.cmd_migrate)
+    if wanted("migrate"):
+        p = sub.add_parser(
+            "migrate",
+            parents=[every],
+            help="copy tables kept by Referee 0.1 into the current store layout (safe to run again)",
+        )
+        p.set_defaults(func=logs.cmd_migrate)
 
-    p = sub.add_parser("replay", parents=[every], help="walk a log and show the state at any entry")
-    p.add_argument("log", help="an exported file, a table id, or 'latest'")
-    p.add_argument("--to", type=int, metavar="N", help="stop after entry N")
-    p.add_argument("--seat", help="show the state as this seat saw it")
-    p.set_defaults(func=logs.cmd_replay)
+    if wanted("replay"):
+        p = sub.add_parser("replay", parents=[every], help="walk a log and show the state at any entry")
+        p.add_argument("log", help="an exported file, a table id, or 'latest'")
+        p.add_argument("--to", type=int, metavar="N", help="stop after entry N")
+        p.add_argument("--seat", help="show the state as this seat saw it")
+        p.set_defaults(func=logs.cmd_replay)
 
-    p = sub.add_parser("verify", parents=[every], help="check a log's chain, seed and every decision; exit 1 naming the first bad entry")
-    p.add_argument("log", help="an exported file, a table id, or 'latest'")
-    p.set_defaults(func=logs.cmd_verify)
+    if wanted("verify"):
+        p = sub.add_parser(
+            "verify", parents=[every], help="check a log's chain, seed and every decision; exit 1 naming the first bad entry"
+        )
+        p.add_argument("log", help="an exported file, a table id, or 'latest'")
+        p.set_defaults(func=logs.cmd_verify)
 
-    p = sub.add_parser("explain", parents=[every], help="the action, plugin and rule behind one entry")
-    p.add_argument("log", help="an exported file, a table id, or 'latest'")
-    p.add_argument("seq", type=int, metavar="N", help="the entry's number")
-    p.set_defaults(func=logs.cmd_explain)
+    if wanted("explain"):
+        p = sub.add_parser("explain", parents=[every], help="the action, plugin and rule behind one entry")
+        p.add_argument("log", help="an exported file, a table id, or 'latest'")
+        p.add_argument("seq", type=int, metavar="N", help="the entry's number")
+        p.set_defaults(func=logs.cmd_explain)
 
-    p = sub.add_parser("check", parents=[every], help="check data files a game reads, e.g. Pimp deck files; exit 1 listing every problem")
-    p.add_argument("game", help="the game whose data files these are")
-    p.add_argument("files", nargs="+", help="the files to check")
-    p.set_defaults(func=kit.cmd_check)
+    if wanted("check"):
+        p = sub.add_parser(
+            "check", parents=[every], help="check data files a game reads, e.g. Pimp deck files; exit 1 listing every problem"
+        )
+        p.add_argument("game", help="the game whose data files these are")
+        p.add_argument("files", nargs="+", help="the files to check")
+        p.set_defaults(func=kit.cmd_check)
 
-    p = sub.add_parser("scenario", parents=[every], help="scenario files (rulebook examples, conformance suites)")
-    scen = p.add_subparsers(dest="scenario_command", required=True, metavar="SUBCOMMAND")
-    q = scen.add_parser("run", parents=[every], help="run scenario files; exit 1 with a diff on any mismatch")
-    q.add_argument("files", nargs="*", help="scenario files (TOML)")
-    q.add_argument("--game", help="also run the scenario suite the game ships (its rulebook examples)")
-    q.add_argument("--extensions", help="comma-separated extensions (house rules) added to each file's own (or to the game's defaults)")
-    q.set_defaults(func=kit.cmd_scenario_run)
+    if wanted("scenario"):
+        p = sub.add_parser("scenario", parents=[every], help="scenario files (rulebook examples, conformance suites)")
+        scen = p.add_subparsers(dest="scenario_command", required=True, metavar="SUBCOMMAND")
+        q = scen.add_parser("run", parents=[every], help="run scenario files; exit 1 with a diff on any mismatch")
+        q.add_argument("files", nargs="*", help="scenario files (TOML)")
+        q.add_argument("--game", help="also run the scenario suite the game ships (its rulebook examples)")
+        q.add_argument("--extensions", help="comma-separated extensions (house rules) added to each file's own (or to the game's defaults)")
+        q.set_defaults(func=kit.cmd_scenario_run)
     return top
+
+
+COMMANDS = frozenset(  # what ``parser`` adds, in one place so a run builds only its own
+    {"games", "hooks", "new-plugin", "play", "new", "act", "view", "report", "serve", "tables", "export", "import", "migrate"}
+    | {"replay", "verify", "explain", "check", "scenario"}
+)
+
+
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs, where only options every command takes, spelled out in
+    full, come before it; else None, and the whole parser reads ``argv`` (help, a typo)."""
+    tokens = iter(argv)
+    for token in tokens:
+        if token in ("--db", "--log-level"):
+            next(tokens, None)
+        elif token not in ("--json", "--log-json") and not token.startswith(("--db=", "--log-level=")):
+            return token if token in COMMANDS else None
+    return None
 
 
 def _error(args: argparse.Namespace, message: str, status: int) -> int:
@@ -273,7 +323,7 @@ def _error(args: argparse.Namespace, message: str, status: int) -> int:
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     argv = list(sys.argv[1:] if argv is None else argv)
     _Parser.json_errors = "--json" in argv
-    args = parser().parse_args(argv)
+    args = parser(only=_command_named(argv)).parse_args(argv)
     if args.command == "play" and not args.game and not args.table:
         sys.exit(_error(args, "play: name a game (see 'referee games') or --table to go on with", 2))
     from referee import Referee, RefereeError, shown

@@ -55,6 +55,9 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     common.open_referee(args, read_only=True).store.close()  # an old store is migrated, never a new one made
     with common.open_referee(args) as app:
         app.migrate(on_table=tell)
+        # Listing a writable store keeps the summary of every table kept without one (by
+        # an earlier Referee, or just copied), so read-only listings never fold it again.
+        app.tables()
         common.out(
             args,
             {"store": app.location, "migrated": moved},

@@ -53,13 +53,6 @@ class HookSpec:
     """``(plugin, distribution, version)`` of every installed implementation."""
 
 
-@dataclass
-class _Installed:
-    plugin: object
-    distribution: str
-    version: str
-
-
 def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tuple[str, str]:
     if id(plugin) in distinfo:
         return distinfo[id(plugin)]

@@ -90,6 +90,10 @@ def test_a_store_kept_before_summaries_lists_by_folding_each_table_once(memory_r
     with Referee(registry=registry(), store=reader, read_only=True) as app:
         assert app.tables() == expected
     assert sorted(set(reader.logs_read)) == sorted(tables)
+    # A store opened read-only under a writable referee: the summaries cannot be kept, and
+    # the listing is still whole.
+    with Referee(registry=registry(), store=TableStore(db, read_only=True)) as app:
+        assert app.tables() == expected
     assert db.read_bytes() == before
 
     # Writable: folded once more, and the summaries worked out are kept...

@@ -471,7 +471,9 @@ class LazyRegistry(Registry):
     again, so each answer and each error is the one ``Registry()`` gives; a table's own
     recorded distributions are used even where another installed one offers the same name.
     Every other question (``games``, ``broken``, ``hooks``, ``extensions_of``, and
-    ``rules(game, ["all"])``) loads every installed plugin first.
+    ``rules(game, ["all"])``) loads every installed plugin first.  Made for one command in
+    one thread (the ``referee`` command); a server sharing a registry between threads
+    shares a ``Registry()``.
     """
 
     def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True, lazy: bool = True) -> None:

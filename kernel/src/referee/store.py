@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urlparse
 
 import msgspec
-from eventsourcing.persistence import ApplicationRecorder, InfrastructureFactory, IntegrityError, StoredEvent
+from eventsourcing.persistence import ApplicationRecorder, InfrastructureFactory, IntegrityError, PersistenceError, StoredEvent
 from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
 from eventsourcing.utils import Environment
 
@@ -365,17 +365,19 @@ class TableStore:
         except msgspec.DecodeError:
             return None  # an unreadable summary only costs folding the table
 
-    def keep_summary(self, table_id: str, summary: TableSummary) -> None:
+    def keep_summary(self, table_id: str, summary: TableSummary) -> bool:
         """Keep the summary a reader worked out for a table that had none of its last
-        entry, so the next listing need not fold it again.  Nothing is written if the
-        table changed meanwhile (its next append brings its own) or another reader kept
-        this one first."""
+        entry, so the next listing need not fold it again; whether it was kept.  It is
+        not if the table changed meanwhile (its next append brings its own), another
+        reader kept this one first, or the store cannot be written (a read-only file):
+        the next listing folds the table again, nothing worse."""
         if self.length(table_id) != summary.entries:
-            return
+            return False
         try:
             self.recorder.insert_events([_summary_record(table_id, summary.entries, summary, worked_out=True)])
-        except IntegrityError:
-            return
+        except PersistenceError:
+            return False
+        return True
 
     # -- stores written by Referee 0.1 ----------------------------------------
     def legacy_tables(self) -> list[str]:

@@ -20,7 +20,7 @@ from budget import FUZZ, no_hang
 from hypothesis import event, example, given
 from hypothesis import strategies as st
 
-import referee_cli.main as cli
+import referee_cli.common as common
 from referee import Referee, Registry
 from referee.limits import MAX_FILE_BYTES
 from referee_cli.main import main
@@ -57,7 +57,7 @@ def world(tmp_path_factory: pytest.TempPathFactory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("REFEREE_DB", str(store))
         patch.setenv("XDG_DATA_HOME", str(folder / "xdg"))
-        patch.setattr(cli, "_referee", lambda args, read_only=False: Referee(args.db, registry=registry, read_only=read_only))
+        patch.setattr(common, "open_referee", lambda args, read_only=False: Referee(args.db, registry=registry, read_only=read_only))
         yield folder
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -160,6 +159,8 @@ def read_text(path: str | Path, what: str) -> str:
 
 def parse_toml(text: str, what: str) -> dict[str, Any]:
     """TOML text as data, nesting at most ``MAX_NESTING`` levels."""
+    import tomllib  # only files are TOML: a command that reads none does not import it
+
     try:
         data = tomllib.loads(text)
     except ValueError as exc:  # TOMLDecodeError, and integers too long to convert

@@ -7,9 +7,12 @@ and configure it on their first log call, so a command that logs nothing never l
 
 from __future__ import annotations
 
-import logging
 import sys
 from typing import Any
+
+_LEVELS = {"CRITICAL": 50, "FATAL": 50, "ERROR": 40, "WARN": 30, "WARNING": 30, "INFO": 20, "DEBUG": 10, "NOTSET": 0}
+"""The standard library's level names: the logging module itself is imported by structlog,
+on the first log line, not by every command to read its --log-level."""
 
 
 def _json(obj: Any, default: Any = None) -> str:
@@ -36,8 +39,8 @@ _wanted: tuple[int, bool] | None = None
 def configure(level: str = "warning", *, json: bool = False) -> None:
     """Send log lines to stderr at ``level`` and above, rendered for people or as JSON."""
     global _wanted
-    numeric = logging.getLevelName(level.upper())
-    if not isinstance(numeric, int):
+    numeric = _LEVELS.get(level.upper())
+    if numeric is None:
         raise ValueError(f"unknown log level {level!r}; use debug, info, warning or error")
     if "structlog" in sys.modules:
         _wanted = None
@@ -72,8 +75,15 @@ def _ready() -> Any:
         wanted, _wanted = _wanted, None
         _apply(*wanted)
     elif not structlog.is_configured():
-        _apply(logging.WARNING, False)
+        _apply(_LEVELS["WARNING"], False)
     return structlog
+
+
+_METHOD_LEVELS = {"debug": 10, "info": 20, "warning": 30, "warn": 30, "error": 40, "exception": 40, "critical": 50, "fatal": 50}
+
+
+def _dropped(*args: Any, **kwargs: Any) -> None:
+    return None
 
 
 class _Logger:
@@ -83,6 +93,12 @@ class _Logger:
 
     def __getattr__(self, attr: str) -> Any:
         if self._logger is None:
+            # Below the level structlog would be configured with, a line is dropped
+            # without importing it (an action logs at debug level on every command).
+            level = _METHOD_LEVELS.get(attr)
+            threshold = _wanted[0] if _wanted is not None else _LEVELS["WARNING"]
+            if level is not None and level < threshold and "structlog" not in sys.modules:
+                return _dropped
             self._logger = _ready().get_logger(self._name)
         return getattr(self._logger, attr)
 

@@ -1,4 +1,4 @@
-"""Finding installed games and extensions, and assembling one table's rules.
+"""Finding installed games and extensions (one table's rules are ``referee.rules``).
 
 Discovery is by entry points in the ``referee`` group, so a built-in game and a
 third party's house rule are found the same way.  Tests and embedders may also pass
@@ -7,9 +7,7 @@ plugin objects directly.
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import importlib.metadata
 import inspect
 import re
 import sys
@@ -19,84 +17,24 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-import msgspec
 import pluggy
 
 from . import hookspecs
-from .errors import BadLog, PluginMismatch, RefereeError, UnknownGame
-from .events import KERNEL_EVENTS, Event, PluginRecord, decode_event, event_tag
+from .errors import PluginMismatch, RefereeError, UnknownGame
+from .events import Event, PluginRecord
 from .flow import Rounds
 from .limits import plain, shown
-from .log import Entry
 from .logging import get_logger
 from .plugin import NAME
+from .rules import DECLARED, Extension, Game, Rules, decode_as
 
 if TYPE_CHECKING:
-    from .events import TableOpened
-    from .table import TableState
+    import importlib.metadata
 
-__all__ = ["Game", "Extension", "Registry", "Rules"]
+
+__all__ = ["Extension", "Game", "LazyRegistry", "Registry", "Rules", "decode_as"]
 
 log = get_logger("referee")
-
-
-@dataclass(frozen=True)
-class Game:
-    """A game a plugin offers (returned from ``referee_games``)."""
-
-    name: str
-    title: str
-    plugin: object = None
-    """The object (usually the module) implementing the game's ``referee_*`` hooks; left
-    out, the object whose ``referee_games`` offered the game."""
-    min_seats: int = 2
-    max_seats: int | None = None
-    summary: str = ""
-    options: type[msgspec.Struct] | None = None
-    """A Struct of the table options the game takes, with defaults; validated on open."""
-    hookspecs: Sequence[ModuleType] = ()
-    """Modules of the game's own hookspecs, the surface its cards and house rules use."""
-    rules_document: str = ""
-    """Path of the game's RULES document: every rule mapped to code, every ruling."""
-    scenarios: str = ""
-    """Folder of the game's scenario files (rulebook examples), re-runnable under house rules."""
-    events: Sequence[type[Event]] = ()
-    """The game's event types (instead of implementing ``referee_event_types``)."""
-    initial_state: Callable[[TableOpened], Any] | None = None
-    """Makes the game's state object for a table just opened (instead of ``referee_initial_state``)."""
-    evolve: Callable[[TableState, Event], None] | None = None
-    """Folds one event into ``state.game`` (instead of implementing ``referee_evolve``)."""
-    flow: Rounds | None = None
-    """The game's rounds, turns and phases, which the kernel then runs (``referee.flow``):
-    after setup, after every decided action and after a request expires, it goes on
-    through every step that needs no answer until a request is open or the game ended."""
-
-
-@dataclass(frozen=True)
-class Extension:
-    """A card, power or house rule extending a game (returned from ``referee_extensions``)."""
-
-    name: str
-    game: str
-    title: str
-    plugin: object = None
-    """The object implementing the extension's hooks; left out, the object whose
-    ``referee_extensions`` offered it."""
-    kind: str = "house rule"
-    default: bool = False
-    """Used by tables of ``game`` unless the table names its extensions explicitly."""
-    summary: str = ""
-    events: Sequence[type[Event]] = ()
-    """The extension's event types (instead of implementing ``referee_event_types``)."""
-    evolve: Callable[[TableState, Event], None] | None = None
-    """Folds one event into the table's state (instead of implementing ``referee_evolve``)."""
-    state: Callable[[], Any] | None = None
-    """Makes the extension's own state when a table opens: a msgspec Struct, dict or list,
-    read and changed through ``state.slot(name)``; kept in snapshots like the game's."""
-
-
-DECLARED = {"events": "referee_event_types", "initial_state": "referee_initial_state", "evolve": "referee_evolve"}
-"""What a Game or Extension may declare, and the hook each declaration stands for."""
 
 
 @dataclass(frozen=True)
@@ -115,16 +53,11 @@ class HookSpec:
     """``(plugin, distribution, version)`` of every installed implementation."""
 
 
-@dataclass
-class _Installed:
-    plugin: object
-    distribution: str
-    version: str
-
-
 def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tuple[str, str]:
     if id(plugin) in distinfo:
         return distinfo[id(plugin)]
+    import importlib.metadata
+
     module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
     top = (getattr(module, "__name__", "") or "").split(".")[0]
     for dist in importlib.metadata.packages_distributions().get(top, []):
@@ -185,39 +118,99 @@ def _declared_twice(item: Game | Extension, pm: pluggy.PluginManager) -> str | N
 
 
 class Registry:
-    """Every installed game and extension."""
+    """Every installed game and extension.
 
-    def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True) -> None:
-        self.pm = pluggy.PluginManager(NAME)
-        self.pm.add_hookspecs(hookspecs)
-        self.broken: dict[str, str] = {}
-        """Plugins that could not be loaded or offered something unusable, with the
-        reason (shown by ``referee games``); every other plugin works as usual."""
-        distinfo: dict[int, tuple[str, str]] = {}
-        if entry_points:
-            distinfo = self._load_entry_points()
-        for plugin in plugins:
-            if not self.pm.is_registered(plugin):
-                self.pm.register(plugin)
-        # No check_pending() here: a card's hooks belong to its game's hookspecs, which
-        # only a table's own manager knows; Rules checks them there.
-        self.games: dict[str, Game] = {}
-        self.extensions: dict[str, Extension] = {}
+    ``Registry()`` imports every installed plugin at once.  ``Registry(lazy=True)`` (see
+    :class:`LazyRegistry`) imports only what a table needs, and everything the first time
+    something asks about every plugin (``games``, ``broken``, ``hooks``, ...), answering each
+    question exactly as ``Registry()`` would.
+    """
+
+    def __new__(cls, *args: Any, lazy: bool = False, **kwargs: Any) -> Registry:
+        return super().__new__(LazyRegistry if lazy and cls is Registry else cls)
+
+    def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True, lazy: bool = False) -> None:
+        self._plugins = list(plugins)
+        self._entry_points = entry_points
+        self._explicit = {id(p) for p in self._plugins}
+        self._everything = not lazy or not entry_points
+        """Whether every installed plugin is loaded (always, unless ``lazy``)."""
+        self._partial_ok = False
+        """Set while a table's own plugins answer for every installed one (``LazyRegistry``)."""
+        self._discovered = False
+        self._forget()
+        if self._everything:
+            self._discover(_installed_entry_points() if entry_points else ())
+
+    def _forget(self) -> None:
+        """Nothing discovered yet (a lazy registry stays so until its first question)."""
+        self._broken: dict[str, str] = {}
+        self._games: dict[str, Game] = {}
+        self._extensions: dict[str, Extension] = {}
         self._dist: dict[int, tuple[str, str]] = {}
-        self.warnings: list[str] = []
-        """Things a plugin asked for and did not get (an extension on by default), for ``referee games``."""
+        self._warnings: list[str] = []
         self._clashes: dict[str, str] = {}
         self._offered_by: dict[str, tuple[str, str]] = {}
-        self._explicit = {id(p) for p in plugins}
+
+    def _discover(self, entry_points: Iterable[importlib.metadata.EntryPoint]) -> None:
+        """Load ``entry_points`` and the plugins passed in, and take what they offer;
+        whatever was discovered before is forgotten (each call starts afresh)."""
+        self._forget()
+        self._discovered = True
+        self._pm = pluggy.PluginManager(NAME)
+        self._pm.add_hookspecs(hookspecs)
+        distinfo = self._load_entry_points(entry_points)
+        for plugin in self._plugins:
+            if not self._pm.is_registered(plugin):
+                self._pm.register(plugin)
+        # No check_pending() here: a card's hooks belong to its game's hookspecs, which
+        # only a table's own manager knows; Rules checks them there.
         for impl, game in self._offers("referee_games", Game, distinfo):
-            self._add(self.games, game.name, game, f"a game named {game.name!r}", impl, distinfo)
+            self._add(self._games, game.name, game, f"a game named {game.name!r}", impl, distinfo)
         for impl, ext in self._offers("referee_extensions", Extension, distinfo):
             key = f"{ext.game}.{ext.name}"
-            self._add(self.extensions, key, self._vetted_default(ext, impl, distinfo), f"{ext.kind} {key!r}", impl, distinfo)
+            self._add(self._extensions, key, self._vetted_default(ext, impl, distinfo), f"{ext.kind} {key!r}", impl, distinfo)
+
+    def _load_everything(self) -> None:
+        """Discover every installed plugin, if a lazy registry has not yet."""
+        if not self._everything:
+            self._everything = True
+            self._discover(_installed_entry_points())
+
+    @property
+    def pm(self) -> pluggy.PluginManager:
+        """The plugin manager holding every installed plugin (their discovery hooks)."""
+        self._load_everything()
+        return self._pm
+
+    @property
+    def games(self) -> dict[str, Game]:
+        """Every installed game by name (a name two plugins offer is in neither)."""
+        self._load_everything()
+        return self._games
+
+    @property
+    def extensions(self) -> dict[str, Extension]:
+        """Every installed extension by ``game.name``."""
+        self._load_everything()
+        return self._extensions
+
+    @property
+    def broken(self) -> dict[str, str]:
+        """Plugins that could not be loaded or offered something unusable, with the
+        reason (shown by ``referee games``); every other plugin works as usual."""
+        self._load_everything()
+        return self._broken
+
+    @property
+    def warnings(self) -> list[str]:
+        """Things a plugin asked for and did not get (an extension on by default), for ``referee games``."""
+        self._load_everything()
+        return self._warnings
 
     def _name(self, impl: pluggy.HookImpl) -> str:
         """A plugin as a user can find it: its entry point, else its module or class."""
-        if self.pm.get_name(impl.plugin) == impl.plugin_name and not impl.plugin_name.isdigit():
+        if self._pm.get_name(impl.plugin) == impl.plugin_name and not impl.plugin_name.isdigit():
             return impl.plugin_name
         if isinstance(impl.plugin, ModuleType):
             return impl.plugin.__name__
@@ -233,7 +226,7 @@ class Registry:
         pluggy stops a hook call at the first exception, so one plugin that raises would
         hide every game; calling each implementation here reports and skips just that one.
         """
-        for impl in reversed(getattr(self.pm.hook, hook).get_hookimpls()):  # pluggy's own call order
+        for impl in reversed(getattr(self._pm.hook, hook).get_hookimpls()):  # pluggy's own call order
             label = self._name(impl)
             dist = " ".join(_distribution_of(impl.plugin, distinfo))
             try:
@@ -251,17 +244,17 @@ class Registry:
                 if not problem and item.plugin is None:
                     # Left out: the plugin is whoever offered it, as a module naming itself would be.
                     item = replace(item, plugin=impl.plugin)
-                problem = problem or _declared_twice(item, self.pm)
+                problem = problem or _declared_twice(item, self._pm)
                 if problem:
                     self._report_broken(label, f"{dist}: {hook} offered {problem}")
                     continue
                 yield impl, item
 
     def _report_broken(self, label: str, reason: str) -> None:
-        if label in self.broken:
-            dist = self.broken[label].split(": ", 1)[0]
-            reason = f"{self.broken[label]}; {reason.removeprefix(dist + ': ')}"
-        self.broken[label] = reason
+        if label in self._broken:
+            dist = self._broken[label].split(": ", 1)[0]
+            reason = f"{self._broken[label]}; {reason.removeprefix(dist + ': ')}"
+        self._broken[label] = reason
         log.warning("plugin skipped", plugin=label, reason=reason)
 
     def _add(
@@ -292,45 +285,48 @@ class Registry:
         every table of someone else's game unasked."""
         if not ext.default or id(impl.plugin) in self._explicit:
             return ext
-        game = self.games.get(ext.game)
+        game = self._games.get(ext.game)
         offered_by = _distribution_of(impl.plugin, distinfo)[0]
         if game is not None and self._dist.get(id(game.plugin), ("",))[0] == offered_by:
             return ext
-        self.warnings.append(
+        self._warnings.append(
             f"{ext.kind} {ext.game}.{ext.name} ({offered_by}) asks to be on by default, but only {ext.game}'s own "
             f"distribution decides that; it stays off unless a table names it (--extensions {ext.name})"
         )
         log.warning("extension not on by default", extension=f"{ext.game}.{ext.name}", distribution=offered_by)
         return replace(ext, default=False)
 
-    def _load_entry_points(self) -> dict[int, tuple[str, str]]:
-        """Load every plugin of the ``referee`` group; one broken plugin spoils no other."""
+    def _load_entry_points(self, entry_points: Iterable[importlib.metadata.EntryPoint]) -> dict[int, tuple[str, str]]:
+        """Load plugins of the ``referee`` group; one broken plugin spoils no other."""
         distinfo: dict[int, tuple[str, str]] = {}
-        for ep in importlib.metadata.entry_points(group=NAME):
-            if self.pm.get_plugin(ep.name) is not None or self.pm.is_blocked(ep.name):
+        for ep in entry_points:
+            if self._pm.get_plugin(ep.name) is not None or self._pm.is_blocked(ep.name):
                 continue
             dist = _name_and_version(ep.dist) if ep.dist is not None else (ep.module, "0")
             try:
                 plugin = ep.load()
-                self.pm.register(plugin, name=ep.name)
+                self._pm.register(plugin, name=ep.name)
             except Exception as exc:  # a third party's import error must not hide the other games
-                self.broken[ep.name] = f"{dist[0]} {dist[1]}: {type(exc).__name__}: {exc}"
+                self._broken[ep.name] = f"{dist[0]} {dist[1]}: {type(exc).__name__}: {exc}"
                 log.warning("plugin could not be loaded", entry_point=ep.name, distribution=dist[0], error=str(exc))
                 continue
             distinfo[id(plugin)] = dist
         return distinfo
 
     def game(self, name: str) -> Game:
+        if name not in self._games:
+            self._load_everything()
         if name in self._clashes:
             raise UnknownGame(f"two plugins offer a game named {name!r} ({self._clashes[name]}); uninstall one of them")
         try:
-            return self.games[name]
+            return self._games[name]
         except KeyError:
-            known = ", ".join(sorted(self.games)) or "none (install a game plugin, e.g. referee-pigsty)"
+            known = ", ".join(sorted(self._games)) or "none (install a game plugin, e.g. referee-pigsty)"
             raise UnknownGame(f"no game named {shown(name)} is installed; installed games: {known}") from None
 
     def extensions_of(self, game: str) -> list[Extension]:
-        return sorted((e for e in self.extensions.values() if e.game == game), key=lambda e: e.name)
+        extensions = self._extensions if self._partial_ok else self.extensions
+        return sorted((e for e in extensions.values() if e.game == game), key=lambda e: e.name)
 
     def hooks(self, game_name: str | None = None) -> tuple[list[HookSpec], list[str]]:
         """Every hook spec of the kernel (and with ``game_name``, of that game), each with
@@ -463,6 +459,95 @@ class Registry:
         return rules
 
 
+class LazyRegistry(Registry):
+    """A registry that imports only the plugins a table needs (``Registry(lazy=True)``).
+
+    A stored table is read with the distributions its first entry records; a new table
+    with the distribution whose entry point is named after the game (``pigsty``) and those
+    whose entry point is named ``GAME-EXTENSION`` for each extension asked for.  Finding
+    them reads entry-point metadata only.  Whenever those plugins do not give the table
+    its rules (an extension whose entry point is named otherwise, a plugin that is not
+    installed or fails to import), every installed plugin is loaded and the question asked
+    again, so each answer and each error is the one ``Registry()`` gives; a table's own
+    recorded distributions are used even where another installed one offers the same name.
+    Every other question (``games``, ``broken``, ``hooks``, ``extensions_of``, and
+    ``rules(game, ["all"])``) loads every installed plugin first.  Made for one command in
+    one thread (the ``referee`` command); a server sharing a registry between threads
+    shares a ``Registry()``.
+    """
+
+    def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True, lazy: bool = True) -> None:
+        self._selected: dict[tuple[str, str], importlib.metadata.EntryPoint] = {}
+        super().__init__(plugins, entry_points=entry_points, lazy=lazy)
+
+    def rules(self, game_name: str, extensions: Sequence[str] | None = None) -> Rules:
+        if extensions is not None and list(extensions) == ["all"]:
+            self._load_everything()
+        if self._everything or self._partial_ok:
+            return super().rules(game_name, extensions)
+        named = [game_name, *(f"{game_name}-{name}" for name in extensions or ())]
+        return self._own_plugins_first(_entry_points_beside(named), lambda: super(LazyRegistry, self).rules(game_name, extensions))
+
+    def rules_for(self, game_name: str, recorded: Sequence[PluginRecord]) -> Rules:
+        if self._everything or self._partial_ok:
+            return super().rules_for(game_name, recorded)
+        distributions = {r.distribution for r in recorded}
+        return self._own_plugins_first(_entry_points_of(distributions), lambda: super(LazyRegistry, self).rules_for(game_name, recorded))
+
+    def _own_plugins_first(self, entry_points: Iterable[importlib.metadata.EntryPoint], ask: Callable[[], Rules]) -> Rules:
+        """``ask()`` with ``entry_points`` loaded; again with everything loaded if that fails."""
+        added = {(ep.name, ep.value): ep for ep in entry_points if (ep.name, ep.value) not in self._selected}
+        if added or not self._discovered:
+            self._selected.update(added)
+            self._discover(self._selected.values())
+        self._partial_ok = True
+        try:
+            return ask()
+        except RefereeError:
+            pass  # perhaps a plugin found only by loading everything; if not, the same error again
+        finally:
+            self._partial_ok = False
+        self._load_everything()
+        return ask()
+
+
+# importlib.metadata is imported where it is used: it costs more to import than most of
+# the kernel, and a command that reads only the store (listing tables) needs none of it.
+
+
+def _installed_entry_points() -> list[importlib.metadata.EntryPoint]:
+    """Every installed plugin's entry point in the ``referee`` group."""
+    import importlib.metadata
+
+    return list(importlib.metadata.entry_points(group=NAME))
+
+
+def _entry_points_of(distributions: Iterable[str]) -> list[importlib.metadata.EntryPoint]:
+    """The ``referee`` entry points of the named distributions that are installed."""
+    import importlib.metadata
+
+    found: list[importlib.metadata.EntryPoint] = []
+    for name in sorted(distributions):
+        if not _DISTRIBUTION.fullmatch(name):
+            continue  # a plugin a program passed in, recorded as "(not installed)"
+        try:
+            found += importlib.metadata.distribution(name).entry_points.select(group=NAME)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+    return found
+
+
+def _entry_points_beside(names: Sequence[str]) -> list[importlib.metadata.EntryPoint]:
+    """Every ``referee`` entry point of each distribution that has one named in ``names``."""
+    import importlib.metadata
+
+    found: dict[tuple[str, str], importlib.metadata.EntryPoint] = {}
+    for ep in importlib.metadata.entry_points(group=NAME):
+        if ep.name in names and ep.dist is not None:
+            found.update(((e.name, e.value), e) for e in ep.dist.entry_points.select(group=NAME))
+    return list(found.values())
+
+
 _DISTRIBUTION = re.compile(r"[A-Za-z0-9]([A-Za-z0-9._-]{0,98}[A-Za-z0-9])?")
 
 
@@ -474,19 +559,6 @@ def _with_install_hint(message: str, record: PluginRecord) -> str:
     else:  # a plugin passed in by a program, not installed from anywhere
         hint = f"this table was recorded under {shown(record.distribution)} {shown(record.version)}, which pip cannot install"
     return f"{head} ({hint}){sep}{rest}"
-
-
-def decode_as(event_type: type[Event], entry: Entry) -> Event:
-    """An entry read as ``event_type`` (upcast from its recorded version), or BadLog."""
-    assert entry.event is not None
-    if entry.v < 1 or entry.v > event_type.version:
-        raise BadLog(
-            f"entry {entry.seq} ({entry.type}) claims schema version {entry.v}; the installed rules know 1 to {event_type.version}"
-        )
-    try:
-        return decode_event(event_type, entry.event, entry.v)
-    except (msgspec.ValidationError, TypeError, ValueError, KeyError) as exc:
-        raise BadLog(f"entry {entry.seq} ({entry.type}) cannot be read: {exc}") from None
 
 
 def _released(record: PluginRecord) -> tuple[str, str, str]:
@@ -514,205 +586,3 @@ def _code_digest(plugin: object) -> str:
                 digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
         _code_digests[top] = digest.hexdigest()
     return _code_digests[top]
-
-
-_SHOWING_HOOKS = ("referee_view", "referee_render_view", "referee_report", "referee_check_file", "referee_bot_action")
-"""Hooks that show a table or suggest an answer, never decide: a failure there is
-refused as a ``RefereeError`` naming the plugin, and no table changes."""
-
-
-def _guard_hooks(pm: pluggy.PluginManager) -> None:
-    """Wrap each implementation of the showing hooks (and ``referee_describe``) so a
-    plugin's bug is named, not thrown raw through an adapter.
-
-    Deciding hooks are left as they are: the service already refuses a failing action
-    and appends nothing, and a game may expect its own exceptions back from them.
-    """
-    for hook in (*_SHOWING_HOOKS, "referee_describe"):
-        for impl in getattr(pm.hook, hook).get_hookimpls():
-            if impl.wrapper or impl.hookwrapper:
-                continue
-            guarded = (
-                _describing(impl.function, impl.plugin_name)
-                if hook == "referee_describe"
-                else _showing(impl.function, impl.plugin_name, hook)
-            )
-            # HookImpl has no public way to wrap its function; it is this table's own
-            # manager, so the plugin module shared with other tables is untouched.
-            object.__setattr__(impl, "function", guarded)
-
-
-def _showing(function: Callable[..., Any], plugin: str, hook: str) -> Callable[..., Any]:
-    @functools.wraps(function)
-    def guarded(*args: Any) -> Any:
-        try:
-            return function(*args)
-        except RefereeError:
-            raise
-        except Exception as exc:
-            log.error("a plugin failed", plugin=plugin, hook=hook, error=f"{type(exc).__name__}: {exc}")
-            # The exception's own text may quote what this seat must not see: it goes to
-            # the log only.
-            raise RefereeError(f"plugin {plugin} failed in {hook} ({type(exc).__name__}, logged); nothing was changed") from exc
-
-    return guarded
-
-
-def _describing(function: Callable[..., Any], plugin: str) -> Callable[..., Any]:
-    @functools.wraps(function)
-    def guarded(*args: Any) -> Any:
-        try:
-            text = function(*args)
-        except Exception as exc:
-            # A description is only words: fall back on the next plugin's (or the
-            # kernel's plain one) and warn, rather than break a command half-way.
-            log.warning("a plugin failed to describe an event", plugin=plugin, error=f"{type(exc).__name__}: {exc}")
-            return None
-        return text if text is None or isinstance(text, str) else str(text)
-
-    return guarded
-
-
-class Rules:
-    """One table's plugin manager: its game, its chosen extensions, their event types."""
-
-    def __init__(self, registry: Registry, game: Game, extensions: Sequence[Extension]) -> None:
-        self.game = game
-        self.extensions = tuple(extensions)
-        self.pm = pluggy.PluginManager(NAME)
-        self.pm.add_hookspecs(hookspecs)
-        for module in game.hookspecs:
-            self.pm.add_hookspecs(module)
-        self.pm.register(game.plugin, name=game.name)
-        self.records: tuple[PluginRecord, ...] = (
-            registry.record(game.plugin, game.name),
-            *tuple(registry.record(e.plugin, f"{game.name}.{e.name}") for e in extensions),
-        )
-        for ext in extensions:
-            self.pm.register(ext.plugin, name=f"{game.name}.{ext.name}")
-        try:
-            self.pm.check_pending()
-        except pluggy.PluginValidationError as exc:
-            raise RefereeError(f"a plugin of this {game.name} table implements a hook nobody declares: {exc}") from None
-        _guard_hooks(self.pm)
-        self.hook = self.pm.hook
-        self.event_types: dict[str, type[Event]] = {event_tag(t): t for t in KERNEL_EVENTS}
-        self.owner: dict[type[Event], str] = {t: NAME for t in KERNEL_EVENTS}
-        for impl in self.pm.hook.referee_event_types.get_hookimpls():
-            try:
-                registered: list[type[Event]] = impl.function() or []  # type: ignore[assignment]
-            except Exception as exc:
-                raise RefereeError(
-                    f"plugin {impl.plugin_name} failed in referee_event_types ({type(exc).__name__}: {shown(str(exc), 200)})"
-                ) from exc
-            if not isinstance(registered, (list, tuple)) or not all(isinstance(t, type) and issubclass(t, Event) for t in registered):
-                raise RefereeError(f"plugin {impl.plugin_name}'s referee_event_types must return a list of Event classes")
-            for event_type in registered:
-                self._register_event(impl.plugin_name, event_type)
-        declarations: list[tuple[str, Game | Extension]] = [(game.name, game)] + [(f"{game.name}.{e.name}", e) for e in extensions]
-        for plugin_name, declared in declarations:
-            for event_type in declared.events:
-                self._register_event(plugin_name, event_type)
-        self.evolvers: dict[str, Callable[[TableState, Event], None]] = {n: d.evolve for n, d in declarations if d.evolve is not None}
-        """Declared mutators by plugin name, in the order the plugins were registered."""
-        self.slots: tuple[tuple[str, Callable[[], Any]], ...] = tuple((e.name, e.state) for e in extensions if e.state is not None)
-        """Each extension that keeps state of its own, with the factory making it."""
-
-    def _register_event(self, plugin_name: str, event_type: type[Event]) -> None:
-        try:
-            tag = event_tag(event_type)
-        except TypeError as exc:
-            raise RefereeError(f"plugin {plugin_name}: {exc}") from None
-        if tag in self.event_types and self.event_types[tag] is not event_type:
-            raise RefereeError(f"event tag {tag!r} is registered twice ({self.owner[self.event_types[tag]]}, {plugin_name})")
-        self.event_types[tag] = event_type
-        self.owner[event_type] = plugin_name
-
-    def evolve_order(self, impls: Sequence[pluggy.HookImpl]) -> list[Callable[[TableState, Event], object]]:
-        """Every mutator of this table in the order pluggy would call them were the declared
-        ones hook implementations too: the last registered plugin first (extensions before
-        their game), ``tryfirst`` and ``trylast`` implementations at either end."""
-        first = [i.function for i in reversed(impls) if i.tryfirst]
-        last = [i.function for i in reversed(impls) if i.trylast]
-        plain = {i.plugin_name: i.function for i in impls if not (i.tryfirst or i.trylast)}
-        ordered: list[Callable[[TableState, Event], object]] = []
-        for name in reversed(self.pm.list_name_plugin()):
-            function = plain.pop(name[0], None) or self.evolvers.get(name[0])
-            if function is not None:
-                ordered.append(function)
-        return [*first, *reversed(plain.values()), *ordered, *last]
-
-    def initial_state(self, opened: TableOpened) -> Any:
-        """The game's state for a table just opened: a ``referee_initial_state``
-        implementation's (a house rule may replace the game's), else the game's declared one."""
-        made = self.hook.referee_initial_state(opened=opened)
-        if made is None and self.game.initial_state is not None:
-            made = self.game.initial_state(opened)
-        return made
-
-    def new_slots(self) -> dict[str, Any]:
-        """Each extension's own state for a table just opened, by extension name."""
-        slots = {}
-        for name, factory in self.slots:
-            made = factory()
-            if not isinstance(made, (msgspec.Struct, dict, list)):
-                raise RefereeError(
-                    f"extension {self.game.name}.{name}'s state= made a {type(made).__name__}; "
-                    "it must make a msgspec Struct, a dict or a list (something its evolve can change)"
-                )
-            slots[name] = made
-        return slots
-
-    def installation_notes(self, recorded: Sequence[PluginRecord]) -> list[str]:
-        """What differs between the code that recorded a table and the code installed here."""
-        installed = {r.name: r for r in self.records}
-        notes = []
-        for rec in recorded:
-            got = installed.get(rec.name)
-            if got is not None and rec.code and got.code and rec.code != got.code:
-                notes.append(
-                    f"{rec.name}: the installed {got.distribution} {got.version} is not the code that recorded this table "
-                    "(same version, different files): the decisions were re-run under the installed code"
-                )
-            elif got is not None and not rec.code:
-                notes.append(f"{rec.name}: the log does not record which build of {rec.distribution} {rec.version} played it")
-        return notes
-
-    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
-        """Validated table options with defaults filled in."""
-        given = dict(given or {})
-        if self.game.options is None:
-            if given:
-                raise RefereeError(f"{self.game.name} takes no options (given: {', '.join(plain(k) for k in given)})")
-            return {}
-        known = set(self.game.options.__struct_fields__)
-        unknown = [k for k in given if k not in known]
-        if unknown:
-            raise RefereeError(
-                f"{self.game.name} has no option {', '.join(plain(k) for k in unknown)}; its options: {', '.join(sorted(known))}"
-            )
-        try:
-            # Converted twice: a default written as 0 for a float field comes back as 0.0
-            # only from the second pass, and a re-decided opening must record the same.
-            once = msgspec.to_builtins(msgspec.convert(given, self.game.options, strict=False))
-            return msgspec.to_builtins(msgspec.convert(once, self.game.options, strict=False))
-        except msgspec.ValidationError as exc:
-            raise RefereeError(f"bad {self.game.name} option: {exc}") from None
-
-    def decode(self, entry: Entry) -> Event:
-        """The entry's event, read with its type's own field types (strictly)."""
-        if entry.event is None:
-            raise BadLog(f"entry {entry.seq} ({entry.type}) is hidden in this export and cannot be replayed")
-        try:
-            event_type = self.event_types[entry.type]
-        except KeyError:
-            raise BadLog(f"entry {entry.seq} has event type {entry.type!r}, which no installed plugin of this table declares") from None
-        return decode_as(event_type, entry)
-
-    def owner_of(self, event: Event) -> str:
-        try:
-            return self.owner[type(event)]
-        except KeyError:
-            raise RefereeError(
-                f"{type(event).__qualname__} was emitted but no plugin of this table registers it (events= or referee_event_types)"
-            ) from None

@@ -305,7 +305,9 @@ class Referee:
             ) from exc
         entries = seal(emitted, after=None, seat=None, at=_now(), table_key=bytes.fromhex(secret.key))
         self._check_size(table_id, "opening", entries)
-        self.store.create(table_id, game, entries, secret)
+        from .store import summary_of
+
+        self.store.create(table_id, game, entries, secret, summary_of(state, len(entries)))
         if script is not None:
             self._scripts[table_id] = source  # type: ignore[assignment]
         self._secrets[table_id] = secret
@@ -349,12 +351,12 @@ class Referee:
             self._check_size(table_id, f"{seat}'s {action!r}", entries)
             length = loaded.length + len(entries)
             snapshot = None
-            from .store import SNAPSHOT_EVERY
+            from .store import SNAPSHOT_EVERY, summary_of
 
             if length // SNAPSHOT_EVERY > loaded.length // SNAPSHOT_EVERY and not state.over:
                 snapshot = self._snapshot(loaded.rules, state, length, entries[-1].hash)
             try:
-                self.store.append(table_id, loaded.length, entries, snapshot)
+                self.store.append(table_id, loaded.length, entries, snapshot, summary_of(state, length))
             except ConcurrentWrite:
                 if time.monotonic() > deadline:
                     raise ConcurrentWrite(
@@ -561,24 +563,32 @@ class Referee:
         return describe(rules, rules.decode(entry)) if not entry.redacted else "(hidden)"
 
     def tables(self) -> list[TableInfo]:
+        """Every stored table as the store's index summarizes it, oldest first: no table is
+        folded but one whose summary is missing or older than its log (kept by an earlier
+        Referee), which is folded once and, unless read-only, its summary kept."""
+        from .store import summary_of
+
         infos = []
-        for table_id, _game in self.store.table_ids():
-            try:
-                loaded = self._load(table_id)
-            except RefereeError as exc:
-                log.warning("table cannot be loaded", table=table_id, reason=exc.message)
-                continue
-            state = loaded.state
+        for table_id, _game, summary in self.store.listing():
+            if summary is None:
+                try:
+                    loaded = self._load(table_id)
+                except RefereeError as exc:
+                    log.warning("table cannot be loaded", table=table_id, reason=exc.message)
+                    continue
+                summary = summary_of(loaded.state, loaded.length)
+                if not self._read_only:
+                    self.store.keep_summary(table_id, summary)
             infos.append(
                 TableInfo(
                     table_id=table_id,
-                    game=state.game_name,
-                    seats=state.seats,
-                    entries=loaded.length,
-                    round=state.flow.round,
-                    over=state.over,
-                    winners=state.result.winners if state.result else (),
-                    waiting_for=tuple(sorted({r.seat for r in state.flow.requests.values()})),
+                    game=summary.game,
+                    seats=summary.seats,
+                    entries=summary.entries,
+                    round=summary.round,
+                    over=summary.over,
+                    winners=summary.winners,
+                    waiting_for=summary.waiting_for,
                 )
             )
         return infos

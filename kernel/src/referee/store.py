@@ -12,7 +12,13 @@ Beside each table's log the store keeps, in streams of their own:
 * the table's secrets (seed and table key), which enter the log only when the game ends;
 * snapshots of the folded table state every ``SNAPSHOT_EVERY`` entries, so loading a
   table costs the same at any length;
-* an index of tables (id and game), so listing tables never reads a log.
+* an index of tables (id and game), and beside each table a summary of it as of its
+  last entry (seats, round, whether it is over, who it waits for), so listing tables
+  reads neither a log nor a plugin.  A summary is written with the entries it follows,
+  in the same transaction; an append without one writes a marker instead, so a table
+  is listed without a summary, and its reader folds it, only where none covers its last
+  entry (``TableStore.listing``).  A writer from before summaries were kept writes
+  neither: a table it moves lists as of its last summary until its next move here.
 
 Where the store lives, by precedence: an explicit ``db`` argument (the CLI's ``--db``),
 the ``REFEREE_DB`` environment variable, then ``$XDG_DATA_HOME/referee/referee.sqlite``
@@ -32,18 +38,21 @@ import time
 import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urlparse
 
 import msgspec
-from eventsourcing.persistence import ApplicationRecorder, InfrastructureFactory, IntegrityError, StoredEvent
+from eventsourcing.persistence import ApplicationRecorder, InfrastructureFactory, IntegrityError, PersistenceError, StoredEvent
 from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
 from eventsourcing.utils import Environment
 
 from .errors import BadLog, ConcurrentWrite, RefereeError, UnknownTable
 from .log import MAX_LINE_BYTES, Entry, decode_line, encode_line
 
-__all__ = ["MEMORY", "SNAPSHOT_EVERY", "TableSecret", "TableStore", "default_db_path", "resolve_db"]
+if TYPE_CHECKING:
+    from .table import TableState
+
+__all__ = ["MEMORY", "SNAPSHOT_EVERY", "TableSecret", "TableStore", "TableSummary", "default_db_path", "resolve_db", "summary_of"]
 
 MEMORY = ":memory:"
 SNAPSHOT_EVERY = 256
@@ -54,6 +63,7 @@ _INDEX = uuid.uuid5(_NAMESPACE, "index:tables")
 _SECRET_TOPIC = "referee.store.TableSecretKept"
 _SNAPSHOT_TOPIC = "referee.store.TableSnapshotTaken"
 _LISTED_TOPIC = "referee.store.TableListed"
+_SUMMARY_TOPIC = "referee.store.TableSummarized"
 _LEGACY_OPENED_TOPIC = "referee.store:TableStream.Opened"
 _LEGACY_APPENDED_TOPIC = "referee.store:TableStream.Appended"
 _LEGACY_SEED_TOPIC = "referee.store:TableSeed.Kept"
@@ -104,6 +114,32 @@ class Snapshot(msgspec.Struct, frozen=True):
 class _Listed(msgspec.Struct, frozen=True):
     table_id: str
     game: str
+
+
+class TableSummary(msgspec.Struct, frozen=True):
+    """A table as a listing shows it, as of its ``entries``-th entry: only what every seat
+    may know (the rules make seats, round, result and who must answer public)."""
+
+    game: str
+    seats: tuple[str, ...]
+    entries: int
+    round: int
+    over: bool
+    winners: tuple[str, ...] = ()
+    waiting_for: tuple[str, ...] = ()
+
+
+def summary_of(state: TableState, entries: int) -> TableSummary:
+    """The summary of a table folded to its ``entries``-th entry."""
+    return TableSummary(
+        game=state.game_name,
+        seats=tuple(state.seats),
+        entries=entries,
+        round=state.flow.round,
+        over=state.over,
+        winners=tuple(state.result.winners) if state.result else (),
+        waiting_for=tuple(sorted({r.seat for r in state.flow.requests.values()})),
+    )
 
 
 class _MemoryRecorder(POPOApplicationRecorder):
@@ -228,10 +264,13 @@ class TableStore:
         self.close()
 
     # -- writing ----------------------------------------------------------------
-    def create(self, table_id: str, game: str, entries: Sequence[Entry], secret: TableSecret) -> None:
-        """Store a new table's first entries, its secrets and its place in the index."""
+    def create(self, table_id: str, game: str, entries: Sequence[Entry], secret: TableSecret, summary: TableSummary | None = None) -> None:
+        """Store a new table's first entries, its secrets, its place in the index and,
+        where given, its ``summary`` as of the last of those entries."""
         log_id = _stream("log", table_id)
         records = [*_records(log_id, 0, entries), StoredEvent(_stream("secret", table_id), 1, _SECRET_TOPIC, msgspec.json.encode(secret))]
+        if summary is not None:
+            records.append(_summary_record(table_id, len(entries), summary))
         listed = msgspec.json.encode(_Listed(table_id, game))
         for attempt in range(50):
             latest = self.recorder.select_events(_INDEX, desc=True, limit=1)
@@ -245,9 +284,12 @@ class TableStore:
                 time.sleep(min(0.001 * 2**attempt, 0.05))  # another table was listed first
         raise ConcurrentWrite(f"the table index of {self.location} kept changing; table {table_id} was not created")
 
-    def append(self, table_id: str, after: int, entries: Sequence[Entry], snapshot: Snapshot | None = None) -> None:
-        """Append atomically at positions ``after + 1 ...``; ConcurrentWrite if taken."""
-        records = _records(_stream("log", table_id), after, entries)
+    def append(
+        self, table_id: str, after: int, entries: Sequence[Entry], snapshot: Snapshot | None = None, summary: TableSummary | None = None
+    ) -> None:
+        """Append atomically at positions ``after + 1 ...``; ConcurrentWrite if taken.
+        ``summary``: the table as of the last entry appended, kept for listings."""
+        records = [*_records(_stream("log", table_id), after, entries), _summary_record(table_id, after + len(entries), summary)]
         if snapshot is not None:
             records.append(StoredEvent(_stream("snapshot", table_id), snapshot.seq, _SNAPSHOT_TOPIC, msgspec.msgpack.encode(snapshot)))
         try:
@@ -306,6 +348,37 @@ class TableStore:
             listed = msgspec.json.decode(stored.state, type=_Listed)
             yield listed.table_id, listed.game
 
+    def listing(self) -> Iterator[tuple[str, str, TableSummary | None]]:
+        """``(table_id, game, summary)`` of every stored table, oldest first: one read of the
+        index and one of each table's latest summary, never its log.  ``None`` where the
+        table has no summary of its last entry (kept before summaries were, or appended to
+        without one): the reader folds that table and may ``keep_summary``."""
+        for table_id, game in self.table_ids():
+            yield table_id, game, self._latest_summary(table_id)
+
+    def _latest_summary(self, table_id: str) -> TableSummary | None:
+        kept = self.recorder.select_events(_stream("summary", table_id), desc=True, limit=1)
+        if not kept or not kept[0].state:
+            return None
+        try:
+            return msgspec.json.decode(kept[0].state, type=TableSummary)
+        except msgspec.DecodeError:
+            return None  # an unreadable summary only costs folding the table
+
+    def keep_summary(self, table_id: str, summary: TableSummary) -> bool:
+        """Keep the summary a reader worked out for a table that had none of its last
+        entry, so the next listing need not fold it again; whether it was kept.  It is
+        not if the table changed meanwhile (its next append brings its own), another
+        reader kept this one first, or the store cannot be written (a read-only file):
+        the next listing folds the table again, nothing worse."""
+        if self.length(table_id) != summary.entries:
+            return False
+        try:
+            self.recorder.insert_events([_summary_record(table_id, summary.entries, summary, worked_out=True)])
+        except PersistenceError:
+            return False
+        return True
+
     # -- stores written by Referee 0.1 ----------------------------------------
     def legacy_tables(self) -> list[str]:
         """Ids of tables kept in the 0.1 layout and not yet migrated."""
@@ -342,6 +415,15 @@ class TableStore:
 
         self.create(table_id, game, entries, TableSecret(seed=seed, key=new_table_key() if seed else ""))
         return len(entries)
+
+
+def _summary_record(table_id: str, entries: int, summary: TableSummary | None, *, worked_out: bool = False) -> StoredEvent:
+    """The summary of a table as of its ``entries``-th entry; ``None`` marks that entry as
+    summarized by nobody.  Numbered twice the entries (plus one for a reader's summary,
+    kept after the fact), so the latest record is always the newest entry's: an append's
+    summary fails or commits with its entries, and a marker outranks an older summary."""
+    state = msgspec.json.encode(summary) if summary is not None else b""
+    return StoredEvent(_stream("summary", table_id), 2 * entries + worked_out, _SUMMARY_TOPIC, state)
 
 
 def _records(log_id: uuid.UUID, after: int, entries: Sequence[Entry]) -> list[StoredEvent]:

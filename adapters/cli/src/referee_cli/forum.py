@@ -1,0 +1,92 @@
+"""Play by orders (a forum, email, a gamesmaster): ``referee new``, ``act``, ``view`` and ``report``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import common
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    with common.open_referee(args) as app:
+        seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+        table_id = app.open(
+            args.game,
+            seats,
+            options=common.table_options(args.option),
+            extensions=common.extension_names(args.extensions),
+            seed=args.seed,
+        )
+        common.out(args, {"table": table_id}, f"table {table_id} opened for {', '.join(seats)}")
+    return 0
+
+
+def cmd_act(args: argparse.Namespace) -> int:
+    from referee import RefereeError, parse_json
+
+    from . import answering, render
+
+    with common.open_referee(args) as app:
+        table_id = common.table_named(app, args.table)
+        if args.args_json is not None:
+            action_args = parse_json(args.args_json, "--args")
+            if not isinstance(action_args, dict):
+                raise RefereeError("--args must be a JSON object")
+            if args.answer:
+                raise RefereeError("give the answer either as words or as --args JSON, not both")
+        else:
+            text = sys.stdin.read() if args.answer == ["-"] else " ".join(args.answer)
+            request = answering.pending(app.requests(table_id), args.seat, args.action, args.request)
+            if request is not None:
+                action_args = answering.args_from_text(request, text)
+            else:
+                # No request of this seat's is open for the action: the kernel says why, or
+                # it is the gamesmaster's, which takes text where it takes anything.
+                action_args = {"text": text} if text else {}
+        entries = app.act(table_id, args.seat, args.action, action_args, request=args.request)
+        rules = app.rules(table_id)
+        over = app.over(table_id)
+        visible = [e for e in entries if e.visible(args.seat) or over]
+        common.out(
+            args,
+            {"table": table_id, "appended": len(entries), "entries": visible},
+            "\n".join(render.entry_line(rules, e) for e in visible) or "recorded",
+        )
+    return 0
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    from . import answering, render
+
+    with common.open_referee(args, read_only=True) as app:
+        table_id = common.table_named(app, args.table)
+        view = app.view(table_id, args.seat)
+        rules = app.rules(table_id)
+        lines = [render.view_text(rules, view)]
+        pending = [answering.as_request(r) for r in view["requests"]]
+        for data, request in zip(view["requests"], pending, strict=True):
+            several = sum(r.action == request.action for r in pending) > 1
+            data["how"] = "\n".join(answering.how(request))
+            data["command"] = answering.act_command(table_id, request, several)
+            lines.append(f"\n{request.prompt}")
+            lines += [f"  {line}" for line in answering.how(request)]
+            lines.append(f"  answer with: {data['command']}")
+        if view["waiting_for"]:
+            lines.append(f"waiting for: {', '.join(view['waiting_for'])}")
+        if view["result"]:
+            lines.append(f"game over: {view['result']['reason']}")
+        common.out(args, view, "\n".join(lines))
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from referee import RefereeError
+
+    with common.open_referee(args, read_only=True) as app:
+        table_id = common.table_named(app, args.table)
+        text = app.report(table_id, args.round)
+        if text is None:
+            raise RefereeError(f"{app.state(table_id).game_name} writes no round reports")
+        common.out(args, {"table": table_id, "report": text}, text.rstrip("\n"))
+    return 0

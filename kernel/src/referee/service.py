@@ -9,13 +9,12 @@ state, with backoff, until a deadline.
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import os
 import random
 import secrets
 import time
-import zlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -30,12 +29,13 @@ from .log import Entry, dump_jsonl, load_jsonl, redact_for, seal, with_keys
 from .logging import get_logger
 from .randomness import ScriptedSource, SeededSource, bot_random, new_seed, new_table_key, seed_commitment
 from .registry import Registry, Rules, decode_as
-from .table import AUTOMATE, EXPIRE, GAMESMASTER, Action, TableState, apply, copy_state, decide, fold_entries, open_table, view
+from .session import Session, cold_load, snapshot_of
+from .table import AUTOMATE, EXPIRE, GAMESMASTER, Action, TableState, copy_state, decide, fold_entries, open_table, view
 
 if TYPE_CHECKING:
     from .audit import Explanation, Verdict
     from .scenario import ScenarioResult
-    from .store import Snapshot, TableSecret, TableStore
+    from .store import TableSecret, TableStore
 
 __all__ = ["Referee", "TableInfo", "ReplayView", "MAX_ENTRIES_PER_ACTION"]
 
@@ -80,14 +80,6 @@ class ReplayView:
     """How the game ended, where it had ended by then."""
 
 
-@dataclass
-class _Loaded:
-    length: int
-    last: Entry
-    rules: Rules
-    state: TableState
-
-
 class Referee:
     """Tables on one store under one set of installed plugins."""
 
@@ -106,7 +98,9 @@ class Referee:
         self._db = db
         self._read_only = read_only
         self._store = store
-        self._cache: dict[str, _Loaded] = {}
+        self._sessions: dict[str, Session] = {}
+        self._steady: set[str] = set()
+        """Tables whose questions are answered without looking at the store (``reading``)."""
         self._scripts: dict[str, ScriptedSource] = {}
         self._secrets: dict[str, TableSecret] = {}
 
@@ -309,7 +303,7 @@ class Referee:
         if script is not None:
             self._scripts[table_id] = source  # type: ignore[assignment]
         self._secrets[table_id] = secret
-        self._cache[table_id] = _Loaded(len(entries), entries[-1], rules, state)
+        self._sessions[table_id] = Session(table_id, rules, state, entries[-1], list(entries))
         log.info("table opened", table=table_id, game=game, seats=list(seats), entries=len(entries))
         return table_id
 
@@ -321,40 +315,33 @@ class Referee:
         longer open is refused, so sending the same answer twice records it once.
         """
         deadline = time.monotonic() + RETRY_SECONDS
+        # The first attempt decides on the session as this referee last left it, reading
+        # nothing: another writer's entries make the append (or the decision) fail, and
+        # the action is then decided again on the table as the store has it.
+        checked = False
         for attempt in range(1_000_000):
-            loaded = self._load(table_id)
+            session = self._load(table_id, check=checked)
             source = self._source(table_id)
             # The state is decided on in place: whatever goes wrong below, forget it.
-            self._cache.pop(table_id, None)
+            self._sessions.pop(table_id, None)
             try:
-                state, emitted = decide(loaded.rules, loaded.state, Action(seat, action, dict(args or {}), request), source)
-            except IllegalAction as exc:
-                # The seat is told why; the log, which is kept and shipped with less care
-                # than the store, gets the rule only: a refusal's words may quote a sealed
-                # answer (an order line) or the seat's own hidden choices.
-                log.info("action refused", table=table_id, seat=seat, action=action, rule=exc.rule)
-                raise
-            except RefereeError:
-                raise
+                state, emitted = decide(session.rules, session.state, Action(seat, action, dict(args or {}), request), source)
             except Exception as exc:
-                # A plugin's own bug: say so, keep the table as it was.  The seat is told the
-                # kind of failure only: the plugin's own words were written looking at the
-                # whole table, other seats' secrets included (the traceback is logged).
-                log.exception("a plugin failed deciding an action", table=table_id, seat=seat, action=action)
-                game = loaded.state.game_name
-                raise RefereeError(
-                    f"the rules of {game} failed on {seat}'s {action!r} ({type(exc).__name__}, logged); nothing was recorded"
-                ) from exc
-            entries = seal(emitted, after=loaded.last, seat=seat, at=_now(), table_key=self._key(table_id))
+                if not checked and self.store.length(table_id) != session.length:
+                    checked = True  # decided on a table another writer had moved on
+                    continue
+                self._refused(table_id, session, seat, action, exc)
+            checked = True
+            entries = seal(emitted, after=session.last, seat=seat, at=_now(), table_key=self._key(table_id))
             self._check_size(table_id, f"{seat}'s {action!r}", entries)
-            length = loaded.length + len(entries)
+            length = session.length + len(entries)
             snapshot = None
             from .store import SNAPSHOT_EVERY
 
-            if length // SNAPSHOT_EVERY > loaded.length // SNAPSHOT_EVERY and not state.over:
-                snapshot = self._snapshot(loaded.rules, state, length, entries[-1].hash)
+            if length // SNAPSHOT_EVERY > session.length // SNAPSHOT_EVERY and not state.over:
+                snapshot = snapshot_of(session.rules, state, length, entries[-1].hash)
             try:
-                self.store.append(table_id, loaded.length, entries, snapshot)
+                self.store.append(table_id, session.length, entries, snapshot)
             except ConcurrentWrite:
                 if time.monotonic() > deadline:
                     raise ConcurrentWrite(
@@ -362,14 +349,35 @@ class Referee:
                         "nothing was recorded"
                     ) from None
                 log.debug("table changed meanwhile; deciding again", table=table_id, attempt=attempt + 1)
-                time.sleep(random.uniform(0, min(0.002 * 2 ** min(attempt, 8), 0.25)))
+                if attempt:
+                    time.sleep(random.uniform(0, min(0.002 * 2 ** min(attempt, 8), 0.25)))
                 continue
             except RefereeError as exc:
                 raise RefereeError(f"{seat}'s {action!r} at table {table_id}: {exc.message}") from None
-            self._cache[table_id] = _Loaded(length, entries[-1], loaded.rules, state)
+            session.wrote(state, entries)
+            self._sessions[table_id] = session
             log.debug("action taken", table=table_id, seat=seat, action=action, entries=len(entries))
             return entries
         raise AssertionError("unreachable")
+
+    @staticmethod
+    def _refused(table_id: str, session: Session, seat: str, action: str, exc: Exception) -> None:
+        """Raise what a refused or failed decision tells the seat (called while handling ``exc``)."""
+        if isinstance(exc, IllegalAction):
+            # The seat is told why; the log, which is kept and shipped with less care
+            # than the store, gets the rule only: a refusal's words may quote a sealed
+            # answer (an order line) or the seat's own hidden choices.
+            log.info("action refused", table=table_id, seat=seat, action=action, rule=exc.rule)
+            raise exc
+        if isinstance(exc, RefereeError):
+            raise exc
+        # A plugin's own bug: say so, keep the table as it was.  The seat is told the kind
+        # of failure only: the plugin's own words were written looking at the whole table,
+        # other seats' secrets included (the traceback is logged).
+        log.exception("a plugin failed deciding an action", table=table_id, seat=seat, action=action)
+        raise RefereeError(
+            f"the rules of {session.state.game_name} failed on {seat}'s {action!r} ({type(exc).__name__}, logged); nothing was recorded"
+        ) from exc
 
     @staticmethod
     def _check_size(table_id: str, what: str, entries: Sequence[Entry]) -> None:
@@ -404,80 +412,33 @@ class Referee:
         return SeededSource(secret.seed, secret.key)
 
     # -- loading ----------------------------------------------------------------
-    def _load(self, table_id: str) -> _Loaded:
-        """The table folded to its last entry: the cached fold plus any newer entries."""
-        loaded = self._cache.get(table_id)
-        if loaded is None:
-            loaded = self._cold_load(table_id)
-        newer = self.store.entries(table_id, after=loaded.length)
-        for entry in newer:
-            apply(loaded.rules, loaded.state, loaded.rules.decode(entry))
-        if newer:
-            loaded = _Loaded(loaded.length + len(newer), newer[-1], loaded.rules, loaded.state)
-        self._cache[table_id] = loaded
-        return loaded
+    def _load(self, table_id: str, *, check: bool = True) -> Session:
+        """The table's session: made on first use, then brought up to date by one look at
+        the stream's head (``check=False``, or inside ``reading``: not even that)."""
+        session = self._sessions.get(table_id)
+        if session is None:
+            session = self._sessions[table_id] = cold_load(self.store, self.registry, table_id)
+        elif check and table_id not in self._steady:
+            session.catch_up(self.store)
+        return session
 
-    def _cold_load(self, table_id: str) -> _Loaded:
-        snapshot = self.store.snapshot(table_id)
-        if snapshot is not None:
-            restored = self._restore(snapshot)
-            if restored is not None:
-                return restored
-        entries = self.store.entries(table_id)
-        opened = decode_as(TableOpened, entries[0])
-        assert isinstance(opened, TableOpened)
-        rules = self.registry.rules_for(opened.game, opened.plugins)
+    @contextlib.contextmanager
+    def reading(self, table_id: str, *, current: bool = False) -> Iterator[None]:
+        """Every question about ``table_id`` asked inside this block reads the table once:
+        its head is looked at on entry, not again by each question.  ``current=True``: the
+        caller knows no other writer has touched the table since this referee last read or
+        wrote it (a bot loop, a server after its own write), so nothing is read at all.
+        Writes inside the block still see other writers (their appends are refused and
+        decided again)."""
+        if table_id in self._steady:
+            yield
+            return
+        self._load(table_id, check=not current)
+        self._steady.add(table_id)
         try:
-            state = fold_entries(rules, entries)
-        except RefereeError:
-            raise
-        except Exception as exc:
-            log.exception("a plugin failed replaying a table", table=table_id)
-            raise RefereeError(
-                f"table {table_id} cannot be loaded: the installed rules failed replaying it "
-                f"({type(exc).__name__}, logged); the stored log is unchanged"
-            ) from exc
-        return _Loaded(len(entries), entries[-1], rules, state)
-
-    def _fingerprint(self, rules: Rules) -> str:
-        return hashlib.sha256(msgspec.msgpack.encode([rules.records, TableState.__struct_fields__])).hexdigest()
-
-    def _snapshot(self, rules: Rules, state: TableState, seq: int, last_hash: str) -> Snapshot:
-        from .store import Snapshot
-
-        kernel = msgspec.structs.replace(state, game=None, slots={})
-        # The game's state and each extension's are encoded apart from the kernel's, so
-        # each can be read back as its own type (a Struct, not the dict msgpack would give).
-        slots = {name: msgspec.msgpack.encode(value) for name, value in state.slots.items()}
-        # Compressed: a game's state repeats its names and card texts, and a snapshot every
-        # few hundred entries should not double what the log itself takes on disk.
-        image = zlib.compress(msgspec.msgpack.encode([msgspec.msgpack.encode(kernel), msgspec.msgpack.encode(state.game), slots]), 1)
-        return Snapshot(seq=seq, last_hash=last_hash, fingerprint=self._fingerprint(rules), state=image)
-
-    def _restore(self, snapshot: Snapshot) -> _Loaded | None:
-        """The table as a snapshot keeps it; None when the snapshot cannot be used (made by
-        other plugin code, or unreadable): the log is then replayed from the start."""
-        try:
-            kernel_bytes, game_bytes, slot_bytes = msgspec.msgpack.decode(
-                zlib.decompress(snapshot.state), type=tuple[bytes, bytes, dict[str, bytes]]
-            )
-            state = msgspec.msgpack.decode(kernel_bytes, type=TableState)
-            rules = self.registry.rules_for(state.game_name, state.plugins)
-            if snapshot.fingerprint != self._fingerprint(rules):
-                return None
-            opened = TableOpened(
-                table_id=state.table_id, game=state.game_name, plugins=state.plugins, seats=state.seats, options=state.options
-            )
-            fresh = rules.initial_state(opened)
-            state.game = msgspec.msgpack.decode(game_bytes, type=type(fresh)) if fresh is not None else None
-            made = rules.new_slots()
-            if set(made) != set(slot_bytes):
-                return None
-            state.slots = {name: msgspec.msgpack.decode(slot_bytes[name], type=type(value)) for name, value in made.items()}
-        except (msgspec.DecodeError, RefereeError, TypeError, ValueError, zlib.error):
-            return None
-        last = Entry(seq=snapshot.seq, type="", plugin="", hash=snapshot.last_hash)
-        return _Loaded(snapshot.seq, last, rules, state)
+            yield
+        finally:
+            self._steady.discard(table_id)
 
     # -- reading ----------------------------------------------------------------
     def state(self, table_id: str) -> TableState:
@@ -486,6 +447,10 @@ class Referee:
 
     def rules(self, table_id: str) -> Rules:
         return self._load(table_id).rules
+
+    def length(self, table_id: str) -> int:
+        """How many entries the table's log holds."""
+        return self._load(table_id).length
 
     def exists(self, table_id: str) -> bool:
         return self.store.exists(table_id)
@@ -511,16 +476,16 @@ class Referee:
 
     def view(self, table_id: str, seat: str | None) -> dict[str, Any]:
         """Everything ``seat`` may see now (``None``: a spectator; ``gamesmaster``)."""
-        loaded = self._load(table_id)
-        if seat is not None and seat not in loaded.state.seats and seat != GAMESMASTER:
-            raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(loaded.state.seats)})")
+        session = self._load(table_id)
+        if seat is not None and seat not in session.state.seats and seat != GAMESMASTER:
+            raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(session.state.seats)})")
         try:
-            return view(loaded.rules, copy_state(loaded.state), seat)
+            return view(session.rules, copy_state(session.state), seat)
         except RefereeError:
             raise
         except Exception as exc:
             log.exception("a plugin failed showing the table", table=table_id, seat=seat)
-            raise RefereeError(f"the rules of {loaded.state.game_name} failed to show the table ({type(exc).__name__}, logged)") from exc
+            raise RefereeError(f"the rules of {session.state.game_name} failed to show the table ({type(exc).__name__}, logged)") from exc
 
     def requests(self, table_id: str) -> list[Request]:
         return list(self._load(table_id).state.flow.requests.values())
@@ -534,14 +499,19 @@ class Referee:
 
     def entries(self, table_id: str) -> list[Entry]:
         """The whole stored log (the operator's copy: every body, no keys)."""
-        return self.store.entries(table_id)
+        try:
+            session = self._load(table_id)
+        except RefereeError:
+            # The log is there even when the installed rules cannot fold it.
+            return self.store.entries(table_id)
+        return session.since(self.store)
 
     def visible_entries(self, table_id: str, seat: str | None = None, *, after: int = 0) -> list[Entry]:
         """The log as ``seat`` may hold it now (``None``: a spectator); ``after``: only the
         entries after that one (a web page catching up reads no more than it lacks)."""
-        loaded = self._load(table_id)
-        entries = self.store.entries(table_id, after=after)
-        return redact_for(entries, seat, game_over=loaded.state.over, table_key=self._optional_key(table_id))
+        session = self._load(table_id)
+        entries = session.since(self.store, after)
+        return redact_for(entries, seat, game_over=session.state.over, table_key=self._optional_key(table_id))
 
     def _optional_key(self, table_id: str) -> bytes | None:
         key = self._secret(table_id).key
@@ -549,9 +519,9 @@ class Referee:
 
     def decoded(self, table_id: str, seat: str | None = None) -> list[tuple[Entry, Any]]:
         """``(entry, event)`` pairs ``seat`` may see (``None``: what everyone may see)."""
-        loaded = self._load(table_id)
-        visible = redact_for(self.entries(table_id), seat, game_over=loaded.state.over)
-        return [(e, loaded.rules.decode(e)) for e in visible if not e.redacted]
+        session = self._load(table_id)
+        visible = redact_for(session.since(self.store), seat, game_over=session.state.over)
+        return [(e, session.rules.decode(e)) for e in visible if not e.redacted]
 
     @staticmethod
     def describe(rules: Rules, entry: Entry) -> str:
@@ -564,29 +534,30 @@ class Referee:
         infos = []
         for table_id, _game in self.store.table_ids():
             try:
-                loaded = self._load(table_id)
+                infos.append(self.info(table_id))
             except RefereeError as exc:
                 log.warning("table cannot be loaded", table=table_id, reason=exc.message)
-                continue
-            state = loaded.state
-            infos.append(
-                TableInfo(
-                    table_id=table_id,
-                    game=state.game_name,
-                    seats=state.seats,
-                    entries=loaded.length,
-                    round=state.flow.round,
-                    over=state.over,
-                    winners=state.result.winners if state.result else (),
-                    waiting_for=tuple(sorted({r.seat for r in state.flow.requests.values()})),
-                )
-            )
         return infos
+
+    def info(self, table_id: str) -> TableInfo:
+        """The table in a line: game, seats, length, round, whether it is over and whom it waits for."""
+        session = self._load(table_id)
+        state = session.state
+        return TableInfo(
+            table_id=table_id,
+            game=state.game_name,
+            seats=state.seats,
+            entries=session.length,
+            round=state.flow.round,
+            over=state.over,
+            winners=state.result.winners if state.result else (),
+            waiting_for=tuple(sorted({r.seat for r in state.flow.requests.values()})),
+        )
 
     def report(self, table_id: str, round: int | None = None) -> str | None:
         """The game's own report of a finished round (default: the last), as of its end."""
         loaded = self._load(table_id)
-        entries = self.entries(table_id)
+        entries = loaded.since(self.store)
         ends: dict[int, int] = {}
         for e in entries:
             if e.type == event_tag(RoundEnded):
@@ -621,7 +592,7 @@ class Referee:
             return []
         now = now or datetime.now(UTC)
         opened: dict[str, datetime] = {}
-        for entry in self.entries(table_id):
+        for entry in loaded.since(self.store):
             if entry.type == event_tag(RequestOpened) and entry.event:
                 event = loaded.rules.decode(entry)
                 assert isinstance(event, RequestOpened)
@@ -633,7 +604,7 @@ class Referee:
         """Close every overdue request as the gamesmaster; the game says what delaying costs."""
         appended: list[Entry] = []
         for request in self.overdue(table_id, now):
-            if request.id in self._load(table_id).state.flow.requests:
+            if request.id in self._load(table_id, check=False).state.flow.requests:
                 appended += self.act(table_id, GAMESMASTER, EXPIRE, {"request": request.id}, request=None)
         return appended
 
@@ -660,7 +631,7 @@ class Referee:
         randomness from the table's secret key (unpredictable until the game ends)."""
         return self._bot_answer(table_id, self._load(table_id), request)
 
-    def _bot_answer(self, table_id: str, loaded: _Loaded, request: Request) -> dict[str, Any]:
+    def _bot_answer(self, table_id: str, loaded: Session, request: Request) -> dict[str, Any]:
         seat_view = view(loaded.rules, copy_state(loaded.state), request.seat)
         rng = bot_random(self._secret(table_id).key, request.seat, loaded.length)
         args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=request, rng=rng)
@@ -682,8 +653,10 @@ class Referee:
     ) -> None:
         """Let bots answer every request of theirs until a human must act or the game ends."""
         bots = set(bots)
-        for _ in range(max_actions):
-            loaded = self._load(table_id)
+        for step in range(max_actions):
+            # After its own action the table is as this referee left it: nothing is read
+            # (another writer's entries make the next action fail and be decided again).
+            loaded = self._load(table_id, check=step == 0)
             pending = [r for r in loaded.state.flow.requests.values() if r.seat in bots]
             if not pending or loaded.state.over:
                 return
@@ -705,7 +678,7 @@ class Referee:
         loaded = self._load(table_id)
         if seat is not None and seat not in loaded.state.seats:
             raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(loaded.state.seats)})")
-        entries = self.entries(table_id)
+        entries = loaded.since(self.store)
         key = self._optional_key(table_id)
         if seat is not None:
             return dump_jsonl(redact_for(entries, seat, game_over=loaded.state.over, table_key=key))
@@ -764,8 +737,9 @@ class Referee:
     def verify_table(self, table_id: str) -> Verdict:
         """Verify a stored table.  A table this referee opened with a script (a test or
         scenario) is checked too: the caller made it, the log's own flag decides nothing."""
-        entries = self.entries(table_id)
-        if not self.over(table_id):
+        session = self._load(table_id)
+        entries = session.since(self.store)
+        if not session.state.over:
             entries = with_keys(entries, self._key(table_id))
         from .audit import verify
 

@@ -27,7 +27,7 @@ from .table import TableState, apply, fold_entries
 if TYPE_CHECKING:
     from .store import Snapshot, TableStore
 
-__all__ = ["Session", "MAX_HELD"]
+__all__ = ["MAX_HELD", "Session", "cold_load", "snapshot_of"]
 
 log = get_logger("referee")
 

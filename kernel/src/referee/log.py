@@ -38,8 +38,10 @@ __all__ = [
     "entry_keys",
     "load_jsonl",
     "redact_for",
+    "encode_sealed",
     "seal",
     "seal_entry",
+    "seal_lines",
 ]
 
 _encoder = msgspec.json.Encoder(order="sorted")
@@ -193,32 +195,60 @@ class Sealable(Protocol):
 
 def seal(emitted: Sequence[Sealable], *, after: Entry | None, seat: str | None, at: str, table_key: bytes) -> list[Entry]:
     """Turn one decision's events into chained log entries following ``after``."""
+    return [entry for entry, _ in seal_lines(emitted, after=after, seat=seat, at=at, table_key=table_key)]
+
+
+def seal_lines(
+    emitted: Sequence[Sealable], *, after: Entry | None, seat: str | None, at: str, table_key: bytes
+) -> list[tuple[Entry, bytes]]:
+    """``seal``, with each entry's log line: every event's body is the bytes it was emitted
+    as, committed to, and written into the line as they are; each header is encoded once
+    to be hashed."""
     seq = after.seq if after else 0
     prev = after.hash if after else ""
     cause = seq + 1
-    entries = []
+    key_of = entry_keys(table_key)
+    sealed = []
     for item in emitted:
         seq += 1
-        entry = seal_entry(
-            Entry(
-                seq=seq,
-                type=item.event.__struct_config__.tag,
-                v=type(item.event).version,
-                event=msgspec.json.decode(item.body),
-                plugin=item.plugin,
-                rule=item.rule,
-                seat=seat,
-                cause=cause,
-                visible_to=None if item.visible_to is None else list(item.visible_to),
-                at=at,
-            ),
-            item.body,
-            table_key,
-            prev,
+        kind = type(item.event)
+        visible_to = None if item.visible_to is None else list(item.visible_to)
+        commit = _hmac(key_of(seq), item.body).hex()
+        header = _Header(
+            seq=seq,
+            type=kind.__struct_config__.tag,
+            v=kind.version,
+            plugin=item.plugin,
+            rule=item.rule,
+            seat=seat,
+            cause=cause,
+            visible_to=visible_to,
+            at=at,
+            commit=commit,
+            prev=prev,
         )
-        prev = entry.hash
-        entries.append(entry)
-    return entries
+        entry_hash = _sha(_encoder.encode(header))
+        entry = Entry(
+            seq=seq,
+            type=header.type,
+            v=header.v,
+            event=_body_decoder.decode(item.body),
+            plugin=item.plugin,
+            rule=item.rule,
+            seat=seat,
+            cause=cause,
+            visible_to=visible_to,
+            at=at,
+            commit=commit,
+            prev=prev,
+            hash=entry_hash,
+        )
+        sealed.append((entry, encode_sealed(entry, item.body)))
+        prev = entry_hash
+    return sealed
+
+
+_body_decoder = msgspec.json.Decoder(dict[str, Any])
 
 
 def check_chain(
@@ -311,6 +341,36 @@ def with_keys(entries: Iterable[Entry], table_key: bytes) -> list[Entry]:
 
 def encode_line(entry: Entry) -> bytes:
     return _encoder.encode(entry)
+
+
+class _Line(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """An entry as its log line is written, the body spliced in as the bytes committed to
+    (the same fields and defaults as ``Entry``, so the line is the one ``encode_line`` gives)."""
+
+    seq: int
+    type: str
+    v: int = 1
+    event: msgspec.Raw | None = None
+    plugin: str
+    rule: str = ""
+    seat: str | None = None
+    cause: int | None = None
+    visible_to: list[str] | None = None
+    at: str = ""
+    commit: str = ""
+    key: str = ""
+    digest: str = ""
+    prev: str = ""
+    hash: str = ""
+
+
+_line_values = operator.attrgetter(*(f for f in Entry.__struct_fields__ if f != "event"))
+_LINE_FIELDS = tuple(f for f in Entry.__struct_fields__ if f != "event")
+
+
+def encode_sealed(entry: Entry, body: bytes) -> bytes:
+    """``entry``'s log line with ``body``, its canonical bytes, written in as they are."""
+    return _encoder.encode(_Line(event=msgspec.Raw(body), **dict(zip(_LINE_FIELDS, _line_values(entry), strict=True))))
 
 
 def dump_jsonl(entries: Iterable[Entry]) -> str:

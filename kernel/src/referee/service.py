@@ -25,12 +25,13 @@ from . import answers
 from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError, UnknownTable
 from .events import GameEnded, Request, RequestOpened, RoundEnded, SeedRevealed, TableOpened, event_tag
 from .limits import TABLE_ID_RULE, check_table_id, shown
-from .log import Entry, dump_jsonl, load_jsonl, redact_for, seal, with_keys
+from .log import Entry, dump_jsonl, load_jsonl, redact_for, seal, seal_lines, with_keys
 from .logging import get_logger
 from .randomness import ScriptedSource, SeededSource, bot_random, new_seed, new_table_key, seed_commitment
+from .readonly import read_only
 from .registry import Registry, Rules, decode_as
 from .session import Session, cold_load, snapshot_of
-from .table import AUTOMATE, EXPIRE, GAMESMASTER, Action, TableState, copy_state, decide, fold_entries, open_table, view
+from .table import AUTOMATE, EXPIRE, GAMESMASTER, Action, TableState, copied_state, decide, fold_entries, open_table, view
 
 if TYPE_CHECKING:
     from .audit import Explanation, Verdict
@@ -332,7 +333,8 @@ class Referee:
                     continue
                 self._refused(table_id, session, seat, action, exc)
             checked = True
-            entries = seal(emitted, after=session.last, seat=seat, at=_now(), table_key=self._key(table_id))
+            sealed = seal_lines(emitted, after=session.last, seat=seat, at=_now(), table_key=self._key(table_id))
+            entries = [entry for entry, _ in sealed]
             self._check_size(table_id, f"{seat}'s {action!r}", entries)
             length = session.length + len(entries)
             snapshot = None
@@ -341,7 +343,7 @@ class Referee:
             if length // SNAPSHOT_EVERY > session.length // SNAPSHOT_EVERY and not state.over:
                 snapshot = snapshot_of(session.rules, state, length, entries[-1].hash)
             try:
-                self.store.append(table_id, session.length, entries, snapshot)
+                self.store.append_lines(table_id, session.length, sealed, snapshot)
             except ConcurrentWrite:
                 if time.monotonic() > deadline:
                     raise ConcurrentWrite(
@@ -443,7 +445,7 @@ class Referee:
     # -- reading ----------------------------------------------------------------
     def state(self, table_id: str) -> TableState:
         """A copy of the table's state now (changing it changes nothing)."""
-        return copy_state(self._load(table_id).state)
+        return copied_state(self._load(table_id).state)
 
     def rules(self, table_id: str) -> Rules:
         return self._load(table_id).rules
@@ -480,7 +482,7 @@ class Referee:
         if seat is not None and seat not in session.state.seats and seat != GAMESMASTER:
             raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(session.state.seats)})")
         try:
-            return view(session.rules, copy_state(session.state), seat)
+            return view(session.rules, session.state, seat)
         except RefereeError:
             raise
         except Exception as exc:
@@ -632,9 +634,9 @@ class Referee:
         return self._bot_answer(table_id, self._load(table_id), request)
 
     def _bot_answer(self, table_id: str, loaded: Session, request: Request) -> dict[str, Any]:
-        seat_view = view(loaded.rules, copy_state(loaded.state), request.seat)
+        seat_view = view(loaded.rules, loaded.state, request.seat)
         rng = bot_random(self._secret(table_id).key, request.seat, loaded.length)
-        args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=request, rng=rng)
+        args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=read_only(request), rng=rng)
         if args is None:
             if request.answer is not None:
                 return answers.sample(request.answer, rng)

@@ -343,6 +343,31 @@ class TableStore:
         self.create(table_id, game, entries, TableSecret(seed=seed, key=new_table_key() if seed else ""))
         return len(entries)
 
+    def append_lines(self, table_id: str, after: int, sealed: Sequence[tuple[Entry, bytes]], snapshot: Snapshot | None = None) -> None:
+        """``append`` for entries whose log lines are made already (``referee.log.seal_lines``):
+        each line is stored as given, so the body bytes committed to are the bytes kept."""
+        log_id = _stream("log", table_id)
+        records = []
+        for position, (entry, line) in enumerate(sealed, start=after + 1):
+            if entry.seq != position:
+                raise BadLog(f"entry {entry.seq} cannot be stored at position {position}")
+            if len(line) > MAX_LINE_BYTES:
+                raise RefereeError(
+                    f"entry {entry.seq} ({entry.type}) would take {len(line):,} bytes, more than the {MAX_LINE_BYTES:,} "
+                    "a log line may; nothing was recorded"
+                )
+            records.append(StoredEvent(log_id, position, entry.type, line))
+        if snapshot is not None:
+            records.append(StoredEvent(_stream("snapshot", table_id), snapshot.seq, _SNAPSHOT_TOPIC, msgspec.msgpack.encode(snapshot)))
+        try:
+            self.recorder.insert_events(records)
+        except IntegrityError:
+            raise ConcurrentWrite(f"table {table_id} changed while the action was decided") from None
+        except Exception as exc:
+            raise RefereeError(
+                f"the table store refused table {table_id}'s entries ({type(exc).__name__}: {exc}); nothing was recorded"
+            ) from None
+
 
 def _records(log_id: uuid.UUID, after: int, entries: Sequence[Entry]) -> list[StoredEvent]:
     records = []

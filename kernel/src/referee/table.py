@@ -8,6 +8,8 @@ changes only in ``apply``, which folds one event into a ``TableState``.  Replay 
 from __future__ import annotations
 
 import functools
+import math
+import warnings
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -29,6 +31,7 @@ from .events import (
 from .flow import Flow, FlowSteps, advance, answered_request, fold
 from .limits import check_seat_names, shown
 from .log import Entry
+from .readonly import detached, read_only
 from .registry import Rules
 
 __all__ = [
@@ -192,15 +195,109 @@ def _named_rule(plugin: str, game: str, rule: str) -> str:
 
 
 def _canonical_event(event: Event) -> tuple[Event, bytes]:
-    """The event as the log will give it back (keys sorted, tuples as lists), and its body bytes."""
+    """The event as the log will give it back (keys sorted, tuples as lists, an int given
+    for a float field that float), and its body bytes: the one encoding of the event, which
+    is committed, hashed into the chain, stored and exported as it is."""
     kind = type(event)
+    plan = _plans.get(kind, _UNPLANNED)
+    if plan is _UNPLANNED:
+        plan = _plans[kind] = _plan(kind)
+    if plan is not None:
+        read_back = _as_read_back(event, plan)
+        if read_back is not None:
+            return read_back, _CANONICAL.encode(msgspec.structs.asdict(read_back))
     decoder = _decoders.get(kind)
     if decoder is None:
         decoder = _decoders[kind] = msgspec.json.Decoder(kind)
-    # Read back with its own types (an int given for a float field becomes that float), so
-    # that the body recorded is exactly what a replay folds.
+    # Read back with its own types (a list given for a tuple, a dict's keys in the order
+    # the log gives them, any value the field's own type validates), so that the state
+    # folded now is exactly the state a replay folds.
     typed = decoder.decode(_CANONICAL.encode(event))
     return typed, _CANONICAL.encode(msgspec.structs.asdict(typed))
+
+
+# An event type whose fields are all plain values (text, whole numbers, truth values, None,
+# literals, numbers with a fraction, and tuples of such) is read back from the log exactly as
+# it was emitted, once each value has the field's own type: such an event is checked field by
+# field and never encoded to be decoded again.  Any other type (nested structs, dicts, lists,
+# constrained fields) takes the round trip through its own decoder.
+_UNPLANNED: Any = object()
+_FLOAT: Any = object()
+"""A field whose value is a float: an int given for it is read back as that float."""
+_plans: dict[type[Event], tuple[tuple[str, Any], ...] | None] = {}
+
+
+def _plan(kind: type[Event]) -> tuple[tuple[str, Any], ...] | None:
+    try:
+        info = msgspec.inspect.type_info(kind)
+    except (TypeError, ValueError):
+        return None
+    plan = []
+    for field in info.fields:  # type: ignore[attr-defined]
+        allowed = _plain(field.type)
+        if allowed is None:
+            return None
+        plan.append((field.name, allowed))
+    return tuple(plan)
+
+
+def _plain(declared: Any) -> Any:
+    """What values a plainly typed field takes: a frozenset of exact types, ``_FLOAT``, a
+    ``("tuple", types)`` of plain items, a ``("literal", values)``; None for any other field."""
+    mi = msgspec.inspect
+    if _constrained(declared):
+        return None
+    if isinstance(declared, mi.StrType):
+        return frozenset({str})
+    if isinstance(declared, mi.BoolType):
+        return frozenset({bool})
+    if isinstance(declared, mi.IntType):
+        return frozenset({int})
+    if isinstance(declared, mi.NoneType):
+        return frozenset({type(None)})
+    if isinstance(declared, mi.FloatType):
+        return _FLOAT
+    if isinstance(declared, mi.LiteralType):
+        return ("literal", frozenset((type(v), v) for v in declared.values))
+    if isinstance(declared, mi.VarTupleType):
+        items = _plain(declared.item_type)
+        return ("tuple", items) if isinstance(items, frozenset) else None
+    if isinstance(declared, mi.UnionType):
+        parts = [_plain(t) for t in declared.types]
+        if all(isinstance(p, frozenset) for p in parts):
+            return frozenset().union(*parts)
+        return None
+    return None
+
+
+def _constrained(declared: Any) -> bool:
+    return any(
+        getattr(declared, name, None) is not None for name in ("ge", "gt", "le", "lt", "multiple_of", "pattern", "min_length", "max_length")
+    )
+
+
+def _as_read_back(event: Event, plan: tuple[tuple[str, Any], ...]) -> Event | None:
+    """``event`` as the log gives it back, or None when a value is not of its field's own
+    type (then the event takes the round trip, which converts it or says what is wrong)."""
+    floats: dict[str, float] | None = None
+    for name, allowed in plan:
+        value = getattr(event, name)
+        kind = type(value)
+        if allowed.__class__ is frozenset:
+            if kind not in allowed:
+                return None
+        elif allowed is _FLOAT:
+            if kind is int:
+                floats = floats or {}
+                floats[name] = float(value)
+            elif kind is not float or not math.isfinite(value):
+                return None  # JSON has no NaN: the round trip says so
+        elif allowed[0] == "literal":
+            if (kind, value) not in allowed[1]:
+                return None
+        elif kind is not tuple or any(type(item) not in allowed[1] for item in value):
+            return None
+    return event if floats is None else msgspec.structs.replace(event, **floats)
 
 
 class Decision(FlowSteps):
@@ -410,13 +507,25 @@ def view(rules: Rules, state: TableState, seat: str | None) -> dict[str, Any]:
         "waiting_for": sorted({r.seat for r in flow.requests.values()}),
         "requests": own,
         "result": None if state.result is None else msgspec.to_builtins(state.result),
-        "view": rules.hook.referee_view(state=state, seat=seat) or {},
+        # The game is shown the live table read-only, and what it returns is detached from
+        # it: a plugin can neither change the table nor hand a caller a way into it.
+        "view": detached(rules.hook.referee_view(state=read_only(state), seat=seat) or {}),
     }
 
 
 def copy_state(state: TableState) -> TableState:
-    """A private copy of ``state``: views and bots read this, so a plugin that writes to
-    what it was shown cannot change the table."""
+    """Deprecated: views and bots are shown the live state read-only (``referee.readonly``)."""
+    warnings.warn(
+        "referee.table.copy_state is deprecated: views and bots are shown the live state read-only "
+        "(referee.readonly.read_only); Referee.state gives a copy",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return copied_state(state)
+
+
+def copied_state(state: TableState) -> TableState:
+    """A private copy of ``state`` (``Referee.state`` gives one)."""
     game = state.game
     copied = msgspec.structs.replace(
         state, flow=_copy(state.flow), game=None, options=dict(state.options), slots={n: _copy(v) for n, v in state.slots.items()}

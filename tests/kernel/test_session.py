@@ -136,3 +136,27 @@ def test_a_request_answered_by_another_writer_is_refused_after_looking_at_the_ta
             mine.act(table, "Bob", "bid", {"chips": 2}, request=request)
         assert mine.entries(table) == theirs.entries(table)
         assert [r.seat for r in mine.requests(table)] == ["Ann", "Cy"]
+
+
+def test_a_tables_rules_are_built_once_and_shared_by_every_call(db, monkeypatch) -> None:
+    import referee.registry
+
+    built: list[str] = []
+    init = referee.registry.Rules.__init__
+
+    def counted(self: Any, registry: Any, game: Any, extensions: Any) -> None:
+        built.append(game.name)
+        init(self, registry, game, extensions)
+
+    monkeypatch.setattr(referee.registry.Rules, "__init__", counted)
+    with referee_on(db) as app:
+        table = app.open("tally", ["Ann", "Bob"], seed="s")
+        cycle(app, table, "Ann")
+        entries = app.entries(table)
+        assert app.verify_table(table).ok
+        app.replay(entries)
+        app.explain(entries, 2)
+    with referee_on(db) as other:
+        other._registry = app.registry
+        other.view(table, "Ann")
+    assert built == ["tally"]

@@ -419,7 +419,15 @@ class Registry:
                 known = ", ".join(sorted(available)) or "none"
                 raise RefereeError(f"{game_name} has no extension named {', '.join(plain(n) for n in unknown)}; available: {known}")
             chosen = [available[n] for n in dict.fromkeys(extensions)]
-        return Rules(self, game, chosen)
+        # Built once per game and extensions: every table, verify and replay of them shares
+        # one plugin manager (it holds nothing of any table).  The key is the objects'
+        # identities, kept alive by the Rules that holds them.
+        made: dict[tuple[int, ...], Rules] = self.__dict__.setdefault("_rules_made", {})
+        key = (id(game), *map(id, chosen))
+        rules = made.get(key)
+        if rules is None:
+            rules = made[key] = Rules(self, game, chosen)
+        return rules
 
     def rules_for(self, game_name: str, recorded: Sequence[PluginRecord]) -> Rules:
         """Rules for a stored table, refusing to replay it under another plugin set."""

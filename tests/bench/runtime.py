@@ -98,12 +98,12 @@ def web_action(registry: Registry) -> dict[str, float]:
 
 def floor(registry: Registry, entries: list[Entry], lines: list[bytes]) -> float:
     # The rules' own decisions run bare: every emitted event folded as it is, never encoded.
-    canonical = referee.table._canonical_event
-    referee.table._canonical_event = lambda event: (event, b"")  # type: ignore[assignment]
+    canonical = referee.table.canonical_event
+    referee.table.canonical_event = lambda event: (event, b"")  # type: ignore[assignment]
     try:
         return _floor(registry, lines)
     finally:
-        referee.table._canonical_event = canonical
+        referee.table.canonical_event = canonical
 
 
 def _floor(registry: Registry, lines: list[bytes]) -> float:

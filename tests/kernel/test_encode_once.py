@@ -10,7 +10,8 @@ import highroll
 import msgspec
 import pytest
 
-import referee.table
+import referee.log
+import referee.store
 from referee import MEMORY, Event, Extension, Referee, Registry, TableStore, hookimpl
 from referee.log import canonical, encode_line, seal
 from referee.randomness import SeededSource
@@ -80,14 +81,14 @@ def test_the_table_folds_each_event_as_a_replay_of_its_log_does(app) -> None:
 
 def test_each_plain_event_is_encoded_once_and_stored_as_those_bytes(app, monkeypatch) -> None:
     encoded: list[bytes] = []
-    encoder = referee.table._CANONICAL
+    encoder = referee.log._BODY
 
     class Counting:
         def encode(self, value: Any) -> bytes:
             encoded.append(encoder.encode(value))
             return encoded[-1]
 
-    monkeypatch.setattr(referee.table, "_CANONICAL", Counting())
+    monkeypatch.setattr(referee.log, "_BODY", Counting())
     table = app.open("highroll", ["Ann", "Bob"], seed="s")
     encoded.clear()
     entries = app.act(table, "Ann", "bid", {"chips": 2})

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
@@ -32,6 +33,7 @@ __all__ = [
     "Entry",
     "MAX_LINE_BYTES",
     "canonical",
+    "canonical_event",
     "check_chain",
     "dump_jsonl",
     "entry_key",
@@ -94,6 +96,117 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 def canonical(body: dict[str, Any]) -> bytes:
     """The bytes a body is committed and compared as: JSON with sorted keys."""
     return _encoder.encode(body)
+
+
+_BODY = msgspec.json.Encoder(order="sorted")
+"""Encodes event bodies (canonical: sorted keys, no tag)."""
+_decoders: dict[type, msgspec.json.Decoder[Any]] = {}
+
+
+def canonical_event(event: Any) -> tuple[Any, bytes]:
+    """The event as the log will give it back (keys sorted, tuples as lists, an int given
+    for a float field that float), and its body bytes: the one encoding of the event, which
+    is committed, hashed into the chain, stored and exported as it is."""
+    kind = type(event)
+    plan = _plans.get(kind, _UNPLANNED)
+    if plan is _UNPLANNED:
+        plan = _plans[kind] = _plan(kind)
+    if plan is not None:
+        read_back = _as_read_back(event, plan)
+        if read_back is not None:
+            return read_back, _BODY.encode(msgspec.structs.asdict(read_back))
+    decoder = _decoders.get(kind)
+    if decoder is None:
+        decoder = _decoders[kind] = msgspec.json.Decoder(kind)
+    # Read back with its own types (a list given for a tuple, a dict's keys in the order
+    # the log gives them, any value the field's own type validates), so that the state
+    # folded now is exactly the state a replay folds.
+    typed = decoder.decode(_BODY.encode(event))
+    return typed, _BODY.encode(msgspec.structs.asdict(typed))
+
+
+# An event type whose fields are all plain values (text, whole numbers, truth values, None,
+# literals, numbers with a fraction, and tuples of such) is read back from the log exactly as
+# it was emitted, once each value has the field's own type: such an event is checked field by
+# field and never encoded to be decoded again.  Any other type (nested structs, dicts, lists,
+# constrained fields) takes the round trip through its own decoder.
+_UNPLANNED: Any = object()
+_FLOAT: Any = object()
+"""A field whose value is a float: an int given for it is read back as that float."""
+_plans: dict[type, tuple[tuple[str, Any], ...] | None] = {}
+
+
+def _plan(kind: type) -> tuple[tuple[str, Any], ...] | None:
+    try:
+        info = msgspec.inspect.type_info(kind)
+    except (TypeError, ValueError):
+        return None
+    plan = []
+    for field in info.fields:  # type: ignore[attr-defined]
+        allowed = _plain(field.type)
+        if allowed is None:
+            return None
+        plan.append((field.name, allowed))
+    return tuple(plan)
+
+
+def _plain(declared: Any) -> Any:
+    """What values a plainly typed field takes: a frozenset of exact types, ``_FLOAT``, a
+    ``("tuple", types)`` of plain items, a ``("literal", values)``; None for any other field."""
+    mi = msgspec.inspect
+    if _constrained(declared):
+        return None
+    if isinstance(declared, mi.StrType):
+        return frozenset({str})
+    if isinstance(declared, mi.BoolType):
+        return frozenset({bool})
+    if isinstance(declared, mi.IntType):
+        return frozenset({int})
+    if isinstance(declared, mi.NoneType):
+        return frozenset({type(None)})
+    if isinstance(declared, mi.FloatType):
+        return _FLOAT
+    if isinstance(declared, mi.LiteralType):
+        return ("literal", frozenset((type(v), v) for v in declared.values))
+    if isinstance(declared, mi.VarTupleType):
+        items = _plain(declared.item_type)
+        return ("tuple", items) if isinstance(items, frozenset) else None
+    if isinstance(declared, mi.UnionType):
+        parts = [_plain(t) for t in declared.types]
+        if all(isinstance(p, frozenset) for p in parts):
+            return frozenset().union(*parts)
+        return None
+    return None
+
+
+def _constrained(declared: Any) -> bool:
+    return any(
+        getattr(declared, name, None) is not None for name in ("ge", "gt", "le", "lt", "multiple_of", "pattern", "min_length", "max_length")
+    )
+
+
+def _as_read_back(event: Any, plan: tuple[tuple[str, Any], ...]) -> Any:
+    """``event`` as the log gives it back, or None when a value is not of its field's own
+    type (then the event takes the round trip, which converts it or says what is wrong)."""
+    floats: dict[str, float] | None = None
+    for name, allowed in plan:
+        value = getattr(event, name)
+        kind = type(value)
+        if allowed.__class__ is frozenset:
+            if kind not in allowed:
+                return None
+        elif allowed is _FLOAT:
+            if kind is int:
+                floats = floats or {}
+                floats[name] = float(value)
+            elif kind is not float or not math.isfinite(value):
+                return None  # JSON has no NaN: the round trip says so
+        elif allowed[0] == "literal":
+            if (kind, value) not in allowed[1]:
+                return None
+        elif kind is not tuple or any(type(item) not in allowed[1] for item in value):
+            return None
+    return event if floats is None else msgspec.structs.replace(event, **floats)
 
 
 def _sha(data: bytes) -> str:

@@ -8,13 +8,14 @@ changes only in ``apply``, which folds one event into a ``TableState``.  Replay 
 from __future__ import annotations
 
 import functools
-import math
+import threading
 import warnings
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import msgspec
+import pluggy
 
 from .errors import IllegalAction, RefereeError
 from .events import (
@@ -30,9 +31,10 @@ from .events import (
 )
 from .flow import Flow, FlowSteps, advance, answered_request, fold
 from .limits import check_seat_names, shown
-from .log import Entry
+from .log import Entry, canonical_event
+from .plugin import NAME
 from .readonly import detached, read_only
-from .registry import Rules
+from .registry import _SHOWING_HOOKS, Rules
 
 __all__ = [
     "ABANDON",
@@ -179,12 +181,59 @@ class Emitted(msgspec.Struct, frozen=True):
     body: bytes
     """The event's canonical bytes (sorted keys, without its tag): committed and stored as is."""
     plugin: str
+    """The plugin that decided it (see ``Decision.emit``)."""
     rule: str
     visible_to: tuple[str, ...] | None
+    declared: tuple[str, str] | None = None
+    """``(plugin, rule)`` as logs written before deciders were named give them (the plugin
+    declaring the event's type), where that differs: verify accepts either."""
 
 
-_CANONICAL = msgspec.json.Encoder(order="sorted")
-_decoders: dict[type[Event], msgspec.json.Decoder[Any]] = {}
+# Which plugin decided an event: the innermost plugin whose hook implementation was running
+# when it was emitted.  Each deciding hook implementation of a table's rules is wrapped once
+# to note itself on a per-thread stack while it runs (folding and showing hooks are not: they
+# never emit).
+_deciding = threading.local()
+_NOT_DECIDING = frozenset(
+    {"referee_evolve", "referee_games", "referee_extensions", "referee_event_types", "referee_describe", *_SHOWING_HOOKS}
+)
+_attributed: weakref.WeakSet[Rules] = weakref.WeakSet()
+
+
+def _stack() -> list[str]:
+    try:
+        return _deciding.stack  # type: ignore[no-any-return]
+    except AttributeError:
+        _deciding.stack = []
+        return _deciding.stack  # type: ignore[no-any-return]
+
+
+def _attribute(rules: Rules) -> None:
+    """Wrap ``rules``' deciding hook implementations so each notes itself while it runs."""
+    if rules in _attributed:
+        return
+    for name, caller in vars(rules.pm.hook).items():
+        if not isinstance(caller, pluggy.HookCaller) or name in _NOT_DECIDING:
+            continue
+        for impl in caller.get_hookimpls():
+            if not (impl.wrapper or impl.hookwrapper):
+                # HookImpl has no public way to wrap its function; this table's own manager is
+                # changed, not the plugin.
+                object.__setattr__(impl, "function", _running_as(impl.function, impl.plugin_name))
+    _attributed.add(rules)
+
+
+def _running_as(function: Callable[..., Any], plugin: str) -> Callable[..., Any]:
+    @functools.wraps(function)
+    def running(*args: Any) -> Any:
+        stack = _stack()
+        stack.append(plugin)
+        try:
+            return function(*args)
+        finally:
+            stack.pop()
+
+    return running
 
 
 @functools.lru_cache(maxsize=4096)
@@ -192,112 +241,6 @@ def _named_rule(plugin: str, game: str, rule: str) -> str:
     """``rule`` as the log names it: prefixed with its plugin unless it names one already
     (the same few rules are emitted over and over, so the answer is remembered)."""
     return rule if rule.startswith((plugin.split(".")[0], game)) else f"{plugin} {rule}"
-
-
-def _canonical_event(event: Event) -> tuple[Event, bytes]:
-    """The event as the log will give it back (keys sorted, tuples as lists, an int given
-    for a float field that float), and its body bytes: the one encoding of the event, which
-    is committed, hashed into the chain, stored and exported as it is."""
-    kind = type(event)
-    plan = _plans.get(kind, _UNPLANNED)
-    if plan is _UNPLANNED:
-        plan = _plans[kind] = _plan(kind)
-    if plan is not None:
-        read_back = _as_read_back(event, plan)
-        if read_back is not None:
-            return read_back, _CANONICAL.encode(msgspec.structs.asdict(read_back))
-    decoder = _decoders.get(kind)
-    if decoder is None:
-        decoder = _decoders[kind] = msgspec.json.Decoder(kind)
-    # Read back with its own types (a list given for a tuple, a dict's keys in the order
-    # the log gives them, any value the field's own type validates), so that the state
-    # folded now is exactly the state a replay folds.
-    typed = decoder.decode(_CANONICAL.encode(event))
-    return typed, _CANONICAL.encode(msgspec.structs.asdict(typed))
-
-
-# An event type whose fields are all plain values (text, whole numbers, truth values, None,
-# literals, numbers with a fraction, and tuples of such) is read back from the log exactly as
-# it was emitted, once each value has the field's own type: such an event is checked field by
-# field and never encoded to be decoded again.  Any other type (nested structs, dicts, lists,
-# constrained fields) takes the round trip through its own decoder.
-_UNPLANNED: Any = object()
-_FLOAT: Any = object()
-"""A field whose value is a float: an int given for it is read back as that float."""
-_plans: dict[type[Event], tuple[tuple[str, Any], ...] | None] = {}
-
-
-def _plan(kind: type[Event]) -> tuple[tuple[str, Any], ...] | None:
-    try:
-        info = msgspec.inspect.type_info(kind)
-    except (TypeError, ValueError):
-        return None
-    plan = []
-    for field in info.fields:  # type: ignore[attr-defined]
-        allowed = _plain(field.type)
-        if allowed is None:
-            return None
-        plan.append((field.name, allowed))
-    return tuple(plan)
-
-
-def _plain(declared: Any) -> Any:
-    """What values a plainly typed field takes: a frozenset of exact types, ``_FLOAT``, a
-    ``("tuple", types)`` of plain items, a ``("literal", values)``; None for any other field."""
-    mi = msgspec.inspect
-    if _constrained(declared):
-        return None
-    if isinstance(declared, mi.StrType):
-        return frozenset({str})
-    if isinstance(declared, mi.BoolType):
-        return frozenset({bool})
-    if isinstance(declared, mi.IntType):
-        return frozenset({int})
-    if isinstance(declared, mi.NoneType):
-        return frozenset({type(None)})
-    if isinstance(declared, mi.FloatType):
-        return _FLOAT
-    if isinstance(declared, mi.LiteralType):
-        return ("literal", frozenset((type(v), v) for v in declared.values))
-    if isinstance(declared, mi.VarTupleType):
-        items = _plain(declared.item_type)
-        return ("tuple", items) if isinstance(items, frozenset) else None
-    if isinstance(declared, mi.UnionType):
-        parts = [_plain(t) for t in declared.types]
-        if all(isinstance(p, frozenset) for p in parts):
-            return frozenset().union(*parts)
-        return None
-    return None
-
-
-def _constrained(declared: Any) -> bool:
-    return any(
-        getattr(declared, name, None) is not None for name in ("ge", "gt", "le", "lt", "multiple_of", "pattern", "min_length", "max_length")
-    )
-
-
-def _as_read_back(event: Event, plan: tuple[tuple[str, Any], ...]) -> Event | None:
-    """``event`` as the log gives it back, or None when a value is not of its field's own
-    type (then the event takes the round trip, which converts it or says what is wrong)."""
-    floats: dict[str, float] | None = None
-    for name, allowed in plan:
-        value = getattr(event, name)
-        kind = type(value)
-        if allowed.__class__ is frozenset:
-            if kind not in allowed:
-                return None
-        elif allowed is _FLOAT:
-            if kind is int:
-                floats = floats or {}
-                floats[name] = float(value)
-            elif kind is not float or not math.isfinite(value):
-                return None  # JSON has no NaN: the round trip says so
-        elif allowed[0] == "literal":
-            if (kind, value) not in allowed[1]:
-                return None
-        elif kind is not tuple or any(type(item) not in allowed[1] for item in value):
-            return None
-    return event if floats is None else msgspec.structs.replace(event, **floats)
 
 
 class Decision(FlowSteps):
@@ -309,6 +252,7 @@ class Decision(FlowSteps):
     """
 
     def __init__(self, rules: Rules, state: TableState, source: RandomSource) -> None:
+        _attribute(rules)
         self.rules = rules
         self.state = state
         self.source = source
@@ -336,14 +280,22 @@ class Decision(FlowSteps):
         """Record ``event`` as following from the rule ``rule`` (a section like ``"4.4.5"``)."""
         if self.state.over and not isinstance(event, SeedRevealed):
             raise RefereeError(f"the game is over; {type(event).__name__} cannot follow it")
-        plugin = self.rules.owner_of(event)
-        if rule:
-            rule = _named_rule(plugin, self.rules.game.name, rule)
+        owner = self.rules.owner_of(event)
+        # Credited to the plugin that decided it: the innermost one running (a card's
+        # event of its game's type is the card's), else the game; the kernel's own events
+        # (flow, randomness, requests) stay the kernel's.
+        plugin = owner
+        if owner != NAME:
+            stack = _stack()
+            plugin = stack[-1] if stack else self.rules.game.name
+        game = self.rules.game.name
+        named = _named_rule(plugin, game, rule) if rule else rule
+        declared = None if plugin == owner else (owner, _named_rule(owner, game, rule) if rule else rule)
         # Fold the event exactly as the log will give it back (keys sorted, tuples as
         # lists), so the live state and a replay of the log cannot differ.
-        event, body = _canonical_event(event)
+        event, body = canonical_event(event)
         apply(self.rules, self.state, event)
-        self.emitted.append(Emitted(event, body, plugin, rule, None if visible_to is None else tuple(visible_to)))
+        self.emitted.append(Emitted(event, body, plugin, named, None if visible_to is None else tuple(visible_to), declared))
         return event
 
     # -- randomness -----------------------------------------------------------

@@ -79,7 +79,7 @@ def test_the_table_folds_each_event_as_a_replay_of_its_log_does(app) -> None:
     assert canonical(weighed.event) == b'{"seat":"Ann","weight":3.0}'
 
 
-def test_each_plain_event_is_encoded_once_and_stored_as_those_bytes(app, monkeypatch) -> None:
+def test_each_event_is_encoded_once_and_stored_as_those_bytes(app, monkeypatch) -> None:
     encoded: list[bytes] = []
     encoder = referee.log._BODY
 
@@ -92,10 +92,24 @@ def test_each_plain_event_is_encoded_once_and_stored_as_those_bytes(app, monkeyp
     table = app.open("highroll", ["Ann", "Bob"], seed="s")
     encoded.clear()
     entries = app.act(table, "Ann", "bid", {"chips": 2})
-    # ActionTaken holds a dict (its args) and takes the round trip; every other event of
-    # this action is plain, encoded once.
-    assert len(encoded) == len(entries) + 1
+    # ActionTaken (a dict of args) is read back from its bytes to be folded, the others are
+    # plain: either way each is encoded once.
+    assert len(encoded) == len(entries)
     stored = [s.state for s in app.store.recorder.select_events(referee.store._stream("log", table), gt=entries[0].seq - 1)]
     assert stored == [encode_line(e) for e in entries]
     assert all(canonical(e.event) in encoded for e in entries)
     assert app.verify_table(table).ok
+
+
+def test_a_line_nested_too_deeply_is_refused_and_a_wide_one_is_read() -> None:
+    from referee import BadLog
+    from referee.log import MAX_DEPTH, decode_line
+
+    deep: Any = 1
+    for _ in range(MAX_DEPTH + 1):
+        deep = [deep]
+    line = msgspec.json.encode({"seq": 1, "type": "x.Y", "plugin": "x", "event": {"v": deep}})
+    with pytest.raises(BadLog, match="nested more than"):
+        decode_line(line, where="line 1")
+    wide = msgspec.json.encode({"seq": 1, "type": "x.Y", "plugin": "x", "event": {"v": [[n] for n in range(200)]}})
+    assert decode_line(wide.decode(), where="line 1").event == {"v": [[n] for n in range(200)]}

@@ -118,11 +118,72 @@ def canonical_event(event: Any) -> tuple[Any, bytes]:
     decoder = _decoders.get(kind)
     if decoder is None:
         decoder = _decoders[kind] = msgspec.json.Decoder(kind)
+        try:
+            _float_paths[kind] = _floats_at(msgspec.inspect.type_info(kind), ())
+        except RecursionError:  # a type nested in itself: always read back and encoded again
+            _float_paths[kind] = None
     # Read back with its own types (a list given for a tuple, a dict's keys in the order
     # the log gives them, any value the field's own type validates), so that the state
-    # folded now is exactly the state a replay folds.
-    typed = decoder.decode(_BODY.encode(event))
-    return typed, _BODY.encode(msgspec.structs.asdict(typed))
+    # folded now is exactly the state a replay folds.  The bytes read back are the body,
+    # unless an int was given where a float is declared (read back, it is written 1.0).
+    body = _BODY.encode(msgspec.structs.asdict(event))
+    typed = decoder.decode(body)
+    paths = _float_paths[kind]
+    if paths is None or any(type(_at(event, path)) is int for path in paths):
+        body = _BODY.encode(msgspec.structs.asdict(typed))
+    return typed, body
+
+
+_float_paths: dict[type, tuple[tuple[str, ...], ...] | None] = {}
+"""Per event type, where its declared floats are (attribute paths through nested structs);
+None when one is inside a container, where every such event is encoded again once read back."""
+
+
+def _floats_at(declared: Any, path: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None:
+    mi = msgspec.inspect
+    if isinstance(declared, mi.FloatType):
+        return (path,)
+    if isinstance(declared, mi.StructType):
+        found: list[tuple[str, ...]] = []
+        for field in declared.fields:
+            inner = _floats_at(field.type, (*path, field.name))
+            if inner is None:
+                return None
+            found += inner
+        return tuple(found)
+    if isinstance(declared, mi.UnionType):
+        parts = [_floats_at(t, path) for t in declared.types]
+        if any(p is None for p in parts):
+            return None
+        found = [p for part in parts for p in part if part]  # type: ignore[union-attr]
+        if any(isinstance(t, mi.StructType) for t in declared.types) and found:
+            return None  # a float in one of several structs: read back to be sure
+        return tuple(dict.fromkeys(found))
+    if _holds_float(declared):
+        return None
+    return ()
+
+
+def _holds_float(declared: Any) -> bool:
+    mi = msgspec.inspect
+    if isinstance(declared, mi.FloatType):
+        return True
+    for name in ("item_type", "key_type", "value_type"):
+        inner = getattr(declared, name, None)
+        if inner is not None and _holds_float(inner):
+            return True
+    for many in ("item_types", "types"):
+        if any(_holds_float(t) for t in getattr(declared, many, ())):
+            return True
+    if isinstance(declared, mi.StructType):
+        return any(_holds_float(f.type) for f in declared.fields)
+    return False
+
+
+def _at(value: Any, path: tuple[str, ...]) -> Any:
+    for name in path:
+        value = getattr(value, name, None)
+    return value
 
 
 # An event type whose fields are all plain values (text, whole numbers, truth values, None,
@@ -490,6 +551,14 @@ def dump_jsonl(entries: Iterable[Entry]) -> str:
     return "".join(encode_line(e).decode() + "\n" for e in entries)
 
 
+def _may_be_too_deep(line: str | bytes) -> bool:
+    """Whether a line opens enough arrays and objects to nest past ``MAX_DEPTH`` (counted at
+    C speed; only such a line's event is walked)."""
+    if isinstance(line, str):
+        return line.count("[") + line.count("{") > MAX_DEPTH
+    return line.count(b"[") + line.count(b"{") > MAX_DEPTH
+
+
 def _too_deep(value: Any, depth: int = 0) -> bool:
     if depth > MAX_DEPTH:
         return True
@@ -513,13 +582,26 @@ def decode_line(line: str | bytes, *, where: str, checked: bool = True) -> Entry
         entry = _line_decoder.decode(line)
     except (msgspec.DecodeError, RecursionError) as exc:
         raise BadLog(f"{where} is not a log entry: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
-    if checked and entry.event is not None and _too_deep(entry.event):
+    if checked and entry.event is not None and _may_be_too_deep(line) and _too_deep(entry.event):
         raise BadLog(f"{where}: its event is nested more than {MAX_DEPTH} levels deep")
     return entry
 
 
 def load_jsonl(lines: Iterable[str], *, source: str = "log") -> list[Entry]:
-    entries = [decode_line(line, where=f"{source} line {number}") for number, line in enumerate(lines, start=1) if line.strip()]
+    entries = []
+    decode = _line_decoder.decode
+    for number, line in enumerate(lines, start=1):
+        # The common line is read straight; any line needing a closer look (long, with
+        # enough brackets to nest deeply, unreadable or blank) goes through decode_line,
+        # which names it.
+        if len(line) <= MAX_LINE_BYTES and not _may_be_too_deep(line):
+            try:
+                entries.append(decode(line))
+                continue
+            except (msgspec.DecodeError, RecursionError):
+                pass
+        if line.strip():
+            entries.append(decode_line(line, where=f"{source} line {number}"))
     if not entries:
         raise BadLog(f"{source} holds no log entries")
     return entries

@@ -49,7 +49,7 @@ _PLAIN = frozenset({str, int, float, bool, bytes, type(None)})
 # How each (class, attribute name) is read, worked out once: a plain attribute, the class's
 # own method or property (run on the read-only object), a container's method (run on the
 # container, its result shown read-only), or a change (refused).
-_ATTRIBUTE, _METHOD, _PROPERTY, _CONTAINER_METHOD, _CHANGE = range(5)
+_ATTRIBUTE, _METHOD, _PROPERTY, _CONTAINER_METHOD, _CHANGE, _PLAIN_FIELD = range(6)
 _access: dict[tuple[type, str], tuple[int, Any]] = {}
 
 
@@ -68,10 +68,23 @@ def _how(kind: type, name: str) -> tuple[int, Any]:
                 found = (_METHOD, static)
             elif isinstance(static, property) and static.fget is not None:
                 found = (_PROPERTY, static.fget)
+            elif _declared_immutable(kind, name):
+                found = (_PLAIN_FIELD, None)  # shown as it is, whatever the instance
             else:
                 found = (_ATTRIBUTE, None)
         _access[key] = found
     return found
+
+
+def _declared_immutable(kind: type, name: str) -> bool:
+    """Whether ``name`` is a field of the Struct ``kind`` declared with an immutable type."""
+    if not issubclass(kind, msgspec.Struct) or name not in kind.__struct_fields__:
+        return False
+    try:
+        info = msgspec.inspect.type_info(kind)
+    except (TypeError, ValueError):
+        return False
+    return any(field.name == name and _type_immutable(field.type) for field in info.fields)  # type: ignore[attr-defined]
 
 
 _kinds: dict[type, bool | None] = {}
@@ -168,6 +181,8 @@ class ReadOnly:
         if name == "__class__":
             return type(target)  # isinstance() and class patterns see the real class
         how, found = _access.get((type(target), name)) or _how(type(target), name)
+        if how == _PLAIN_FIELD:
+            return getattr(target, name)
         if how == _ATTRIBUTE:
             return read_only(getattr(target, name))
         if how == _METHOD:

@@ -11,7 +11,7 @@ import functools
 import threading
 import warnings
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -189,8 +189,8 @@ class Emitted(msgspec.Struct, frozen=True):
     declaring the event's type), where that differs: verify accepts either."""
 
 
-# Which plugin decided an event: the innermost plugin whose hook implementation was running
-# when it was emitted.  Each deciding hook implementation of a table's rules is wrapped once
+# Which plugin decided an event: the innermost extension whose hook implementation was
+# running when it was emitted, else the game.  Each deciding hook implementation of a table's rules is wrapped once
 # to note itself on a per-thread stack while it runs (folding and showing hooks are not: they
 # never emit).
 _deciding = threading.local()
@@ -216,10 +216,13 @@ def _attribute(rules: Rules) -> None:
         if not isinstance(caller, pluggy.HookCaller) or name in _NOT_DECIDING:
             continue
         for impl in caller.get_hookimpls():
-            if not (impl.wrapper or impl.hookwrapper):
+            # Only extensions note themselves: the game is who decided whatever no
+            # extension's code was running for.
+            if impl.plugin_name != rules.game.name:
+                noting = _wrapping_as if impl.wrapper or impl.hookwrapper else _running_as
                 # HookImpl has no public way to wrap its function; this table's own manager is
                 # changed, not the plugin.
-                object.__setattr__(impl, "function", _running_as(impl.function, impl.plugin_name))
+                object.__setattr__(impl, "function", noting(impl.function, impl.plugin_name))
     _attributed.add(rules)
 
 
@@ -234,6 +237,46 @@ def _running_as(function: Callable[..., Any], plugin: str) -> Callable[..., Any]
             stack.pop()
 
     return running
+
+
+def _wrapping_as(function: Callable[..., Any], plugin: str) -> Callable[..., Any]:
+    """``_running_as`` for a hook wrapper: its code before and after its ``yield`` runs as ``plugin``."""
+
+    @functools.wraps(function)
+    def wrapping(*args: Any, **kwargs: Any) -> Any:
+        return _noting(function(*args, **kwargs), plugin)
+
+    return wrapping
+
+
+def _noting(steps: Generator[Any, Any, Any], plugin: str) -> Generator[Any, Any, Any]:
+    stack = _stack()
+    stack.append(plugin)
+    try:
+        value = next(steps)
+    except StopIteration as stop:
+        return stop.value  # pluggy reports a wrapper that did not yield
+    finally:
+        stack.pop()
+    while True:
+        try:
+            sent = yield value
+        except BaseException as exc:
+            stack.append(plugin)
+            try:
+                value = steps.throw(exc)
+            except StopIteration as stop:
+                return stop.value
+            finally:
+                stack.pop()
+        else:
+            stack.append(plugin)
+            try:
+                value = steps.send(sent)
+            except StopIteration as stop:
+                return stop.value
+            finally:
+                stack.pop()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -281,9 +324,9 @@ class Decision(FlowSteps):
         if self.state.over and not isinstance(event, SeedRevealed):
             raise RefereeError(f"the game is over; {type(event).__name__} cannot follow it")
         owner = self.rules.owner_of(event)
-        # Credited to the plugin that decided it: the innermost one running (a card's
-        # event of its game's type is the card's), else the game; the kernel's own events
-        # (flow, randomness, requests) stay the kernel's.
+        # Credited to the plugin that decided it: the innermost extension running (a
+        # card's event of its game's type is the card's), else the game; the kernel's own
+        # events (flow, randomness, requests) stay the kernel's.
         plugin = owner
         if owner != NAME:
             stack = _stack()

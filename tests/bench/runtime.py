@@ -12,6 +12,7 @@ Nothing here is collected by pytest.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import time
 from typing import Any
@@ -53,23 +54,26 @@ def counted(app: Referee, counter: Counter) -> None:
         referee.table._copy = copy  # type: ignore[attr-defined]
 
 
-def per_action(registry: Registry) -> dict[str, float]:
-    """One CLI-like play step (act + view + requests + visible entries + a bot answer)."""
+def per_action(registry: Registry, together: bool = False) -> dict[str, float]:
+    """One play step (act + view + requests + visible entries + a bot answer), each question
+    asked on its own or (``together``) inside one ``Referee.reading``."""
     app = Referee(registry=registry, store=TableStore(MEMORY))
     seats = [f"p{n}" for n in range(6)]
     table = app.open("pimp", seats, seed="bench", key="ab" * 32)
     counter = Counter()
     counted(app, counter)
     actions = 0
+    start = time.perf_counter()
     while actions < 200 and not app.over(table):
-        request = app.requests(table)[0]
-        answer = app.bot_answer(table, request)
-        seen = app.act(table, request.seat, request.action, answer, request=request.id)[-1].seq
-        app.view(table, request.seat)
-        app.visible_entries(table, request.seat, after=max(0, seen - 5))
-        app.bot_answer(table, app.requests(table)[0]) if app.requests(table) else None
+        with app.reading(table) if together else contextlib.nullcontext():
+            request = app.requests(table)[0]
+            answer = app.bot_answer(table, request)
+            seen = app.act(table, request.seat, request.action, answer, request=request.id)[-1].seq
+            app.view(table, request.seat)
+            app.visible_entries(table, request.seat, after=max(0, seen - 5))
         actions += 1
-    return {"reads": counter.reads / actions, "copies": counter.copies / actions, "actions": actions}
+    elapsed = time.perf_counter() - start
+    return {"reads": counter.reads / actions, "copies": counter.copies / actions, "us": elapsed / actions * 1e6, "actions": actions}
 
 
 def web_action(registry: Registry) -> dict[str, float]:
@@ -169,6 +173,8 @@ def main() -> None:
     registry = Registry()
     if not args.verify_only:
         print("per action (referee):", per_action(registry))
+        if hasattr(Referee, "reading"):
+            print("per action (referee, one reading):", per_action(registry, together=True))
         print("per action (web hub):", web_action(registry))
     print("verify (6-seat pimp):", verify_ratio(registry, args.reps))
 

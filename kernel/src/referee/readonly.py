@@ -165,7 +165,7 @@ def _refuse(what: str) -> NoReturn:
 
 
 def _unwrap(value: Any) -> Any:
-    return object.__getattribute__(value, "_target") if type(value) is ReadOnly else value
+    return _target_of(value) if type(value) is ReadOnly else value
 
 
 class ReadOnly:
@@ -174,10 +174,10 @@ class ReadOnly:
     __slots__ = ("_target",)
 
     def __init__(self, target: Any) -> None:
-        object.__setattr__(self, "_target", target)
+        _set_target(self, target)
 
     def __getattribute__(self, name: str) -> Any:
-        target = object.__getattribute__(self, "_target")
+        target = _target_of(self)
         if name == "__class__":
             return type(target)  # isinstance() and class patterns see the real class
         how, found = _access.get((type(target), name)) or _how(type(target), name)
@@ -202,7 +202,7 @@ class ReadOnly:
         _refuse(f"delete .{name} of")
 
     def __getitem__(self, key: Any) -> Any:
-        return read_only(object.__getattribute__(self, "_target")[_unwrap(key)])
+        return read_only(_target_of(self)[_unwrap(key)])
 
     def __setitem__(self, key: Any, value: Any) -> None:
         _refuse(f"set [{key!r}] of")
@@ -220,78 +220,83 @@ class ReadOnly:
         _refuse("take from")
 
     def __iter__(self) -> Iterator[Any]:
-        for item in object.__getattribute__(self, "_target"):
+        for item in _target_of(self):
             yield read_only(item)
 
     def __reversed__(self) -> Iterator[Any]:
-        for item in reversed(object.__getattribute__(self, "_target")):
+        for item in reversed(_target_of(self)):
             yield read_only(item)
 
     def __len__(self) -> int:
-        return len(object.__getattribute__(self, "_target"))
+        return len(_target_of(self))
 
     def __contains__(self, item: Any) -> bool:
-        return _unwrap(item) in object.__getattribute__(self, "_target")
+        return _unwrap(item) in _target_of(self)
 
     def __bool__(self) -> bool:
-        return bool(object.__getattribute__(self, "_target"))
+        return bool(_target_of(self))
 
     def __hash__(self) -> int:
-        return hash(object.__getattribute__(self, "_target"))
+        return hash(_target_of(self))
 
     def __eq__(self, other: object) -> bool:
-        return bool(object.__getattribute__(self, "_target") == _unwrap(other))
+        return bool(_target_of(self) == _unwrap(other))
 
     def __ne__(self, other: object) -> bool:
-        return bool(object.__getattribute__(self, "_target") != _unwrap(other))
+        return bool(_target_of(self) != _unwrap(other))
 
     def __lt__(self, other: Any) -> bool:
-        return bool(object.__getattribute__(self, "_target") < _unwrap(other))
+        return bool(_target_of(self) < _unwrap(other))
 
     def __le__(self, other: Any) -> bool:
-        return bool(object.__getattribute__(self, "_target") <= _unwrap(other))
+        return bool(_target_of(self) <= _unwrap(other))
 
     def __gt__(self, other: Any) -> bool:
-        return bool(object.__getattribute__(self, "_target") > _unwrap(other))
+        return bool(_target_of(self) > _unwrap(other))
 
     def __ge__(self, other: Any) -> bool:
-        return bool(object.__getattribute__(self, "_target") >= _unwrap(other))
+        return bool(_target_of(self) >= _unwrap(other))
 
     def __add__(self, other: Any) -> Any:
-        return read_only(object.__getattribute__(self, "_target") + _unwrap(other))
+        return read_only(_target_of(self) + _unwrap(other))
 
     def __radd__(self, other: Any) -> Any:
-        return read_only(_unwrap(other) + object.__getattribute__(self, "_target"))
+        return read_only(_unwrap(other) + _target_of(self))
 
     def __mul__(self, other: Any) -> Any:
-        return read_only(object.__getattribute__(self, "_target") * _unwrap(other))
+        return read_only(_target_of(self) * _unwrap(other))
 
     def __or__(self, other: Any) -> Any:
-        return read_only(object.__getattribute__(self, "_target") | _unwrap(other))
+        return read_only(_target_of(self) | _unwrap(other))
 
     def __and__(self, other: Any) -> Any:
-        return read_only(object.__getattribute__(self, "_target") & _unwrap(other))
+        return read_only(_target_of(self) & _unwrap(other))
 
     def __sub__(self, other: Any) -> Any:
-        return read_only(object.__getattribute__(self, "_target") - _unwrap(other))
+        return read_only(_target_of(self) - _unwrap(other))
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return read_only(object.__getattribute__(self, "_target")(*args, **kwargs))
+        return read_only(_target_of(self)(*args, **kwargs))
 
     def __copy__(self) -> Any:
-        return copy.copy(object.__getattribute__(self, "_target"))
+        return copy.copy(_target_of(self))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        return copy.deepcopy(object.__getattribute__(self, "_target"), memo)
+        return copy.deepcopy(_target_of(self), memo)
 
     def __repr__(self) -> str:
-        return repr(object.__getattribute__(self, "_target"))
+        return repr(_target_of(self))
 
     def __str__(self) -> str:
-        return str(object.__getattribute__(self, "_target"))
+        return str(_target_of(self))
 
     def __format__(self, spec: str) -> str:
-        return format(object.__getattribute__(self, "_target"), spec)
+        return format(_target_of(self), spec)
+
+
+_target_of: Callable[[ReadOnly], Any] = ReadOnly.__dict__["_target"].__get__
+_set_target: Callable[[ReadOnly, Any], None] = ReadOnly.__dict__["_target"].__set__
+"""The object a read-only one shows (its slot read directly: the fastest way in)."""
 
 
 def _reading(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -331,7 +336,7 @@ def _walk(value: Any) -> Any:
     if kind is list:
         return [v if type(v) in _PLAIN else _walk(v) for v in value]
     if kind is ReadOnly:
-        return _copied(object.__getattribute__(value, "_target"))
+        return _copied(_target_of(value))
     if kind is tuple:
         return tuple(v if type(v) in _PLAIN else _walk(v) for v in value)
     if kind is set:
@@ -367,7 +372,7 @@ def _encoding(original: Callable[..., Any]) -> Callable[..., Any]:
     def encode(obj: Any, *args: Any, enc_hook: Callable[[Any], Any] | None = None, **kwargs: Any) -> Any:
         def hook(value: Any) -> Any:
             if type(value) is ReadOnly:
-                return object.__getattribute__(value, "_target")
+                return _target_of(value)
             if enc_hook is None:
                 raise NotImplementedError(f"Encoding objects of type {type(value).__name__} is unsupported")
             return enc_hook(value)

@@ -65,7 +65,9 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     event: dict[str, Any] | None = None
     """The event's fields; ``None`` where hidden from the holder of this copy."""
     plugin: str
-    """The plugin that declared the event type (and so decided it)."""
+    """The plugin that decided it: the innermost extension whose code was running when it
+    was emitted, else the game; ``referee`` for the kernel's own events.  (Logs written
+    before deciders were named give the plugin declaring the event's type.)"""
     rule: str = ""
     """The rule applied, a rulebook section where there is one (``pigsty 4.4.5``)."""
     seat: str | None = None
@@ -388,10 +390,11 @@ def seal_lines(
         kind = type(item.event)
         visible_to = None if item.visible_to is None else list(item.visible_to)
         commit = _hmac(key_of(seq), item.body).hex()
+        tag, version = kind.__struct_config__.tag, kind.version
         header = _Header(
             seq=seq,
-            type=kind.__struct_config__.tag,
-            v=kind.version,
+            type=tag,
+            v=version,
             plugin=item.plugin,
             rule=item.rule,
             seat=seat,
@@ -404,8 +407,8 @@ def seal_lines(
         entry_hash = _sha(_encoder.encode(header))
         entry = Entry(
             seq=seq,
-            type=header.type,
-            v=header.v,
+            type=tag,
+            v=version,
             event=_body_decoder.decode(item.body),
             plugin=item.plugin,
             rule=item.rule,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import zlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -27,12 +28,24 @@ from .table import TableState, apply, fold_entries
 if TYPE_CHECKING:
     from .store import Snapshot, TableStore
 
-__all__ = ["MAX_HELD", "Session", "cold_load", "snapshot_of"]
+__all__ = ["MAX_HELD", "Session", "TableInfo", "cold_load", "snapshot_of"]
 
 log = get_logger("referee")
 
 MAX_HELD = 10_000
 """The most entries a session keeps in memory; older ones are read again when asked for."""
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    table_id: str
+    game: str
+    seats: tuple[str, ...]
+    entries: int
+    round: int
+    over: bool
+    winners: tuple[str, ...]
+    waiting_for: tuple[str, ...]
 
 
 class Session:
@@ -52,6 +65,19 @@ class Session:
     @property
     def length(self) -> int:
         return self.last.seq
+
+    def info(self) -> TableInfo:
+        state = self.state
+        return TableInfo(
+            table_id=self.table_id,
+            game=state.game_name,
+            seats=state.seats,
+            entries=self.length,
+            round=state.flow.round,
+            over=state.over,
+            winners=state.result.winners if state.result else (),
+            waiting_for=tuple(sorted({r.seat for r in state.flow.requests.values()})),
+        )
 
     # -- keeping up ---------------------------------------------------------------
     def catch_up(self, store: TableStore) -> None:

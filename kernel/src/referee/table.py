@@ -202,10 +202,10 @@ _attributed: weakref.WeakSet[Rules] = weakref.WeakSet()
 
 def _stack() -> list[str]:
     try:
-        return _deciding.stack  # type: ignore[no-any-return]
+        return _deciding.stack
     except AttributeError:
         _deciding.stack = []
-        return _deciding.stack  # type: ignore[no-any-return]
+        return _deciding.stack
 
 
 def _attribute(rules: Rules) -> None:

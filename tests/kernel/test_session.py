@@ -160,3 +160,19 @@ def test_a_tables_rules_are_built_once_and_shared_by_every_call(db, monkeypatch)
         other._registry = app.registry
         other.view(table, "Ann")
     assert built == ["tally"]
+
+
+def test_a_snapshot_is_trusted_only_where_the_log_has_the_entry_it_names(db) -> None:
+    from referee.session import snapshot_of
+
+    with referee_on(db) as app:
+        table = app.open("tally", ["Ann", "Bob"], seed="s")
+        for _ in range(3):
+            cycle(app, table, "Ann")
+        truth = app.view(table, None)
+        length = app.length(table)
+        # A snapshot at the last entry, holding an earlier state and naming no entry of the log.
+        rules, earlier = app.replay(app.entries(table), to=length - 4)
+        app.store.append(table, length, [], snapshot_of(rules, earlier, length, "0" * 64))
+    with referee_on(db) as fresh:
+        assert fresh.view(table, None) == truth

@@ -167,12 +167,17 @@ def test_the_gamesmaster_can_always_end_a_stuck_table(memory_referee):
 
 
 def test_a_view_hook_that_writes_to_state_changes_nothing(memory_referee):
-    """Views and bots are given a copy: a ``referee_view`` that writes to the state it was
-    shown cannot make the stored log drift from the rules."""
+    """Views and bots are shown the state read-only: a ``referee_view`` that writes to it is
+    refused loudly, naming the code that tried, and cannot make the stored log drift from
+    the rules."""
+    from referee import RefereeError
+
     app = memory_referee(highroll, Meddler())
     table = app.open("highroll", ["Ann", "Bob"], seed="meddle", extensions=["meddler"])
-    app.view(table, "Ann")
-    app.bot_answer(table, app.requests(table)[0])
+    with pytest.raises(RefereeError, match=r"test_forgeries tried to set \['Ann'\] of the table's state"):
+        app.view(table, "Ann")
+    with pytest.raises(RefereeError, match="tried to set"):
+        app.bot_answer(table, app.requests(table)[0])
     assert app.state(table).game.bids == {} and len(app.requests(table)) == 2
     app.act(table, "Ann", "bid", {"chips": 1})
     app.act(table, "Bob", "bid", {"chips": 2})

@@ -269,7 +269,10 @@ def _verify(registry: Registry, entries: Sequence[Entry], scripted_ok: bool) -> 
         if _follows(segment, bodies, start, emitted, seat, (after.seq if after else 0) + 1):
             continue
         fresh = _reseal(emitted, after, seat)
-        for recorded, redone in zip(segment, fresh):
+        for recorded, redone, item in zip(segment, fresh, emitted):
+            if item.declared is not None and (recorded.plugin, recorded.rule) == item.declared:
+                # Recorded before deciders were named: credited to the event type's plugin.
+                redone = msgspec.structs.replace(redone, plugin=recorded.plugin, rule=recorded.rule)
             upcast = recorded.v != redone.v and recorded.type == redone.type
             if upcast:
                 # Written under an older schema: compare what it means today.
@@ -326,8 +329,7 @@ def _follows(
             bodies[start + offset] != item.body
             or recorded.type != stamp[0]
             or recorded.v != stamp[1]
-            or recorded.plugin != item.plugin
-            or recorded.rule != item.rule
+            or ((recorded.plugin != item.plugin or recorded.rule != item.rule) and (recorded.plugin, recorded.rule) != item.declared)
             or recorded.seat != seat
             or recorded.cause != cause
             or (item.visible_to is not None if visible_to is None else item.visible_to is None or tuple(visible_to) != item.visible_to)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
@@ -32,14 +33,17 @@ __all__ = [
     "Entry",
     "MAX_LINE_BYTES",
     "canonical",
+    "canonical_event",
     "check_chain",
     "dump_jsonl",
     "entry_key",
     "entry_keys",
     "load_jsonl",
     "redact_for",
+    "encode_sealed",
     "seal",
     "seal_entry",
+    "seal_lines",
 ]
 
 _encoder = msgspec.json.Encoder(order="sorted")
@@ -61,7 +65,9 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     event: dict[str, Any] | None = None
     """The event's fields; ``None`` where hidden from the holder of this copy."""
     plugin: str
-    """The plugin that declared the event type (and so decided it)."""
+    """The plugin that decided it: the innermost extension whose code was running when it
+    was emitted, else the game; ``referee`` for the kernel's own events.  (Logs written
+    before deciders were named give the plugin declaring the event's type.)"""
     rule: str = ""
     """The rule applied, a rulebook section where there is one (``pigsty 4.4.5``)."""
     seat: str | None = None
@@ -92,6 +98,178 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 def canonical(body: dict[str, Any]) -> bytes:
     """The bytes a body is committed and compared as: JSON with sorted keys."""
     return _encoder.encode(body)
+
+
+_BODY = msgspec.json.Encoder(order="sorted")
+"""Encodes event bodies (canonical: sorted keys, no tag)."""
+_decoders: dict[type, msgspec.json.Decoder[Any]] = {}
+
+
+def canonical_event(event: Any) -> tuple[Any, bytes]:
+    """The event as the log will give it back (keys sorted, tuples as lists, an int given
+    for a float field that float), and its body bytes: the one encoding of the event, which
+    is committed, hashed into the chain, stored and exported as it is."""
+    kind = type(event)
+    plan = _plans.get(kind, _UNPLANNED)
+    if plan is _UNPLANNED:
+        plan = _plans[kind] = _plan(kind)
+    if plan is not None:
+        read_back = _as_read_back(event, plan)
+        if read_back is not None:
+            return read_back, _BODY.encode(msgspec.structs.asdict(read_back))
+    decoder = _decoders.get(kind)
+    if decoder is None:
+        decoder = _decoders[kind] = msgspec.json.Decoder(kind)
+        try:
+            _float_paths[kind] = _floats_at(msgspec.inspect.type_info(kind), ())
+        except RecursionError:  # a type nested in itself: always read back and encoded again
+            _float_paths[kind] = None
+    # Read back with its own types (a list given for a tuple, a dict's keys in the order
+    # the log gives them, any value the field's own type validates), so that the state
+    # folded now is exactly the state a replay folds.  The bytes read back are the body,
+    # unless an int was given where a float is declared (read back, it is written 1.0).
+    body = _BODY.encode(msgspec.structs.asdict(event))
+    typed = decoder.decode(body)
+    paths = _float_paths[kind]
+    if paths is None or any(type(_at(event, path)) is int for path in paths):
+        body = _BODY.encode(msgspec.structs.asdict(typed))
+    return typed, body
+
+
+_float_paths: dict[type, tuple[tuple[str, ...], ...] | None] = {}
+"""Per event type, where its declared floats are (attribute paths through nested structs);
+None when one is inside a container, where every such event is encoded again once read back."""
+
+
+def _floats_at(declared: Any, path: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None:
+    mi = msgspec.inspect
+    if isinstance(declared, mi.FloatType):
+        return (path,)
+    if isinstance(declared, mi.StructType):
+        found: list[tuple[str, ...]] = []
+        for field in declared.fields:
+            inner = _floats_at(field.type, (*path, field.name))
+            if inner is None:
+                return None
+            found += inner
+        return tuple(found)
+    if isinstance(declared, mi.UnionType):
+        parts = [_floats_at(t, path) for t in declared.types]
+        if any(p is None for p in parts):
+            return None
+        found = [p for part in parts for p in part if part]  # type: ignore[union-attr]
+        if any(isinstance(t, mi.StructType) for t in declared.types) and found:
+            return None  # a float in one of several structs: read back to be sure
+        return tuple(dict.fromkeys(found))
+    if _holds_float(declared):
+        return None
+    return ()
+
+
+def _holds_float(declared: Any) -> bool:
+    mi = msgspec.inspect
+    if isinstance(declared, mi.FloatType):
+        return True
+    for name in ("item_type", "key_type", "value_type"):
+        inner = getattr(declared, name, None)
+        if inner is not None and _holds_float(inner):
+            return True
+    for many in ("item_types", "types"):
+        if any(_holds_float(t) for t in getattr(declared, many, ())):
+            return True
+    if isinstance(declared, mi.StructType):
+        return any(_holds_float(f.type) for f in declared.fields)
+    return False
+
+
+def _at(value: Any, path: tuple[str, ...]) -> Any:
+    for name in path:
+        value = getattr(value, name, None)
+    return value
+
+
+# An event type whose fields are all plain values (text, whole numbers, truth values, None,
+# literals, numbers with a fraction, and tuples of such) is read back from the log exactly as
+# it was emitted, once each value has the field's own type: such an event is checked field by
+# field and never encoded to be decoded again.  Any other type (nested structs, dicts, lists,
+# constrained fields) takes the round trip through its own decoder.
+_UNPLANNED: Any = object()
+_FLOAT: Any = object()
+"""A field whose value is a float: an int given for it is read back as that float."""
+_plans: dict[type, tuple[tuple[str, Any], ...] | None] = {}
+
+
+def _plan(kind: type) -> tuple[tuple[str, Any], ...] | None:
+    try:
+        info = msgspec.inspect.type_info(kind)
+    except (TypeError, ValueError):
+        return None
+    plan = []
+    for field in info.fields:  # type: ignore[attr-defined]
+        allowed = _plain(field.type)
+        if allowed is None:
+            return None
+        plan.append((field.name, allowed))
+    return tuple(plan)
+
+
+def _plain(declared: Any) -> Any:
+    """What values a plainly typed field takes: a frozenset of exact types, ``_FLOAT``, a
+    ``("tuple", types)`` of plain items, a ``("literal", values)``; None for any other field."""
+    mi = msgspec.inspect
+    if _constrained(declared):
+        return None
+    if isinstance(declared, mi.StrType):
+        return frozenset({str})
+    if isinstance(declared, mi.BoolType):
+        return frozenset({bool})
+    if isinstance(declared, mi.IntType):
+        return frozenset({int})
+    if isinstance(declared, mi.NoneType):
+        return frozenset({type(None)})
+    if isinstance(declared, mi.FloatType):
+        return _FLOAT
+    if isinstance(declared, mi.LiteralType):
+        return ("literal", frozenset((type(v), v) for v in declared.values))
+    if isinstance(declared, mi.VarTupleType):
+        items = _plain(declared.item_type)
+        return ("tuple", items) if isinstance(items, frozenset) else None
+    if isinstance(declared, mi.UnionType):
+        parts = [_plain(t) for t in declared.types]
+        if all(isinstance(p, frozenset) for p in parts):
+            return frozenset().union(*parts)
+        return None
+    return None
+
+
+def _constrained(declared: Any) -> bool:
+    return any(
+        getattr(declared, name, None) is not None for name in ("ge", "gt", "le", "lt", "multiple_of", "pattern", "min_length", "max_length")
+    )
+
+
+def _as_read_back(event: Any, plan: tuple[tuple[str, Any], ...]) -> Any:
+    """``event`` as the log gives it back, or None when a value is not of its field's own
+    type (then the event takes the round trip, which converts it or says what is wrong)."""
+    floats: dict[str, float] | None = None
+    for name, allowed in plan:
+        value = getattr(event, name)
+        kind = type(value)
+        if allowed.__class__ is frozenset:
+            if kind not in allowed:
+                return None
+        elif allowed is _FLOAT:
+            if kind is int:
+                floats = floats or {}
+                floats[name] = float(value)
+            elif kind is not float or not math.isfinite(value):
+                return None  # JSON has no NaN: the round trip says so
+        elif allowed[0] == "literal":
+            if (kind, value) not in allowed[1]:
+                return None
+        elif kind is not tuple or any(type(item) not in allowed[1] for item in value):
+            return None
+    return event if floats is None else msgspec.structs.replace(event, **floats)
 
 
 def _sha(data: bytes) -> str:
@@ -193,32 +371,61 @@ class Sealable(Protocol):
 
 def seal(emitted: Sequence[Sealable], *, after: Entry | None, seat: str | None, at: str, table_key: bytes) -> list[Entry]:
     """Turn one decision's events into chained log entries following ``after``."""
+    return [entry for entry, _ in seal_lines(emitted, after=after, seat=seat, at=at, table_key=table_key)]
+
+
+def seal_lines(
+    emitted: Sequence[Sealable], *, after: Entry | None, seat: str | None, at: str, table_key: bytes
+) -> list[tuple[Entry, bytes]]:
+    """``seal``, with each entry's log line: every event's body is the bytes it was emitted
+    as, committed to, and written into the line as they are; each header is encoded once
+    to be hashed."""
     seq = after.seq if after else 0
     prev = after.hash if after else ""
     cause = seq + 1
-    entries = []
+    key_of = entry_keys(table_key)
+    sealed = []
     for item in emitted:
         seq += 1
-        entry = seal_entry(
-            Entry(
-                seq=seq,
-                type=item.event.__struct_config__.tag,
-                v=type(item.event).version,
-                event=msgspec.json.decode(item.body),
-                plugin=item.plugin,
-                rule=item.rule,
-                seat=seat,
-                cause=cause,
-                visible_to=None if item.visible_to is None else list(item.visible_to),
-                at=at,
-            ),
-            item.body,
-            table_key,
-            prev,
+        kind = type(item.event)
+        visible_to = None if item.visible_to is None else list(item.visible_to)
+        commit = _hmac(key_of(seq), item.body).hex()
+        tag, version = kind.__struct_config__.tag, kind.version
+        header = _Header(
+            seq=seq,
+            type=tag,
+            v=version,
+            plugin=item.plugin,
+            rule=item.rule,
+            seat=seat,
+            cause=cause,
+            visible_to=visible_to,
+            at=at,
+            commit=commit,
+            prev=prev,
         )
-        prev = entry.hash
-        entries.append(entry)
-    return entries
+        entry_hash = _sha(_encoder.encode(header))
+        entry = Entry(
+            seq=seq,
+            type=tag,
+            v=version,
+            event=_body_decoder.decode(item.body),
+            plugin=item.plugin,
+            rule=item.rule,
+            seat=seat,
+            cause=cause,
+            visible_to=visible_to,
+            at=at,
+            commit=commit,
+            prev=prev,
+            hash=entry_hash,
+        )
+        sealed.append((entry, encode_sealed(entry, item.body)))
+        prev = entry_hash
+    return sealed
+
+
+_body_decoder = msgspec.json.Decoder(dict[str, Any])
 
 
 def check_chain(
@@ -313,8 +520,46 @@ def encode_line(entry: Entry) -> bytes:
     return _encoder.encode(entry)
 
 
+class _Line(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """An entry as its log line is written, the body spliced in as the bytes committed to
+    (the same fields and defaults as ``Entry``, so the line is the one ``encode_line`` gives)."""
+
+    seq: int
+    type: str
+    v: int = 1
+    event: msgspec.Raw | None = None
+    plugin: str
+    rule: str = ""
+    seat: str | None = None
+    cause: int | None = None
+    visible_to: list[str] | None = None
+    at: str = ""
+    commit: str = ""
+    key: str = ""
+    digest: str = ""
+    prev: str = ""
+    hash: str = ""
+
+
+_line_values = operator.attrgetter(*(f for f in Entry.__struct_fields__ if f != "event"))
+_LINE_FIELDS = tuple(f for f in Entry.__struct_fields__ if f != "event")
+
+
+def encode_sealed(entry: Entry, body: bytes) -> bytes:
+    """``entry``'s log line with ``body``, its canonical bytes, written in as they are."""
+    return _encoder.encode(_Line(event=msgspec.Raw(body), **dict(zip(_LINE_FIELDS, _line_values(entry), strict=True))))
+
+
 def dump_jsonl(entries: Iterable[Entry]) -> str:
     return "".join(encode_line(e).decode() + "\n" for e in entries)
+
+
+def _may_be_too_deep(line: str | bytes) -> bool:
+    """Whether a line opens enough arrays and objects to nest past ``MAX_DEPTH`` (counted at
+    C speed; only such a line's event is walked)."""
+    if isinstance(line, str):
+        return line.count("[") + line.count("{") > MAX_DEPTH
+    return line.count(b"[") + line.count(b"{") > MAX_DEPTH
 
 
 def _too_deep(value: Any, depth: int = 0) -> bool:
@@ -340,13 +585,26 @@ def decode_line(line: str | bytes, *, where: str, checked: bool = True) -> Entry
         entry = _line_decoder.decode(line)
     except (msgspec.DecodeError, RecursionError) as exc:
         raise BadLog(f"{where} is not a log entry: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
-    if checked and entry.event is not None and _too_deep(entry.event):
+    if checked and entry.event is not None and _may_be_too_deep(line) and _too_deep(entry.event):
         raise BadLog(f"{where}: its event is nested more than {MAX_DEPTH} levels deep")
     return entry
 
 
 def load_jsonl(lines: Iterable[str], *, source: str = "log") -> list[Entry]:
-    entries = [decode_line(line, where=f"{source} line {number}") for number, line in enumerate(lines, start=1) if line.strip()]
+    entries = []
+    decode = _line_decoder.decode
+    for number, line in enumerate(lines, start=1):
+        # The common line is read straight; any line needing a closer look (long, with
+        # enough brackets to nest deeply, unreadable or blank) goes through decode_line,
+        # which names it.
+        if len(line) <= MAX_LINE_BYTES and not _may_be_too_deep(line):
+            try:
+                entries.append(decode(line))
+                continue
+            except (msgspec.DecodeError, RecursionError):
+                pass
+        if line.strip():
+            entries.append(decode_line(line, where=f"{source} line {number}"))
     if not entries:
         raise BadLog(f"{source} holds no log entries")
     return entries

@@ -138,6 +138,9 @@ class Registry:
         self._partial_ok = False
         """Set while a table's own plugins answer for every installed one (``LazyRegistry``)."""
         self._discovered = False
+        self._rules_made: dict[tuple[int, ...], Rules] = {}
+        """Each game-and-extensions' rules, built once (keyed by the objects' identities,
+        which the Rules kept here keeps alive)."""
         self._forget()
         if self._everything:
             self._discover(_installed_entry_points() if entry_points else ())
@@ -415,7 +418,14 @@ class Registry:
                 known = ", ".join(sorted(available)) or "none"
                 raise RefereeError(f"{game_name} has no extension named {', '.join(plain(n) for n in unknown)}; available: {known}")
             chosen = [available[n] for n in dict.fromkeys(extensions)]
-        return Rules(self, game, chosen)
+        # Built once per game and extensions: every table, verify and replay of them shares
+        # one plugin manager (it holds nothing of any table).  The key is the objects'
+        # identities, kept alive by the Rules that holds them.
+        key = (id(game), *map(id, chosen))
+        rules = self._rules_made.get(key)
+        if rules is None:
+            rules = self._rules_made[key] = Rules(self, game, chosen)
+        return rules
 
     def rules_for(self, game_name: str, recorded: Sequence[PluginRecord]) -> Rules:
         """Rules for a stored table, refusing to replay it under another plugin set."""

@@ -9,14 +9,12 @@ state, with backoff, until a deadline.
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import os
 import random
 import secrets
 import time
-import zlib
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -24,18 +22,20 @@ import msgspec
 
 from . import answers
 from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError, UnknownTable
-from .events import GameEnded, Request, RequestOpened, RoundEnded, SeedRevealed, TableOpened, event_tag
+from .events import Request, RequestOpened, RoundEnded, SeedRevealed, TableOpened, event_tag
 from .limits import TABLE_ID_RULE, check_table_id, shown
-from .log import Entry, dump_jsonl, load_jsonl, redact_for, seal, with_keys
+from .log import Entry, dump_jsonl, redact_for, seal, seal_lines, with_keys
 from .logging import get_logger
+from .offline import Offline, ReplayView
 from .randomness import ScriptedSource, SeededSource, bot_random, new_seed, new_table_key, seed_commitment
+from .readonly import read_only
 from .registry import Registry, Rules, decode_as
-from .table import AUTOMATE, EXPIRE, GAMESMASTER, Action, TableState, apply, copy_state, decide, fold_entries, open_table, view
+from .session import Session, TableInfo, cold_load, snapshot_of
+from .table import AUTOMATE, EXPIRE, GAMESMASTER, Action, TableState, copied_state, decide, fold_entries, open_table, view
 
 if TYPE_CHECKING:
-    from .audit import Explanation, Verdict
-    from .scenario import ScenarioResult
-    from .store import Snapshot, TableSecret, TableStore
+    from .audit import Verdict
+    from .store import TableSecret, TableStore
 
 __all__ = ["Referee", "TableInfo", "ReplayView", "MAX_ENTRIES_PER_ACTION"]
 
@@ -53,42 +53,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-@dataclass(frozen=True)
-class TableInfo:
-    table_id: str
-    game: str
-    seats: tuple[str, ...]
-    entries: int
-    round: int
-    over: bool
-    winners: tuple[str, ...]
-    waiting_for: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class ReplayView:
-    """A log walked up to one entry, as ``Referee.replay_view`` gives it."""
-
-    rules: Rules
-    entries: list[Entry]
-    """The entries up to and including the last one walked, as the seat may hold them."""
-    to: int
-    view: dict[str, Any] | None
-    """What the seat saw after the last entry walked; None when the log hides entries
-    from its holder (a seat's export), so no state can be rebuilt from it."""
-    result: str | None
-    """How the game ended, where it had ended by then."""
-
-
-@dataclass
-class _Loaded:
-    length: int
-    last: Entry
-    rules: Rules
-    state: TableState
-
-
-class Referee:
+class Referee(Offline):
     """Tables on one store under one set of installed plugins."""
 
     def __init__(
@@ -106,7 +71,9 @@ class Referee:
         self._db = db
         self._read_only = read_only
         self._store = store
-        self._cache: dict[str, _Loaded] = {}
+        self._sessions: dict[str, Session] = {}
+        self._steady: set[str] = set()
+        """Tables whose questions are answered without looking at the store (``reading``)."""
         self._scripts: dict[str, ScriptedSource] = {}
         self._secrets: dict[str, TableSecret] = {}
 
@@ -149,108 +116,6 @@ class Referee:
         from .store import store_exists
 
         return self._store is not None or store_exists(self.location)
-
-    @staticmethod
-    def default_location() -> str:
-        """Where tables are kept when no ``db`` is named ($REFEREE_DB, else the user's data folder)."""
-        from .store import resolve_db
-
-        return resolve_db(None)
-
-    @staticmethod
-    def configure_logging(level: str, *, json: bool = False) -> None:
-        """Log lines to standard error at ``level`` (debug, info, warning, error); ValueError names a bad level."""
-        from .logging import configure
-
-        configure(level, json=json)
-
-    # -- installed games ----------------------------------------------------------
-    def games(self) -> dict[str, Any]:
-        """Every installed game with its extensions, each with the distribution and version
-        that offers it, plus plugins that could not be used and why (``broken``) and what a
-        plugin asked for and did not get (``warnings``): plain data, ready for JSON."""
-        registry = self.registry
-        games = []
-        for game in sorted(registry.games.values(), key=lambda g: g.name):
-            dist, version = registry._dist[id(game.plugin)]
-            games.append(
-                {
-                    "name": game.name,
-                    "title": game.title,
-                    "seats": f"{game.min_seats}-{game.max_seats}" if game.max_seats else f"{game.min_seats}+",
-                    "distribution": dist,
-                    "version": version,
-                    "summary": game.summary,
-                    # The options a table takes, with their defaults (a form can be built from them).
-                    "options": msgspec.to_builtins(game.options()) if game.options is not None else {},
-                    "extensions": [
-                        {
-                            "name": e.name,
-                            "kind": e.kind,
-                            "title": e.title,
-                            "default": e.default,
-                            **dict(zip(("distribution", "version"), registry._dist[id(e.plugin)], strict=True)),
-                        }
-                        for e in registry.extensions_of(game.name)
-                    ],
-                }
-            )
-        return {"games": games, "broken": dict(registry.broken), "warnings": list(registry.warnings)}
-
-    def hooks(self, game: str | None = None) -> dict[str, Any]:
-        """Every hook spec of the kernel and, with ``game``, of that game's own hookspecs:
-        its signature, the first paragraph of its docstring, whether the first result wins,
-        and which installed plugins implement it (with distribution and version); plus
-        ``problems`` (a game whose extensions cannot share a table): plain data, ready for JSON."""
-        specs, problems = self.registry.hooks(game)
-        return {
-            "game": game,
-            "hooks": [
-                {
-                    "name": spec.name,
-                    "owner": spec.owner,
-                    "module": spec.module,
-                    "signature": spec.signature,
-                    "summary": spec.summary,
-                    "firstresult": spec.firstresult,
-                    "implemented_by": [
-                        {"plugin": plugin, "distribution": dist, "version": version} for plugin, dist, version in spec.implemented_by
-                    ],
-                }
-                for spec in specs
-            ],
-            "problems": problems,
-        }
-
-    def check_files(self, game: str, files: Sequence[str]) -> list[dict[str, Any]]:
-        """Check data files ``game`` reads (e.g. deck files): ``{"file", "problems"}`` for each."""
-        rules = self.registry.rules(game, [])
-        results = []
-        for file in files:
-            problems = rules.hook.referee_check_file(path=file)
-            if problems is None:
-                raise RefereeError(f"{game} reads no data files to check")
-            results.append({"file": file, "problems": list(problems)})
-        return results
-
-    def run_scenarios(
-        self, files: Sequence[str], *, game: str | None = None, extensions: Sequence[str] | None = None
-    ) -> list[ScenarioResult]:
-        """Run scenario files (and, with ``game``, the suite the game ships), each on a
-        fresh table; ``extensions`` are added to each file's own (see ``referee.scenario``)."""
-        from pathlib import Path
-
-        from .scenario import load_scenario, run_scenario
-
-        files = list(files)
-        if game:
-            folder = self.registry.game(game).scenarios
-            if not folder or not Path(folder).is_dir():
-                raise RefereeError(f"{game} ships no scenario files")
-            files += sorted(str(p) for p in Path(folder).glob("*.toml"))
-        if not files:
-            raise RefereeError("name scenario files, or a game for its own suite")
-        return [run_scenario(load_scenario(file), self.registry, extensions=extensions) for file in files]
 
     # -- opening ----------------------------------------------------------------
     def open(
@@ -311,7 +176,7 @@ class Referee:
         if script is not None:
             self._scripts[table_id] = source  # type: ignore[assignment]
         self._secrets[table_id] = secret
-        self._cache[table_id] = _Loaded(len(entries), entries[-1], rules, state)
+        self._sessions[table_id] = Session(table_id, rules, state, entries[-1], list(entries))
         log.info("table opened", table=table_id, game=game, seats=list(seats), entries=len(entries))
         return table_id
 
@@ -323,40 +188,34 @@ class Referee:
         longer open is refused, so sending the same answer twice records it once.
         """
         deadline = time.monotonic() + RETRY_SECONDS
+        # The first attempt decides on the session as this referee last left it, reading
+        # nothing: another writer's entries make the append (or the decision) fail, and
+        # the action is then decided again on the table as the store has it.
+        checked = False
         for attempt in range(1_000_000):
-            loaded = self._load(table_id)
+            session = self._load(table_id, check=checked)
             source = self._source(table_id)
             # The state is decided on in place: whatever goes wrong below, forget it.
-            self._cache.pop(table_id, None)
+            self._sessions.pop(table_id, None)
             try:
-                state, emitted = decide(loaded.rules, loaded.state, Action(seat, action, dict(args or {}), request), source)
-            except IllegalAction as exc:
-                # The seat is told why; the log, which is kept and shipped with less care
-                # than the store, gets the rule only: a refusal's words may quote a sealed
-                # answer (an order line) or the seat's own hidden choices.
-                log.info("action refused", table=table_id, seat=seat, action=action, rule=exc.rule)
-                raise
-            except RefereeError:
-                raise
+                state, emitted = decide(session.rules, session.state, Action(seat, action, dict(args or {}), request), source)
             except Exception as exc:
-                # A plugin's own bug: say so, keep the table as it was.  The seat is told the
-                # kind of failure only: the plugin's own words were written looking at the
-                # whole table, other seats' secrets included (the traceback is logged).
-                log.exception("a plugin failed deciding an action", table=table_id, seat=seat, action=action)
-                game = loaded.state.game_name
-                raise RefereeError(
-                    f"the rules of {game} failed on {seat}'s {action!r} ({type(exc).__name__}, logged); nothing was recorded"
-                ) from exc
-            entries = seal(emitted, after=loaded.last, seat=seat, at=_now(), table_key=self._key(table_id))
+                if not checked and self.store.length(table_id) != session.length:
+                    checked = True  # decided on a table another writer had moved on
+                    continue
+                self._refused(table_id, session, seat, action, exc)
+            checked = True
+            sealed = seal_lines(emitted, after=session.last, seat=seat, at=_now(), table_key=self._key(table_id))
+            entries = [entry for entry, _ in sealed]
             self._check_size(table_id, f"{seat}'s {action!r}", entries)
-            length = loaded.length + len(entries)
+            length = session.length + len(entries)
             snapshot = None
             from .store import SNAPSHOT_EVERY, summary_of
 
-            if length // SNAPSHOT_EVERY > loaded.length // SNAPSHOT_EVERY and not state.over:
-                snapshot = self._snapshot(loaded.rules, state, length, entries[-1].hash)
+            if length // SNAPSHOT_EVERY > session.length // SNAPSHOT_EVERY and not state.over:
+                snapshot = snapshot_of(session.rules, state, length, entries[-1].hash)
             try:
-                self.store.append(table_id, loaded.length, entries, snapshot, summary_of(state, length))
+                self.store.append_lines(table_id, session.length, sealed, snapshot, summary_of(state, length))
             except ConcurrentWrite:
                 if time.monotonic() > deadline:
                     raise ConcurrentWrite(
@@ -364,14 +223,35 @@ class Referee:
                         "nothing was recorded"
                     ) from None
                 log.debug("table changed meanwhile; deciding again", table=table_id, attempt=attempt + 1)
-                time.sleep(random.uniform(0, min(0.002 * 2 ** min(attempt, 8), 0.25)))
+                if attempt:
+                    time.sleep(random.uniform(0, min(0.002 * 2 ** min(attempt, 8), 0.25)))
                 continue
             except RefereeError as exc:
                 raise RefereeError(f"{seat}'s {action!r} at table {table_id}: {exc.message}") from None
-            self._cache[table_id] = _Loaded(length, entries[-1], loaded.rules, state)
+            session.wrote(state, entries)
+            self._sessions[table_id] = session
             log.debug("action taken", table=table_id, seat=seat, action=action, entries=len(entries))
             return entries
         raise AssertionError("unreachable")
+
+    @staticmethod
+    def _refused(table_id: str, session: Session, seat: str, action: str, exc: Exception) -> None:
+        """Raise what a refused or failed decision tells the seat (called while handling ``exc``)."""
+        if isinstance(exc, IllegalAction):
+            # The seat is told why; the log, which is kept and shipped with less care
+            # than the store, gets the rule only: a refusal's words may quote a sealed
+            # answer (an order line) or the seat's own hidden choices.
+            log.info("action refused", table=table_id, seat=seat, action=action, rule=exc.rule)
+            raise exc
+        if isinstance(exc, RefereeError):
+            raise exc
+        # A plugin's own bug: say so, keep the table as it was.  The seat is told the kind
+        # of failure only: the plugin's own words were written looking at the whole table,
+        # other seats' secrets included (the traceback is logged).
+        log.exception("a plugin failed deciding an action", table=table_id, seat=seat, action=action)
+        raise RefereeError(
+            f"the rules of {session.state.game_name} failed on {seat}'s {action!r} ({type(exc).__name__}, logged); nothing was recorded"
+        ) from exc
 
     @staticmethod
     def _check_size(table_id: str, what: str, entries: Sequence[Entry]) -> None:
@@ -406,88 +286,45 @@ class Referee:
         return SeededSource(secret.seed, secret.key)
 
     # -- loading ----------------------------------------------------------------
-    def _load(self, table_id: str) -> _Loaded:
-        """The table folded to its last entry: the cached fold plus any newer entries."""
-        loaded = self._cache.get(table_id)
-        if loaded is None:
-            loaded = self._cold_load(table_id)
-        newer = self.store.entries(table_id, after=loaded.length)
-        for entry in newer:
-            apply(loaded.rules, loaded.state, loaded.rules.decode(entry))
-        if newer:
-            loaded = _Loaded(loaded.length + len(newer), newer[-1], loaded.rules, loaded.state)
-        self._cache[table_id] = loaded
-        return loaded
+    def _load(self, table_id: str, *, check: bool = True) -> Session:
+        """The table's session: made on first use, then brought up to date by one look at
+        the stream's head (``check=False``, or inside ``reading``: not even that)."""
+        session = self._sessions.get(table_id)
+        if session is None:
+            session = self._sessions[table_id] = cold_load(self.store, self.registry, table_id)
+        elif check and table_id not in self._steady:
+            session.catch_up(self.store)
+        return session
 
-    def _cold_load(self, table_id: str) -> _Loaded:
-        snapshot = self.store.snapshot(table_id)
-        if snapshot is not None:
-            restored = self._restore(snapshot)
-            if restored is not None:
-                return restored
-        entries = self.store.entries(table_id)
-        opened = decode_as(TableOpened, entries[0])
-        assert isinstance(opened, TableOpened)
-        rules = self.registry.rules_for(opened.game, opened.plugins)
+    @contextlib.contextmanager
+    def reading(self, table_id: str, *, current: bool = False) -> Iterator[None]:
+        """Every question about ``table_id`` asked inside this block reads the table once:
+        its head is looked at on entry, not again by each question.  ``current=True``: the
+        caller knows no other writer has touched the table since this referee last read or
+        wrote it (a bot loop, a server after its own write), so nothing is read at all.
+        Writes inside the block still see other writers (their appends are refused and
+        decided again)."""
+        if table_id in self._steady:
+            yield
+            return
+        self._load(table_id, check=not current)
+        self._steady.add(table_id)
         try:
-            state = fold_entries(rules, entries)
-        except RefereeError:
-            raise
-        except Exception as exc:
-            log.exception("a plugin failed replaying a table", table=table_id)
-            raise RefereeError(
-                f"table {table_id} cannot be loaded: the installed rules failed replaying it "
-                f"({type(exc).__name__}, logged); the stored log is unchanged"
-            ) from exc
-        return _Loaded(len(entries), entries[-1], rules, state)
-
-    def _fingerprint(self, rules: Rules) -> str:
-        return hashlib.sha256(msgspec.msgpack.encode([rules.records, TableState.__struct_fields__])).hexdigest()
-
-    def _snapshot(self, rules: Rules, state: TableState, seq: int, last_hash: str) -> Snapshot:
-        from .store import Snapshot
-
-        kernel = msgspec.structs.replace(state, game=None, slots={})
-        # The game's state and each extension's are encoded apart from the kernel's, so
-        # each can be read back as its own type (a Struct, not the dict msgpack would give).
-        slots = {name: msgspec.msgpack.encode(value) for name, value in state.slots.items()}
-        # Compressed: a game's state repeats its names and card texts, and a snapshot every
-        # few hundred entries should not double what the log itself takes on disk.
-        image = zlib.compress(msgspec.msgpack.encode([msgspec.msgpack.encode(kernel), msgspec.msgpack.encode(state.game), slots]), 1)
-        return Snapshot(seq=seq, last_hash=last_hash, fingerprint=self._fingerprint(rules), state=image)
-
-    def _restore(self, snapshot: Snapshot) -> _Loaded | None:
-        """The table as a snapshot keeps it; None when the snapshot cannot be used (made by
-        other plugin code, or unreadable): the log is then replayed from the start."""
-        try:
-            kernel_bytes, game_bytes, slot_bytes = msgspec.msgpack.decode(
-                zlib.decompress(snapshot.state), type=tuple[bytes, bytes, dict[str, bytes]]
-            )
-            state = msgspec.msgpack.decode(kernel_bytes, type=TableState)
-            rules = self.registry.rules_for(state.game_name, state.plugins)
-            if snapshot.fingerprint != self._fingerprint(rules):
-                return None
-            opened = TableOpened(
-                table_id=state.table_id, game=state.game_name, plugins=state.plugins, seats=state.seats, options=state.options
-            )
-            fresh = rules.initial_state(opened)
-            state.game = msgspec.msgpack.decode(game_bytes, type=type(fresh)) if fresh is not None else None
-            made = rules.new_slots()
-            if set(made) != set(slot_bytes):
-                return None
-            state.slots = {name: msgspec.msgpack.decode(slot_bytes[name], type=type(value)) for name, value in made.items()}
-        except (msgspec.DecodeError, RefereeError, TypeError, ValueError, zlib.error):
-            return None
-        last = Entry(seq=snapshot.seq, type="", plugin="", hash=snapshot.last_hash)
-        return _Loaded(snapshot.seq, last, rules, state)
+            yield
+        finally:
+            self._steady.discard(table_id)
 
     # -- reading ----------------------------------------------------------------
     def state(self, table_id: str) -> TableState:
         """A copy of the table's state now (changing it changes nothing)."""
-        return copy_state(self._load(table_id).state)
+        return copied_state(self._load(table_id).state)
 
     def rules(self, table_id: str) -> Rules:
         return self._load(table_id).rules
+
+    def length(self, table_id: str) -> int:
+        """How many entries the table's log holds."""
+        return self._load(table_id).length
 
     def exists(self, table_id: str) -> bool:
         return self.store.exists(table_id)
@@ -513,16 +350,16 @@ class Referee:
 
     def view(self, table_id: str, seat: str | None) -> dict[str, Any]:
         """Everything ``seat`` may see now (``None``: a spectator; ``gamesmaster``)."""
-        loaded = self._load(table_id)
-        if seat is not None and seat not in loaded.state.seats and seat != GAMESMASTER:
-            raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(loaded.state.seats)})")
+        session = self._load(table_id)
+        if seat is not None and seat not in session.state.seats and seat != GAMESMASTER:
+            raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(session.state.seats)})")
         try:
-            return view(loaded.rules, copy_state(loaded.state), seat)
+            return view(session.rules, session.state, seat)
         except RefereeError:
             raise
         except Exception as exc:
             log.exception("a plugin failed showing the table", table=table_id, seat=seat)
-            raise RefereeError(f"the rules of {loaded.state.game_name} failed to show the table ({type(exc).__name__}, logged)") from exc
+            raise RefereeError(f"the rules of {session.state.game_name} failed to show the table ({type(exc).__name__}, logged)") from exc
 
     def requests(self, table_id: str) -> list[Request]:
         return list(self._load(table_id).state.flow.requests.values())
@@ -536,14 +373,19 @@ class Referee:
 
     def entries(self, table_id: str) -> list[Entry]:
         """The whole stored log (the operator's copy: every body, no keys)."""
-        return self.store.entries(table_id)
+        try:
+            session = self._load(table_id)
+        except RefereeError:
+            # The log is there even when the installed rules cannot fold it.
+            return self.store.entries(table_id)
+        return session.since(self.store)
 
     def visible_entries(self, table_id: str, seat: str | None = None, *, after: int = 0) -> list[Entry]:
         """The log as ``seat`` may hold it now (``None``: a spectator); ``after``: only the
         entries after that one (a web page catching up reads no more than it lacks)."""
-        loaded = self._load(table_id)
-        entries = self.store.entries(table_id, after=after)
-        return redact_for(entries, seat, game_over=loaded.state.over, table_key=self._optional_key(table_id))
+        session = self._load(table_id)
+        entries = session.since(self.store, after)
+        return redact_for(entries, seat, game_over=session.state.over, table_key=self._optional_key(table_id))
 
     def _optional_key(self, table_id: str) -> bytes | None:
         key = self._secret(table_id).key
@@ -551,16 +393,9 @@ class Referee:
 
     def decoded(self, table_id: str, seat: str | None = None) -> list[tuple[Entry, Any]]:
         """``(entry, event)`` pairs ``seat`` may see (``None``: what everyone may see)."""
-        loaded = self._load(table_id)
-        visible = redact_for(self.entries(table_id), seat, game_over=loaded.state.over)
-        return [(e, loaded.rules.decode(e)) for e in visible if not e.redacted]
-
-    @staticmethod
-    def describe(rules: Rules, entry: Entry) -> str:
-        """One entry in words (the game's, or a generic rendering)."""
-        from .audit import describe
-
-        return describe(rules, rules.decode(entry)) if not entry.redacted else "(hidden)"
+        session = self._load(table_id)
+        visible = redact_for(session.since(self.store), seat, game_over=session.state.over)
+        return [(e, session.rules.decode(e)) for e in visible if not e.redacted]
 
     def tables(self) -> list[TableInfo]:
         """Every stored table as the store's index summarizes it, oldest first: no table is
@@ -579,24 +414,17 @@ class Referee:
                 summary = summary_of(loaded.state, loaded.length)
                 if not self._read_only:
                     self.store.keep_summary(table_id, summary)
-            infos.append(
-                TableInfo(
-                    table_id=table_id,
-                    game=summary.game,
-                    seats=summary.seats,
-                    entries=summary.entries,
-                    round=summary.round,
-                    over=summary.over,
-                    winners=summary.winners,
-                    waiting_for=summary.waiting_for,
-                )
-            )
+            infos.append(TableInfo.of(table_id, summary))
         return infos
+
+    def info(self, table_id: str) -> TableInfo:
+        """The table in a line: game, seats, length, round, whether it is over and whom it waits for."""
+        return self._load(table_id).info()
 
     def report(self, table_id: str, round: int | None = None) -> str | None:
         """The game's own report of a finished round (default: the last), as of its end."""
         loaded = self._load(table_id)
-        entries = self.entries(table_id)
+        entries = loaded.since(self.store)
         ends: dict[int, int] = {}
         for e in entries:
             if e.type == event_tag(RoundEnded):
@@ -631,7 +459,7 @@ class Referee:
             return []
         now = now or datetime.now(UTC)
         opened: dict[str, datetime] = {}
-        for entry in self.entries(table_id):
+        for entry in loaded.since(self.store):
             if entry.type == event_tag(RequestOpened) and entry.event:
                 event = loaded.rules.decode(entry)
                 assert isinstance(event, RequestOpened)
@@ -643,7 +471,7 @@ class Referee:
         """Close every overdue request as the gamesmaster; the game says what delaying costs."""
         appended: list[Entry] = []
         for request in self.overdue(table_id, now):
-            if request.id in self._load(table_id).state.flow.requests:
+            if request.id in self._load(table_id, check=False).state.flow.requests:
                 appended += self.act(table_id, GAMESMASTER, EXPIRE, {"request": request.id}, request=None)
         return appended
 
@@ -670,10 +498,10 @@ class Referee:
         randomness from the table's secret key (unpredictable until the game ends)."""
         return self._bot_answer(table_id, self._load(table_id), request)
 
-    def _bot_answer(self, table_id: str, loaded: _Loaded, request: Request) -> dict[str, Any]:
-        seat_view = view(loaded.rules, copy_state(loaded.state), request.seat)
+    def _bot_answer(self, table_id: str, loaded: Session, request: Request) -> dict[str, Any]:
+        seat_view = view(loaded.rules, loaded.state, request.seat)
         rng = bot_random(self._secret(table_id).key, request.seat, loaded.length)
-        args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=request, rng=rng)
+        args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=read_only(request), rng=rng)
         if args is None:
             if request.answer is not None:
                 return answers.sample(request.answer, rng)
@@ -692,8 +520,10 @@ class Referee:
     ) -> None:
         """Let bots answer every request of theirs until a human must act or the game ends."""
         bots = set(bots)
-        for _ in range(max_actions):
-            loaded = self._load(table_id)
+        for step in range(max_actions):
+            # After its own action the table is as this referee left it: nothing is read
+            # (another writer's entries make the next action fail and be decided again).
+            loaded = self._load(table_id, check=step == 0)
             pending = [r for r in loaded.state.flow.requests.values() if r.seat in bots]
             if not pending or loaded.state.over:
                 return
@@ -715,7 +545,7 @@ class Referee:
         loaded = self._load(table_id)
         if seat is not None and seat not in loaded.state.seats:
             raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(loaded.state.seats)})")
-        entries = self.entries(table_id)
+        entries = loaded.since(self.store)
         key = self._optional_key(table_id)
         if seat is not None:
             return dump_jsonl(redact_for(entries, seat, game_over=loaded.state.over, table_key=key))
@@ -723,75 +553,16 @@ class Referee:
             return dump_jsonl(entries)
         return dump_jsonl(with_keys(entries, key))
 
-    def load_log(self, text: str, *, source: str = "log") -> list[Entry]:
-        """Entries of an exported log (JSON Lines), or BadLog naming the line at fault."""
-        return load_jsonl(text.splitlines(), source=source)
-
-    @staticmethod
-    def is_over(entries: Sequence[Entry]) -> bool:
-        """Whether a log records the end of its game."""
-        tag = event_tag(GameEnded)
-        return any(e.type == tag for e in entries)
-
-    def seat_view_of_log(self, entries: Sequence[Entry], seat: str | None) -> list[Entry]:
-        """A log as ``seat`` may hold it (``None``: a spectator): hidden bodies blanked
-        until the log's game has ended."""
-        return redact_for(entries, seat, game_over=self.is_over(entries))
-
-    def log_rules(self, entries: Sequence[Entry]) -> Rules:
-        """The installed rules a log was played under (from its first entry)."""
-        from .audit import replay
-
-        return replay(self.registry, entries[:1])[0]
-
-    def replay_view(self, entries: Sequence[Entry], to: int | None = None, seat: str | None = None) -> ReplayView:
-        """A log walked up to and including entry ``to`` (default: all), as ``seat`` saw it
-        (``None``: a spectator)."""
-        from .audit import replay
-
-        if not entries:
-            raise BadLog("the log is empty")
-        if to is not None and not 1 <= to <= len(entries):
-            raise RefereeError(f"the log has entries 1 to {len(entries)}; {to} is outside")
-        upto = [e for e in entries if to is None or e.seq <= to]
-        shown_entries = self.seat_view_of_log(upto, seat) if seat else list(upto)
-        if any(e.redacted for e in upto):
-            return ReplayView(replay(self.registry, entries[:1])[0], shown_entries, upto[-1].seq, None, None)
-        rules, state = replay(self.registry, upto)
-        if seat is not None and seat not in state.seats:
-            raise RefereeError(f"{shown(seat)} has no seat in this log (seats: {', '.join(state.seats)})")
-        return ReplayView(
-            rules, shown_entries, upto[-1].seq, view(rules, state, seat), state.result.reason if state.result is not None else None
-        )
-
-    # The read side (verify, explain, replay) lives in referee.audit, imported when used.
-    def verify(self, entries: Sequence[Entry]) -> Verdict:
-        """Check a log: chain, commitments, seed, and every decision re-run (see ``referee.audit``)."""
-        from .audit import verify
-
-        return verify(self.registry, entries)
-
     def verify_table(self, table_id: str) -> Verdict:
         """Verify a stored table.  A table this referee opened with a script (a test or
         scenario) is checked too: the caller made it, the log's own flag decides nothing."""
-        entries = self.entries(table_id)
-        if not self.over(table_id):
+        session = self._load(table_id)
+        entries = session.since(self.store)
+        if not session.state.over:
             entries = with_keys(entries, self._key(table_id))
         from .audit import verify
 
         return verify(self.registry, entries, scripted_ok=table_id in self._scripts)
-
-    def explain(self, entries: Sequence[Entry], seq: int) -> Explanation:
-        """The action, plugin and rule behind entry ``seq``."""
-        from .audit import explain
-
-        return explain(self.registry, entries, seq)
-
-    def replay(self, entries: Sequence[Entry], to: int | None = None) -> tuple[Rules, TableState]:
-        """The table a log gives, up to and including entry ``to``."""
-        from .audit import replay
-
-        return replay(self.registry, entries, to)
 
     def import_log(self, text: str, *, source: str = "log") -> str:
         """Store a full exported log as a table here, after verifying it."""

@@ -268,7 +268,10 @@ class TableStore:
         """Store a new table's first entries, its secrets, its place in the index and,
         where given, its ``summary`` as of the last of those entries."""
         log_id = _stream("log", table_id)
-        records = [*_records(log_id, 0, entries), StoredEvent(_stream("secret", table_id), 1, _SECRET_TOPIC, msgspec.json.encode(secret))]
+        records = [
+            *_records(log_id, 0, [(entry, encode_line(entry)) for entry in entries]),
+            StoredEvent(_stream("secret", table_id), 1, _SECRET_TOPIC, msgspec.json.encode(secret)),
+        ]
         if summary is not None:
             records.append(_summary_record(table_id, len(entries), summary))
         listed = msgspec.json.encode(_Listed(table_id, game))
@@ -289,17 +292,7 @@ class TableStore:
     ) -> None:
         """Append atomically at positions ``after + 1 ...``; ConcurrentWrite if taken.
         ``summary``: the table as of the last entry appended, kept for listings."""
-        records = [*_records(_stream("log", table_id), after, entries), _summary_record(table_id, after + len(entries), summary)]
-        if snapshot is not None:
-            records.append(StoredEvent(_stream("snapshot", table_id), snapshot.seq, _SNAPSHOT_TOPIC, msgspec.msgpack.encode(snapshot)))
-        try:
-            self.recorder.insert_events(records)
-        except IntegrityError:
-            raise ConcurrentWrite(f"table {table_id} changed while the action was decided") from None
-        except Exception as exc:
-            raise RefereeError(
-                f"the table store refused table {table_id}'s entries ({type(exc).__name__}: {exc}); nothing was recorded"
-            ) from None
+        self.append_lines(table_id, after, [(entry, encode_line(entry)) for entry in entries], snapshot, summary)
 
     # -- reading ----------------------------------------------------------------
     def entries(self, table_id: str, after: int = 0) -> list[Entry]:
@@ -416,6 +409,30 @@ class TableStore:
         self.create(table_id, game, entries, TableSecret(seed=seed, key=new_table_key() if seed else ""))
         return len(entries)
 
+    def append_lines(
+        self,
+        table_id: str,
+        after: int,
+        sealed: Sequence[tuple[Entry, bytes]],
+        snapshot: Snapshot | None = None,
+        summary: TableSummary | None = None,
+    ) -> None:
+        """``append`` for entries whose log lines are made already (``referee.log.seal_lines``):
+        each line is stored as given, so the body bytes committed to are the bytes kept."""
+        records = _records(_stream("log", table_id), after, sealed)
+        if sealed:
+            records.append(_summary_record(table_id, after + len(sealed), summary))
+        if snapshot is not None:
+            records.append(StoredEvent(_stream("snapshot", table_id), snapshot.seq, _SNAPSHOT_TOPIC, msgspec.msgpack.encode(snapshot)))
+        try:
+            self.recorder.insert_events(records)
+        except IntegrityError:
+            raise ConcurrentWrite(f"table {table_id} changed while the action was decided") from None
+        except Exception as exc:
+            raise RefereeError(
+                f"the table store refused table {table_id}'s entries ({type(exc).__name__}: {exc}); nothing was recorded"
+            ) from None
+
 
 def _summary_record(table_id: str, entries: int, summary: TableSummary | None, *, worked_out: bool = False) -> StoredEvent:
     """The summary of a table as of its ``entries``-th entry; ``None`` marks that entry as
@@ -426,12 +443,11 @@ def _summary_record(table_id: str, entries: int, summary: TableSummary | None, *
     return StoredEvent(_stream("summary", table_id), 2 * entries + worked_out, _SUMMARY_TOPIC, state)
 
 
-def _records(log_id: uuid.UUID, after: int, entries: Sequence[Entry]) -> list[StoredEvent]:
+def _records(log_id: uuid.UUID, after: int, sealed: Sequence[tuple[Entry, bytes]]) -> list[StoredEvent]:
     records = []
-    for position, entry in enumerate(entries, start=after + 1):
+    for position, (entry, line) in enumerate(sealed, start=after + 1):
         if entry.seq != position:
             raise BadLog(f"entry {entry.seq} cannot be stored at position {position}")
-        line = encode_line(entry)
         if len(line) > MAX_LINE_BYTES:
             raise RefereeError(
                 f"entry {entry.seq} ({entry.type}) would take {len(line):,} bytes, more than the {MAX_LINE_BYTES:,} "

@@ -8,11 +8,14 @@ changes only in ``apply``, which folds one event into a ``TableState``.  Replay 
 from __future__ import annotations
 
 import functools
+import threading
+import warnings
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol
 
 import msgspec
+import pluggy
 
 from .errors import IllegalAction, RefereeError
 from .events import (
@@ -28,8 +31,10 @@ from .events import (
 )
 from .flow import Flow, FlowSteps, advance, answered_request, fold
 from .limits import check_seat_names, shown
-from .log import Entry
-from .registry import Rules
+from .log import Entry, canonical_event
+from .plugin import NAME
+from .readonly import detached, read_only
+from .rules import _SHOWING_HOOKS, Rules
 
 __all__ = [
     "ABANDON",
@@ -176,12 +181,102 @@ class Emitted(msgspec.Struct, frozen=True):
     body: bytes
     """The event's canonical bytes (sorted keys, without its tag): committed and stored as is."""
     plugin: str
+    """The plugin that decided it (see ``Decision.emit``)."""
     rule: str
     visible_to: tuple[str, ...] | None
+    declared: tuple[str, str] | None = None
+    """``(plugin, rule)`` as logs written before deciders were named give them (the plugin
+    declaring the event's type), where that differs: verify accepts either."""
 
 
-_CANONICAL = msgspec.json.Encoder(order="sorted")
-_decoders: dict[type[Event], msgspec.json.Decoder[Any]] = {}
+# Which plugin decided an event: the innermost extension whose hook implementation was
+# running when it was emitted, else the game.  Each deciding hook implementation of a table's rules is wrapped once
+# to note itself on a per-thread stack while it runs (folding and showing hooks are not: they
+# never emit).
+_deciding = threading.local()
+_NOT_DECIDING = frozenset(
+    {"referee_evolve", "referee_games", "referee_extensions", "referee_event_types", "referee_describe", *_SHOWING_HOOKS}
+)
+_attributed: weakref.WeakSet[Rules] = weakref.WeakSet()
+
+
+def _stack() -> list[str]:
+    try:
+        return _deciding.stack
+    except AttributeError:
+        _deciding.stack = []
+        return _deciding.stack
+
+
+def _attribute(rules: Rules) -> None:
+    """Wrap ``rules``' deciding hook implementations so each notes itself while it runs."""
+    if rules in _attributed:
+        return
+    for name, caller in vars(rules.pm.hook).items():
+        if not isinstance(caller, pluggy.HookCaller) or name in _NOT_DECIDING:
+            continue
+        for impl in caller.get_hookimpls():
+            # Only extensions note themselves: the game is who decided whatever no
+            # extension's code was running for.
+            if impl.plugin_name != rules.game.name:
+                noting = _wrapping_as if impl.wrapper or impl.hookwrapper else _running_as
+                # HookImpl has no public way to wrap its function; this table's own manager is
+                # changed, not the plugin.
+                object.__setattr__(impl, "function", noting(impl.function, impl.plugin_name))
+    _attributed.add(rules)
+
+
+def _running_as(function: Callable[..., Any], plugin: str) -> Callable[..., Any]:
+    @functools.wraps(function)
+    def running(*args: Any) -> Any:
+        stack = _stack()
+        stack.append(plugin)
+        try:
+            return function(*args)
+        finally:
+            stack.pop()
+
+    return running
+
+
+def _wrapping_as(function: Callable[..., Any], plugin: str) -> Callable[..., Any]:
+    """``_running_as`` for a hook wrapper: its code before and after its ``yield`` runs as ``plugin``."""
+
+    @functools.wraps(function)
+    def wrapping(*args: Any, **kwargs: Any) -> Any:
+        return _noting(function(*args, **kwargs), plugin)
+
+    return wrapping
+
+
+def _noting(steps: Generator[Any, Any, Any], plugin: str) -> Generator[Any, Any, Any]:
+    stack = _stack()
+    stack.append(plugin)
+    try:
+        value = next(steps)
+    except StopIteration as stop:
+        return stop.value  # pluggy reports a wrapper that did not yield
+    finally:
+        stack.pop()
+    while True:
+        try:
+            sent = yield value
+        except BaseException as exc:
+            stack.append(plugin)
+            try:
+                value = steps.throw(exc)
+            except StopIteration as stop:
+                return stop.value
+            finally:
+                stack.pop()
+        else:
+            stack.append(plugin)
+            try:
+                value = steps.send(sent)
+            except StopIteration as stop:
+                return stop.value
+            finally:
+                stack.pop()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -189,18 +284,6 @@ def _named_rule(plugin: str, game: str, rule: str) -> str:
     """``rule`` as the log names it: prefixed with its plugin unless it names one already
     (the same few rules are emitted over and over, so the answer is remembered)."""
     return rule if rule.startswith((plugin.split(".")[0], game)) else f"{plugin} {rule}"
-
-
-def _canonical_event(event: Event) -> tuple[Event, bytes]:
-    """The event as the log will give it back (keys sorted, tuples as lists), and its body bytes."""
-    kind = type(event)
-    decoder = _decoders.get(kind)
-    if decoder is None:
-        decoder = _decoders[kind] = msgspec.json.Decoder(kind)
-    # Read back with its own types (an int given for a float field becomes that float), so
-    # that the body recorded is exactly what a replay folds.
-    typed = decoder.decode(_CANONICAL.encode(event))
-    return typed, _CANONICAL.encode(msgspec.structs.asdict(typed))
 
 
 class Decision(FlowSteps):
@@ -212,6 +295,7 @@ class Decision(FlowSteps):
     """
 
     def __init__(self, rules: Rules, state: TableState, source: RandomSource) -> None:
+        _attribute(rules)
         self.rules = rules
         self.state = state
         self.source = source
@@ -239,14 +323,22 @@ class Decision(FlowSteps):
         """Record ``event`` as following from the rule ``rule`` (a section like ``"4.4.5"``)."""
         if self.state.over and not isinstance(event, SeedRevealed):
             raise RefereeError(f"the game is over; {type(event).__name__} cannot follow it")
-        plugin = self.rules.owner_of(event)
-        if rule:
-            rule = _named_rule(plugin, self.rules.game.name, rule)
+        owner = self.rules.owner_of(event)
+        # Credited to the plugin that decided it: the innermost extension running (a
+        # card's event of its game's type is the card's), else the game; the kernel's own
+        # events (flow, randomness, requests) stay the kernel's.
+        plugin = owner
+        if owner != NAME:
+            stack = _stack()
+            plugin = stack[-1] if stack else self.rules.game.name
+        game = self.rules.game.name
+        named = _named_rule(plugin, game, rule) if rule else rule
+        declared = None if plugin == owner else (owner, _named_rule(owner, game, rule) if rule else rule)
         # Fold the event exactly as the log will give it back (keys sorted, tuples as
         # lists), so the live state and a replay of the log cannot differ.
-        event, body = _canonical_event(event)
+        event, body = canonical_event(event)
         apply(self.rules, self.state, event)
-        self.emitted.append(Emitted(event, body, plugin, rule, None if visible_to is None else tuple(visible_to)))
+        self.emitted.append(Emitted(event, body, plugin, named, None if visible_to is None else tuple(visible_to), declared))
         return event
 
     # -- randomness -----------------------------------------------------------
@@ -410,13 +502,25 @@ def view(rules: Rules, state: TableState, seat: str | None) -> dict[str, Any]:
         "waiting_for": sorted({r.seat for r in flow.requests.values()}),
         "requests": own,
         "result": None if state.result is None else msgspec.to_builtins(state.result),
-        "view": rules.hook.referee_view(state=state, seat=seat) or {},
+        # The game is shown the live table read-only, and what it returns is detached from
+        # it: a plugin can neither change the table nor hand a caller a way into it.
+        "view": detached(rules.hook.referee_view(state=read_only(state), seat=seat) or {}),
     }
 
 
 def copy_state(state: TableState) -> TableState:
-    """A private copy of ``state``: views and bots read this, so a plugin that writes to
-    what it was shown cannot change the table."""
+    """Deprecated: views and bots are shown the live state read-only (``referee.readonly``)."""
+    warnings.warn(
+        "referee.table.copy_state is deprecated: views and bots are shown the live state read-only "
+        "(referee.readonly.read_only); Referee.state gives a copy",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return copied_state(state)
+
+
+def copied_state(state: TableState) -> TableState:
+    """A private copy of ``state`` (``Referee.state`` gives one)."""
     game = state.game
     copied = msgspec.structs.replace(
         state, flow=_copy(state.flow), game=None, options=dict(state.options), slots={n: _copy(v) for n, v in state.slots.items()}

@@ -274,15 +274,17 @@ class Hub:
 
     def _w_bot_step(self, table_id: str) -> tuple[bool, dict[str, float]]:
         app = self._w_app
-        requests = app.requests(table_id)  # none open: the game is over, or waits for nobody
-        timed = {r.id: float(r.deadline) for r in requests if r.deadline is not None}
-        bots = set(app.bots(table_id)) if requests else set()
-        pending = [r for r in requests if r.seat in bots]
-        if not pending:
-            return False, timed
-        request = pending[0]
+        with app.reading(table_id):
+            requests = app.requests(table_id)  # none open: the game is over, or waits for nobody
+            timed = {r.id: float(r.deadline) for r in requests if r.deadline is not None}
+            bots = set(app.bots(table_id)) if requests else set()
+            pending = [r for r in requests if r.seat in bots]
+            if not pending:
+                return False, timed
+            request = pending[0]
+            answer = app.bot_answer(table_id, request)
         try:
-            app.act(table_id, request.seat, request.action, app.bot_answer(table_id, request), request=request.id)
+            app.act(table_id, request.seat, request.action, answer, request=request.id)
         except IllegalAction:
             # Another process answered it first: the table changed all the same.
             return True, timed
@@ -397,7 +399,7 @@ class Hub:
             raise Problem(404, f"no table {shown(table_id)} on this server")
         seats = self._seats.get(table_id)
         if seats is None:
-            seats = self._seats[table_id] = app.state(table_id).seats
+            seats = self._seats[table_id] = app.info(table_id).seats
         if role != GAMESMASTER and role not in seats:
             raise Problem(404, f"no seat {shown(role)} at table {table_id}")
         if not token:
@@ -408,22 +410,28 @@ class Hub:
     def _w_update(self, table_id: str, role: str, after: int) -> dict[str, Any]:
         """What ``role`` sees now, with the log entries after ``after``."""
         app = self._w_app
+        with app.reading(table_id):
+            return self._w_read_update(app, table_id, role, after)
+
+    def _w_read_update(self, app: Referee, table_id: str, role: str, after: int) -> dict[str, Any]:
         seat = None if role == GAMESMASTER else role
         view = app.view(table_id, role)
         after = max(0, after)
-        entries = app.visible_entries(table_id, seat, after=after)
-        if not entries and after and not app.visible_entries(table_id, seat, after=after - 1):
+        if after > app.length(table_id):
             raise Problem(400, f"after: table {table_id} has fewer than {after} entries")
+        entries = app.visible_entries(table_id, seat, after=after)
         length = after + len(entries)
         self._lengths[table_id] = max(length, self._lengths.get(table_id, 0))
+        rules = app.rules(table_id) if entries else None
+        bots = app.bots(table_id)
         update: dict[str, Any] = {
             "table": table_id,
             "role": role,
             "over": view["result"] is not None,
             "length": length,
             "view": view,
-            "entries": [_entry(app, app.rules(table_id), e) for e in entries] if entries else [],
-            "bots": list(app.bots(table_id)),
+            "entries": [_entry(app, rules, e) for e in entries],
+            "bots": list(bots),
             "published": self._w_published(table_id),
         }
         if role == GAMESMASTER:
@@ -437,7 +445,7 @@ class Hub:
                     "hint": _hint(r),
                 }
                 for r in app.requests(table_id)
-                if _pasteable(r) and r.seat not in app.bots(table_id)
+                if _pasteable(r) and r.seat not in bots
             ]
         return update
 
@@ -449,6 +457,11 @@ class Hub:
         return published
 
     def _w_act(self, table_id: str, role: str, body: dict[str, Any]) -> dict[str, Any]:
+        # The table is looked at once for the checks, the action and a refusal's reason.
+        with self._w_app.reading(table_id):
+            return self._w_read_act(table_id, role, body)
+
+    def _w_read_act(self, table_id: str, role: str, body: dict[str, Any]) -> dict[str, Any]:
         app = self._w_app
         action = body.get("action")
         args = body.get("args", {})
@@ -528,9 +541,9 @@ class Hub:
         app = self._w_app
         if publish and role != GAMESMASTER:
             raise Problem(403, "only the gamesmaster publishes reports")
-        rounds = app.state(table_id).flow.round
+        info = app.info(table_id)
         # Without a round: the last finished one (the one in play has not ended yet).
-        chosen = round if round is not None else rounds if app.over(table_id) else rounds - 1
+        chosen = round if round is not None else info.round if info.over else info.round - 1
         if chosen < 1:
             raise Problem(404, f"table {table_id} has not finished a round yet")
         if role != GAMESMASTER and chosen not in self._w_keys.published(table_id):

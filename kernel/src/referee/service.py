@@ -28,7 +28,6 @@ from .log import Entry, dump_jsonl, redact_for, seal, seal_lines, with_keys
 from .logging import get_logger
 from .offline import Offline, ReplayView
 from .randomness import ScriptedSource, SeededSource, bot_random, new_seed, new_table_key, seed_commitment
-from .readonly import read_only
 from .registry import Registry, Rules, decode_as
 from .session import Session, TableInfo, cold_load, snapshot_of
 from .table import AUTOMATE, EXPIRE, GAMESMASTER, Action, TableState, copied_state, decide, fold_entries, open_table, view
@@ -501,7 +500,9 @@ class Referee(Offline):
     def _bot_answer(self, table_id: str, loaded: Session, request: Request) -> dict[str, Any]:
         seat_view = view(loaded.rules, loaded.state, request.seat)
         rng = bot_random(self._secret(table_id).key, request.seat, loaded.length)
-        args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=read_only(request), rng=rng)
+        # The bot holds a detached view and a copy of its request: nothing it has leads into the table.
+        mine = msgspec.convert(msgspec.to_builtins(request), Request)
+        args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=mine, rng=rng)
         if args is None:
             if request.answer is not None:
                 return answers.sample(request.answer, rng)

@@ -75,9 +75,28 @@ def test_web_a_seat_acts_only_for_itself(open_table) -> None:
     bob_request = table.requests("Bob")[0]["id"]
     response = table.act("Ann", "call", {"call": "odd"}, bob_request, seat="Bob")
     assert response.status_code == 403 and response.json()["error"] == "a seat acts only for itself"
-    # Naming Bob's request from Ann's seat is refused by the rules, and nothing is kept.
+    # Naming Bob's request from Ann's seat is refused as a request not open for Ann, and nothing is kept.
     response = table.act("Ann", "call", {"call": "odd"}, bob_request)
-    assert response.status_code == 422
+    assert response.status_code == 409
+    assert table.length() == before
+
+
+def _without_date(response: Any) -> tuple[int, bytes, dict[str, str]]:
+    headers = {k: v for k, v in response.headers.items() if k != "date"}
+    return response.status_code, response.content, headers
+
+
+@pytest.mark.parametrize("game", ["nim", "cashnguns", "pigsty"])
+def test_web_another_seats_request_id_and_an_unknown_one_get_the_same_answer(open_table, game: str) -> None:
+    """Issue 21, L3: guessing request ids tells a seat nothing of what other seats are asked."""
+    seats = {"nim": ["Ann", "Bob"], "cashnguns": ["Ann", "Bob", "Cleo", "Dino"], "pigsty": ["Ann", "Bob", "Cleo"]}[game]
+    table = open_table(game, seats, **({"options": {"deadline": 0}} if game == "cashnguns" else {}))
+    before = table.length()
+    ann, cleo = table.requests("Ann")[0], table.requests(seats[-1])[0]
+    others = table.act("Ann", ann["action"], {}, cleo["id"])
+    nobodys = table.act("Ann", ann["action"], {}, cleo["id"][:-1] + "?")
+    assert others.status_code == 409 and "not open for Ann" in others.json()["error"]
+    assert _without_date(others) == _without_date(nobodys)
     assert table.length() == before
 
 
@@ -105,7 +124,7 @@ def test_web_a_seat_acts_only_for_itself(open_table) -> None:
             "bytes",
         ),
         (lambda t: t.act("Ann", "call", {"call": "seven"}), 422, "not offered"),
-        (lambda t: t.act("Ann", "call", {"call": "odd"}, "r9.no.such"), 409, "no longer open"),
+        (lambda t: t.act("Ann", "call", {"call": "odd"}, "r9.no.such"), 409, "not open for Ann"),
         (lambda t: t.act("Ann", "call", [1]), 400, "args"),
         (
             lambda t: t.client.post(t.url("Ann", "act"), content=b'{"action": "call", "args": {"call": NaN}}', headers=t.auth("Ann")),

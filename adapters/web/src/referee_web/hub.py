@@ -45,14 +45,22 @@ class Problem(Exception):
         self.message = message
 
 
-def _problem(exc: RefereeError, request: str | None = None, still_open: bool = True) -> Problem:
+def _not_open(seat: str) -> Problem:
+    # The same words and status whether the id is another seat's or nobody's (and the id
+    # is not echoed): guessing ids tells a seat nothing of the requests other seats have open.
+    return Problem(
+        409, f"that request is not open for {seat}: answered, withdrawn or never asked of {seat}; reload to see what is asked now"
+    )
+
+
+def _problem(exc: RefereeError, request: str | None = None, still_open: bool = True, seat: str = "") -> Problem:
     if isinstance(exc, UnknownTable):
         return Problem(404, exc.message)
     if isinstance(exc, ConcurrentWrite):
         return Problem(503, exc.message)
     if isinstance(exc, IllegalAction):
         if request is not None and not still_open:
-            return Problem(409, f"request {shown(request)} is no longer open (answered or withdrawn); reload to see what is asked now")
+            return _not_open(seat)
         return Problem(422, exc.message)
     return Problem(400, exc.message)
 
@@ -486,15 +494,19 @@ class Hub:
             seat, request = named, target.id
         elif role == GAMESMASTER and action == "automate":
             return self._w_automate(table_id, args)
-        if request is not None and request not in {r.id for r in app.requests(table_id)}:
-            raise Problem(409, f"request {shown(request)} is no longer open (answered or withdrawn); reload to see what is asked now")
+        if request is not None and request not in self._w_open_for(app, table_id, seat):
+            raise _not_open(seat)
         try:
             entries = app.act(table_id, seat, action, args, request=request)
         except RefereeError as exc:
-            still_open = request is None or request in {r.id for r in app.requests(table_id)}
-            raise _problem(exc, request, still_open) from None
+            still_open = request is None or request in self._w_open_for(app, table_id, seat)
+            raise _problem(exc, request, still_open, seat) from None
         self._announce(table_id)
         return {"appended": len(entries)}
+
+    @staticmethod
+    def _w_open_for(app: Referee, table_id: str, seat: str) -> set[str]:
+        return {r.id for r in app.requests(table_id) if r.seat == seat}
 
     def _w_automate(self, table_id: str, args: dict[str, Any]) -> dict[str, Any]:
         app = self._w_app

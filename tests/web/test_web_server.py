@@ -357,7 +357,7 @@ def test_web_the_pigsty_gamesmaster_sees_who_sent_orders_enters_pasted_orders_cl
     assert table.state("gamesmaster")["view"]["waiting_for"] == ["Zed"]
     # A seat's page cannot enter orders for another, nor the gamesmaster anything but orders.
     assert table.act("Bill", "orders", {"text": "G 1"}, seat="Zed").status_code == 403
-    closed = table.act("gamesmaster", "close")
+    closed = table.act("gamesmaster", "close", {"turn": 1})
     assert closed.status_code == 200, closed.text
     assert table.state("gamesmaster")["view"]["round"] == 2
     # Seats read a report only once published.
@@ -367,6 +367,23 @@ def test_web_the_pigsty_gamesmaster_sees_who_sent_orders_enters_pasted_orders_cl
     read = table.client.get(table.url("Bill", "report"), headers=table.auth("Bill")).json()
     assert read["round"] == 1 and read["text"] == published.json()["text"]
     assert table.state("Bill")["published"] == [1]
+
+
+def test_web_thirty_identical_concurrent_closes_close_one_turn(open_table) -> None:
+    """Issue 21: 30 identical POSTs of the gamesmaster's close closed 30 turns of Pigsty (rule 9)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    table = open_table("pigsty", ["Bill", "Ted", "Zed"])
+    with ThreadPoolExecutor(8) as pool:
+        statuses = list(pool.map(lambda _: table.act("gamesmaster", "close", {"turn": 1}).status_code, range(30)))
+    assert sorted(statuses) == [200] + [422] * 29
+    assert table.state("gamesmaster")["view"]["round"] == 2
+    stale = table.act("gamesmaster", "close", {"turn": 1}).json()
+    assert "turn 1 is already closed; turn 2 is open now" in stale["error"]
+    # A close naming no turn is what raced: the server asks for the turn.
+    unnamed = table.act("gamesmaster", "close")
+    assert unnamed.status_code == 400 and '{"turn": N}' in unnamed.json()["error"]
+    assert table.state("gamesmaster")["view"]["round"] == 2
 
 
 # -- nothing secret in the diagnostic log ------------------------------------------------------------

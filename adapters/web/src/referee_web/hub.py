@@ -494,6 +494,10 @@ class Hub:
             seat, request = named, target.id
         elif role == GAMESMASTER and action == "automate":
             return self._w_automate(table_id, args)
+        elif role == GAMESMASTER and action == "close" and "turn" not in args:
+            # Without the turn, a close sent twice (a retry, a double click, two consoles)
+            # closes two turns; naming it makes the second one a refusal.
+            raise Problem(400, 'close: name the turn it closes, {"turn": N} (the round the console shows)')
         if request is not None and request not in self._w_open_for(app, table_id, seat):
             raise _not_open(seat)
         try:

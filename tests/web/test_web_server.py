@@ -285,6 +285,34 @@ def test_web_a_socket_with_a_wrong_token_is_closed_with_the_reason(open_table) -
         assert socket.receive_json()["status"] == 400
 
 
+@pytest.mark.parametrize(
+    ("hello", "words"),
+    [
+        ('{"token": "T", "after": 1180591620717411303424}', "after"),
+        ("[" * 200_000, "at most"),
+        ('{"token": "T", "after": 0, "x": ' + "[" * 20_000 + "]" * 20_000 + "}", "JSON"),
+    ],
+    ids=["after-2**70", "deep-nesting", "deep-inside"],
+)
+def test_web_a_socket_hello_too_large_or_too_deep_is_closed_with_the_reason(open_table, hello: str, words: str, caplog) -> None:
+    """Issue 21: such a hello raised inside the server."""
+    table = _nim(open_table)
+    caplog.set_level(logging.ERROR)
+    with table.client.websocket_connect(table.url("Ann", "live")) as socket:
+        socket.send_text(hello.replace('"T"', json.dumps(table.tokens["Ann"])))
+        refused = socket.receive_json()
+    assert refused["status"] == 400 and words in refused["error"], refused
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    # A later ask with a number too large is refused the same way.
+    with table.client.websocket_connect(table.url("Ann", "live")) as socket:
+        socket.send_json({"token": table.tokens["Ann"], "after": 0})
+        assert socket.receive_json()["type"] == "update"
+        socket.send_text('{"after": 1180591620717411303424}')
+        refused = socket.receive_json()
+    assert refused["status"] == 400 and "after" in refused["error"], refused
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 # -- bots, deadlines, exports -----------------------------------------------------------------
 
 

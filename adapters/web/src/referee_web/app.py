@@ -116,6 +116,30 @@ async def _json_body(request: Request, limit: int) -> dict[str, Any]:
     return body
 
 
+MAX_AFTER = 2**53
+"""Largest entry number a page may ask from (far beyond any log; JSON numbers stay exact)."""
+
+HELLO = 'the first message must be JSON: {"token": ..., "after": N}'
+
+
+async def _socket_message(socket: WebSocket, limit: int) -> Any:
+    """One JSON message of a page, refused as a ``Problem`` when it is too long, not JSON,
+    or nested too deep to parse (the parser's recursion limit is never reached here)."""
+    text = await socket.receive_text()
+    if len(text) > limit:
+        raise Problem(400, f"a message is at most {limit:,} characters")
+    try:
+        return json.loads(text, parse_constant=_not_json)
+    except (ValueError, RecursionError) as exc:
+        raise Problem(400, f"{HELLO} ({type(exc).__name__})") from None
+
+
+def _after(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AFTER:
+        raise Problem(400, "after: a whole number of entries")
+    return value
+
+
 def create_app(
     db: str | None = None,
     *,
@@ -204,15 +228,13 @@ def create_app(
         table_id, role = socket.path_params["table"], socket.path_params["role"]
         try:
             limited(socket)
-            hello = await asyncio.wait_for(socket.receive_json(), timeout=30)
+            hello = await asyncio.wait_for(_socket_message(socket, body_limit), timeout=30)
             if not isinstance(hello, dict) or not isinstance(hello.get("token"), str):
                 raise Problem(401, 'send {"token": ..., "after": N} first')
-            after = hello.get("after", 0)
-            if not isinstance(after, int) or isinstance(after, bool) or after < 0:
-                raise Problem(400, "after: a whole number of entries")
+            after = _after(hello.get("after", 0))
             await hub.run(hub._w_authorize, table_id, role, hello["token"])
-        except (Problem, ValueError, TimeoutError, WebSocketDisconnect) as exc:
-            problem = exc if isinstance(exc, Problem) else Problem(400, 'the first message must be JSON: {"token": ..., "after": N}')
+        except (Problem, ValueError, TimeoutError, WebSocketDisconnect, KeyError) as exc:
+            problem = exc if isinstance(exc, Problem) else Problem(400, HELLO)
             with contextlib.suppress(Exception):
                 await socket.send_json({"error": problem.message, "status": problem.status})
                 await socket.close(code=4000 + problem.status)
@@ -221,10 +243,10 @@ def create_app(
 
         async def listen() -> None:
             while True:
-                message = await socket.receive_json()
+                message = await _socket_message(socket, body_limit)
                 limited(socket)
-                if isinstance(message, dict) and isinstance(message.get("after"), int) and message["after"] >= 0:
-                    asked.put_nowait(message["after"])
+                if isinstance(message, dict) and "after" in message:
+                    asked.put_nowait(_after(message["after"]))
 
         reader = asyncio.ensure_future(listen())
         try:

@@ -149,11 +149,12 @@ def create_app(
     tick: float = 0.25,
     workers: int | None = None,
     watch: float = 0.0,
+    work_timeout: float = 20.0,
 ) -> Starlette:
     """The server for tables kept at ``db`` (as ``referee.Referee`` reads it: a SQLite file,
     ``:memory:``, or a ``postgresql://`` address shared by several processes).  ``bot_pause``,
-    ``tick`` (how often deadlines are looked at), ``workers`` and ``watch``: see ``Hub``."""
-    hub = Hub(db, registry=registry, bot_pause=bot_pause, tick=tick, workers=workers, watch=watch)
+    ``tick`` (how often deadlines are looked at), ``workers``, ``watch`` and ``work_timeout``: see ``Hub``."""
+    hub = Hub(db, registry=registry, bot_pause=bot_pause, tick=tick, workers=workers, watch=watch, work_timeout=work_timeout)
     buckets = _Buckets(limits or Limits())
     body_limit = (limits or Limits()).body
 

@@ -12,7 +12,10 @@ and waits.  Around it the hub keeps what a server adds to the service:
 * deadlines: a timed request is closed through the gamesmaster's ``expire`` once its time
   is up, by this server's clock (the game says what the delay costs).
 
-Every method named ``_w_...`` runs on the worker thread.
+Every method named ``_w_...`` runs on a worker thread.  A table's work is bounded in
+time (``work_timeout``): a request whose work does not finish gets a 503 naming the
+table, the stuck worker is given up for a fresh one (see ``lanes``), and the table is set
+aside until that work ends, so one table cannot starve the others.
 """
 
 from __future__ import annotations
@@ -23,12 +26,13 @@ import threading
 import time
 import zlib
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from referee import GAMESMASTER, ConcurrentWrite, Entry, IllegalAction, Referee, RefereeError, Registry, Text, UnknownTable, shown
+from referee import GAMESMASTER, ConcurrentWrite, Entry, IllegalAction, Referee, RefereeError, Registry, UnknownTable, shown
 
+from .forms import _file_like, _hint, _label, _pasteable, _verdict
 from .keys import CHANNEL, SeatKeys, postgres_conninfo
+from .lanes import Lane, current_lane
 
 T = TypeVar("T")
 
@@ -65,6 +69,22 @@ def _problem(exc: RefereeError, request: str | None = None, still_open: bool = T
     return Problem(400, exc.message)
 
 
+def _refuse_late_appends(app: Referee) -> None:
+    """Work that outlived its request was answered "nothing was recorded": a given-up
+    lane's late append is refused, so that stays true."""
+    store = app.store
+    append_lines = store.append_lines
+
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        lane = current_lane()
+        if lane is not None and lane.given_up:
+            # Not ConcurrentWrite, which the service would answer by deciding again.
+            raise RefereeError("this work outlived its request, which was told nothing was recorded")
+        return append_lines(*args, **kwargs)
+
+    store.append_lines = guarded  # type: ignore[method-assign]
+
+
 def _entry(app: Referee, rules: Any, entry: Entry) -> dict[str, Any]:
     """One log entry as a page shows it: words, never the body's raw fields or keys."""
     return {
@@ -78,33 +98,6 @@ def _entry(app: Referee, rules: Any, entry: Entry) -> dict[str, Any]:
     }
 
 
-def _pasteable(request: Any) -> bool:
-    """A request answered by one text field (written orders): the gamesmaster may enter it."""
-    answer = request.answer
-    return answer is not None and len(answer) == 1 and isinstance(next(iter(answer.values())), Text)
-
-
-def _file_like(value: Any) -> str | None:
-    """A string option naming a path: refused, so that nobody makes the server read its files
-    (a game reads a path it is given when the table opens, e.g. a Pimp deck file)."""
-    if isinstance(value, str):
-        one_line = "\n" not in value
-        if one_line and (value.startswith(("~", ".", "/", "\\")) or "/" in value or "\\" in value or value.endswith(".toml")):
-            return value
-        return None
-    if isinstance(value, dict):
-        for item in value.values():
-            found = _file_like(item)
-            if found is not None:
-                return found
-    if isinstance(value, list):
-        for item in value:
-            found = _file_like(item)
-            if found is not None:
-                return found
-    return None
-
-
 class Hub:
     def __init__(
         self,
@@ -115,13 +108,16 @@ class Hub:
         tick: float = 0.25,
         workers: int | None = None,
         watch: float = 0.0,
+        work_timeout: float = 20.0,
     ) -> None:
         """``workers``: threads, each with its own ``Referee`` and store connection, a table
         always served by the same one (default: 4 on PostgreSQL, whose commits run side by
         side; 1 on SQLite, which writes one transaction at a time, and in memory, where
         each connection would be a store of its own).  ``watch``: seconds between looks at
         the store for entries other processes appended to tables whose pages are open (a
-        SQLite file shared by several processes; PostgreSQL says so by ``NOTIFY``); 0: never."""
+        SQLite file shared by several processes; PostgreSQL says so by ``NOTIFY``); 0: never.
+        ``work_timeout``: seconds one piece of a table's work may take before its request
+        is refused with 503 and the table set aside until that work ends."""
         self._db = db
         self._registry = registry
         self.bot_pause = bot_pause
@@ -129,7 +125,10 @@ class Hub:
         self._workers = workers
         self.watch = watch
         self._lengths: dict[str, int] = {}
-        self._executors: list[ThreadPoolExecutor] = []
+        self.work_timeout = work_timeout
+        self._lanes: list[Lane] = []
+        self._set_aside: set[str] = set()
+        self._given_up = 0
         self._local = threading.local()
         self._known: set[str] = set()
         self._published: dict[str, list[int]] = {}
@@ -150,12 +149,12 @@ class Hub:
     # -- lifecycle ----------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self._executors = [ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee")]
+        self._lanes = [self._lane()]
         self.app = await self.run(lambda: self._w_app)
         self.keys = await self.run(lambda: self._w_keys)
         workers = self._workers or (4 if self.keys.postgres else 1)
         if self.app.location != ":memory:":
-            self._executors += [ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee") for _ in range(workers - 1)]
+            self._lanes += [self._lane() for _ in range(workers - 1)]
         location = self.app.location
         if self.keys.postgres:
             self._listener = threading.Thread(target=self._listen, args=(location,), name="referee-listen", daemon=True)
@@ -175,11 +174,11 @@ class Hub:
             self._ticker.cancel()
         for task in list(self._tasks):
             task.cancel()
-        loop = asyncio.get_running_loop()
-        for executor in self._executors:
-            with contextlib.suppress(Exception):
-                await loop.run_in_executor(executor, self._w_close)
-            executor.shutdown(wait=True)
+        # A lane stuck in a plugin is not waited for: its thread is a daemon.
+        for lane in self._lanes:
+            closing = asyncio.wrap_future(lane.submit(self._w_close, (), None))
+            await asyncio.wait({closing}, timeout=min(self.work_timeout, 5.0))
+            lane.stop()
 
     def _w_close(self) -> None:
         keys, app = getattr(self._local, "keys", None), getattr(self._local, "app", None)
@@ -188,18 +187,69 @@ class Hub:
         if app is not None:
             app.close()
 
+    def _lane(self) -> Lane:
+        self._given_up += 1
+        return Lane(f"referee-{self._given_up}", self._released)
+
+    def _released(self, table: str | None) -> None:
+        """On a given-up lane's thread: its late job ended, the table may be served again."""
+        if table is not None and self._loop is not None:
+            self._loop.call_soon_threadsafe(self._set_aside.discard, table)
+
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn`` on a worker: the worker of the table named by the first argument, if
-        there is one (so one table's actions are decided one after the other, in order)."""
-        executors = self._executors
-        index = zlib.crc32(args[0].casefold().encode()) % len(executors) if args and isinstance(args[0], str) else 0
-        return await asyncio.get_running_loop().run_in_executor(executors[index], fn, *args)
+        there is one (so one table's actions are decided one after the other, in order),
+        for at most ``work_timeout`` seconds (a 503 naming the table after that)."""
+        table = args[0].casefold() if args and isinstance(args[0], str) else None
+        if table is not None and table in self._set_aside:
+            raise Problem(503, self._stuck(args[0]))
+        index = zlib.crc32(table.encode()) % len(self._lanes) if table is not None else 0
+        future = self._lanes[index].submit(fn, args, table)
+        waiting = asyncio.wrap_future(future)
+        for _ in range(3):
+            done, _pending = await asyncio.wait({waiting}, timeout=self.work_timeout)
+            if done:
+                return waiting.result()
+            lane = self._lanes[index]
+            if lane.running is future:
+                # Nobody waits for it now: whatever it ends with is dropped, unreported.
+                waiting.add_done_callback(lambda late: late.cancelled() or late.exception())
+                self._give_up(index)
+                raise Problem(503, self._stuck(args[0]))
+            if not lane.overdue(self.work_timeout):
+                break
+            self._give_up(index)  # behind another table's stuck work: the fresh lane serves it
+        if future.cancel():
+            raise Problem(503, "the server is busy; nothing was recorded; try again in a moment")
+        return await waiting
+
+    def _stuck(self, table: str) -> str:
+        return (
+            f"table {shown(table)} did not finish its work within {self.work_timeout:g} s (a game's rules may be stuck); "
+            "nothing was recorded; it is set aside until that work ends"
+        )
+
+    def _give_up(self, index: int) -> None:
+        lane = self._lanes[index]
+        if lane.given_up or self.app is None or self.app.location == ":memory:":
+            return  # an in-memory store lives on its one thread: nothing can take over
+        if lane.running_table is not None:
+            self._set_aside.add(lane.running_table)
+        self._lanes[index] = lane.give_up(f"referee-{self._given_up + 1}")
+        self._given_up += 1
+
+    def _watch_lanes(self) -> None:
+        """Give up a lane whose job ran too long even when nobody waits for it (a bot's)."""
+        for index, lane in enumerate(self._lanes):
+            if lane.overdue(self.work_timeout):
+                self._give_up(index)
 
     @property
     def _w_app(self) -> Referee:
         app = getattr(self._local, "app", None)
         if app is None:
             app = self._local.app = Referee(self._db, registry=self._registry)
+            _refuse_late_appends(app)
         return app
 
     @property
@@ -266,7 +316,7 @@ class Hub:
                 self._again.discard(table_id)
                 try:
                     acted, timed = await self.run(self._w_bot_step, table_id)
-                except RefereeError:
+                except (RefereeError, Problem):
                     return
                 self._note_deadlines(table_id, timed)
                 if acted:
@@ -313,12 +363,13 @@ class Hub:
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(self.tick)
+            self._watch_lanes()
             now = time.monotonic()
             due = [t for t, times in self._expiry.items() if times and min(times.values()) <= now]
             for table_id in due:
                 try:
                     expired = await self.run(self._w_expire, table_id)
-                except RefereeError:
+                except (RefereeError, Problem):
                     expired = False
                 if expired:
                     self._expiry.pop(table_id, None)
@@ -328,7 +379,7 @@ class Hub:
         while True:
             await asyncio.sleep(self.watch)
             for table_id in [t for t in self._events if t in self._lengths]:
-                with contextlib.suppress(RefereeError):
+                with contextlib.suppress(RefereeError, Problem):
                     if await self.run(self._w_grew, table_id):
                         self.changed(table_id)
 
@@ -573,23 +624,3 @@ class Hub:
             self._published.pop(table_id, None)
             self._announce(table_id)
         return {"round": chosen, "text": text or "", "published": self._w_keys.published(table_id)}
-
-
-def _label(request: Any) -> str:
-    name, shape = next(iter((request.answer or {}).items()))
-    return str(getattr(shape, "label", "") or name)
-
-
-def _hint(request: Any) -> str:
-    shape = next(iter((request.answer or {}).values()), None)
-    return str(getattr(shape, "hint", ""))
-
-
-def _verdict(verdict: Any) -> dict[str, Any]:
-    return {
-        "ok": verdict.ok,
-        "message": verdict.message,
-        "checked": verdict.checked,
-        "bad_entry": verdict.bad_seq,
-        "notes": list(verdict.notes),
-    }

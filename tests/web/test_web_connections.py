@@ -8,7 +8,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 
 import httpx
@@ -82,3 +82,20 @@ def test_web_one_client_address_holds_a_bounded_number_of_connections(tmp_path: 
                 pass
             assert time.monotonic() < deadline
             time.sleep(0.05)
+
+
+def test_web_referee_serve_help_documents_every_limit(capsys) -> None:
+    from referee_cli.main import main
+
+    with suppress(SystemExit):
+        main(["serve", "--help"])
+    shown = capsys.readouterr().out
+    for option in (
+        "--tables-per-minute",
+        "--max-entries",
+        "--bot-actions",
+        "--work-timeout",
+        "--header-timeout",
+        "--connections-per-client",
+    ):
+        assert option in shown

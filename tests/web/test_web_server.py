@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -438,3 +439,42 @@ def test_web_referee_serve_names_the_package_to_install_when_it_is_missing(monke
         main(["serve", "--db", ":memory:"])
     assert exit.value.code == 2
     assert "pip install referee-web" in capsys.readouterr().err
+
+
+# -- limits per client and per table (issue 21: anonymous endless bot tables) ---------------------
+
+
+def test_web_one_client_opens_a_bounded_number_of_tables_a_minute(server) -> None:
+    client = server(limits=Limits(rate=10_000, burst=10_000, tables_per_minute=3))
+    statuses = [client.post("/api/tables", json={"game": "nim", "seats": ["Ann", "Bob"]}).status_code for _ in range(4)]
+    assert statuses == [201, 201, 201, 429]
+    refused = client.post("/api/tables", json={"game": "nim", "seats": ["Ann", "Bob"]})
+    assert refused.headers["retry-after"] == "1" and "3 tables a minute" in refused.json()["error"]
+
+
+def test_web_bots_of_an_endless_table_stop_at_the_servers_limit_and_the_gamesmaster_ends_it(server, open_table) -> None:
+    """40 all-bot Pigsty tables with palace_pigs=10**15 played forever and grew the store 1.4 MB/s."""
+    client = server(limits=Limits(rate=10_000, burst=10_000, bot_actions=12))
+    seats = ["Bill", "Ted", "Zed"]
+    table = open_table("pigsty", seats, client=client, bots=seats, options={"palace_pigs": 10**15})
+    table.wait(lambda: sum(e["seat"] in seats for e in table.state("gamesmaster")["entries"]) >= 12)
+    settled = table.length()
+    time.sleep(0.5)
+    assert table.length() == settled and not table.state("gamesmaster")["over"]
+    ended = table.act("gamesmaster", "abandon", {"reason": "the server's limit of bot actions"})
+    assert ended.status_code == 200, ended.text
+    assert table.state("gamesmaster")["over"]
+
+
+def test_web_a_table_at_the_entry_limit_refuses_seats_but_the_gamesmaster_ends_it(server, open_table) -> None:
+    client = server(limits=Limits(rate=10_000, burst=10_000, entries=4))
+    table = open_table("nim", ["Ann", "Bob"], client=client)
+    while table.length() < 4:
+        request = table.requests("Ann")[0]
+        assert table.act("Ann", "call", {"call": "odd"}, request["id"]).status_code == 200
+    before = table.length()
+    request = table.requests("Bob")[0]
+    refused = table.act("Bob", "call", {"call": "odd"}, request["id"])
+    assert refused.status_code == 507 and "limit of 4 entries" in refused.json()["error"]
+    assert table.length() == before
+    assert table.act("gamesmaster", "abandon", {"reason": "too long"}).status_code == 200

@@ -45,12 +45,37 @@ STATIC = files("referee_web") / "static"
 
 @dataclass(frozen=True)
 class Limits:
-    """What one client may send.  ``rate`` requests a second per client address on average,
-    ``burst`` at once; a body of at most ``body`` bytes."""
+    """What one client may send and one table may grow to.  ``rate`` requests a second per
+    client address on average, ``burst`` at once; a body of at most ``body`` bytes;
+    ``tables_per_minute`` tables opened per client address; ``entries`` in one table's log
+    (then only the gamesmaster acts, to end it); ``bot_actions`` taken by bots at one table
+    while this server runs (then bots wait: an all-bot table cannot play forever)."""
 
     body: int = 64 * 1024
     rate: float = 20.0
     burst: int = 60
+    tables_per_minute: int = 10
+    entries: int = 20_000
+    bot_actions: int = 2_000
+
+
+class _Openings:
+    """When each client address opened its tables in the last minute."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self._opened: dict[str, list[float]] = {}
+
+    def allow(self, client: str) -> bool:
+        now = time.monotonic()
+        recent = [t for t in self._opened.get(client, []) if now - t < 60]
+        if len(recent) >= self.per_minute:
+            self._opened[client] = recent
+            return False
+        self._opened[client] = [*recent, now]
+        if len(self._opened) > 100_000:
+            self._opened = {k: v for k, v in self._opened.items() if v and now - v[-1] < 60}
+        return True
 
 
 class _Buckets:
@@ -154,9 +179,12 @@ def create_app(
     """The server for tables kept at ``db`` (as ``referee.Referee`` reads it: a SQLite file,
     ``:memory:``, or a ``postgresql://`` address shared by several processes).  ``bot_pause``,
     ``tick`` (how often deadlines are looked at), ``workers``, ``watch`` and ``work_timeout``: see ``Hub``."""
+    limits = limits or Limits()
     hub = Hub(db, registry=registry, bot_pause=bot_pause, tick=tick, workers=workers, watch=watch, work_timeout=work_timeout)
-    buckets = _Buckets(limits or Limits())
-    body_limit = (limits or Limits()).body
+    hub.max_entries, hub.max_bot_actions = limits.entries, limits.bot_actions
+    buckets = _Buckets(limits)
+    openings = _Openings(limits.tables_per_minute)
+    body_limit = limits.body
 
     def limited(request: Request | WebSocket) -> None:
         if not buckets.allow(_client(request)):
@@ -179,6 +207,8 @@ def create_app(
     async def create(request: Request) -> Response:
         limited(request)
         body = await _json_body(request, body_limit)
+        if not openings.allow(_client(request)):
+            raise Problem(429, f"at most {openings.per_minute} tables a minute are opened from one address; wait a moment")
         created = await hub.run(hub._w_create, body)
         hub.changed(created["table"])
         return JSONResponse(created, status_code=201)

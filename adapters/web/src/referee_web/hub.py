@@ -24,7 +24,6 @@ import asyncio
 import contextlib
 import threading
 import time
-import zlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -32,7 +31,7 @@ from referee import GAMESMASTER, ConcurrentWrite, Entry, IllegalAction, Referee,
 
 from .forms import _file_like, _hint, _label, _pasteable, _verdict
 from .keys import CHANNEL, SeatKeys, postgres_conninfo
-from .lanes import Lane, current_lane
+from .lanes import Lanes, Overdue, refuse_late_appends
 
 T = TypeVar("T")
 
@@ -67,22 +66,6 @@ def _problem(exc: RefereeError, request: str | None = None, still_open: bool = T
             return _not_open(seat)
         return Problem(422, exc.message)
     return Problem(400, exc.message)
-
-
-def _refuse_late_appends(app: Referee) -> None:
-    """Work that outlived its request was answered "nothing was recorded": a given-up
-    lane's late append is refused, so that stays true."""
-    store = app.store
-    append_lines = store.append_lines
-
-    def guarded(*args: Any, **kwargs: Any) -> Any:
-        lane = current_lane()
-        if lane is not None and lane.given_up:
-            # Not ConcurrentWrite, which the service would answer by deciding again.
-            raise RefereeError("this work outlived its request, which was told nothing was recorded")
-        return append_lines(*args, **kwargs)
-
-    store.append_lines = guarded  # type: ignore[method-assign]
 
 
 def _entry(app: Referee, rules: Any, entry: Entry) -> dict[str, Any]:
@@ -126,9 +109,7 @@ class Hub:
         self.watch = watch
         self._lengths: dict[str, int] = {}
         self.work_timeout = work_timeout
-        self._lanes: list[Lane] = []
-        self._set_aside: set[str] = set()
-        self._given_up = 0
+        self._lanes = Lanes(work_timeout)
         self._local = threading.local()
         self._known: set[str] = set()
         self._published: dict[str, list[int]] = {}
@@ -145,16 +126,21 @@ class Hub:
         self._stopping = threading.Event()
         self._ticker: asyncio.Task[None] | None = None
         self._seats: dict[str, tuple[str, ...]] = {}
+        self.max_entries = 20_000
+        self.max_bot_actions = 2_000
+        self._bot_actions: dict[str, int] = {}
 
     # -- lifecycle ----------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self._lanes = [self._lane()]
+        self._lanes.start(asyncio.get_running_loop())
         self.app = await self.run(lambda: self._w_app)
         self.keys = await self.run(lambda: self._w_keys)
         workers = self._workers or (4 if self.keys.postgres else 1)
         if self.app.location != ":memory:":
-            self._lanes += [self._lane() for _ in range(workers - 1)]
+            self._lanes.add(workers - 1)
+        else:
+            self._lanes.replaceable = False  # the in-memory store lives on its one thread
         location = self.app.location
         if self.keys.postgres:
             self._listener = threading.Thread(target=self._listen, args=(location,), name="referee-listen", daemon=True)
@@ -174,11 +160,7 @@ class Hub:
             self._ticker.cancel()
         for task in list(self._tasks):
             task.cancel()
-        # A lane stuck in a plugin is not waited for: its thread is a daemon.
-        for lane in self._lanes:
-            closing = asyncio.wrap_future(lane.submit(self._w_close, (), None))
-            await asyncio.wait({closing}, timeout=min(self.work_timeout, 5.0))
-            lane.stop()
+        await self._lanes.stop(self._w_close)
 
     def _w_close(self) -> None:
         keys, app = getattr(self._local, "keys", None), getattr(self._local, "app", None)
@@ -187,69 +169,22 @@ class Hub:
         if app is not None:
             app.close()
 
-    def _lane(self) -> Lane:
-        self._given_up += 1
-        return Lane(f"referee-{self._given_up}", self._released)
-
-    def _released(self, table: str | None) -> None:
-        """On a given-up lane's thread: its late job ended, the table may be served again."""
-        if table is not None and self._loop is not None:
-            self._loop.call_soon_threadsafe(self._set_aside.discard, table)
-
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn`` on a worker: the worker of the table named by the first argument, if
         there is one (so one table's actions are decided one after the other, in order),
-        for at most ``work_timeout`` seconds (a 503 naming the table after that)."""
-        table = args[0].casefold() if args and isinstance(args[0], str) else None
-        if table is not None and table in self._set_aside:
-            raise Problem(503, self._stuck(args[0]))
-        index = zlib.crc32(table.encode()) % len(self._lanes) if table is not None else 0
-        future = self._lanes[index].submit(fn, args, table)
-        waiting = asyncio.wrap_future(future)
-        for _ in range(3):
-            done, _pending = await asyncio.wait({waiting}, timeout=self.work_timeout)
-            if done:
-                return waiting.result()
-            lane = self._lanes[index]
-            if lane.running is future:
-                # Nobody waits for it now: whatever it ends with is dropped, unreported.
-                waiting.add_done_callback(lambda late: late.cancelled() or late.exception())
-                self._give_up(index)
-                raise Problem(503, self._stuck(args[0]))
-            if not lane.overdue(self.work_timeout):
-                break
-            self._give_up(index)  # behind another table's stuck work: the fresh lane serves it
-        if future.cancel():
-            raise Problem(503, "the server is busy; nothing was recorded; try again in a moment")
-        return await waiting
-
-    def _stuck(self, table: str) -> str:
-        return (
-            f"table {shown(table)} did not finish its work within {self.work_timeout:g} s (a game's rules may be stuck); "
-            "nothing was recorded; it is set aside until that work ends"
-        )
-
-    def _give_up(self, index: int) -> None:
-        lane = self._lanes[index]
-        if lane.given_up or self.app is None or self.app.location == ":memory:":
-            return  # an in-memory store lives on its one thread: nothing can take over
-        if lane.running_table is not None:
-            self._set_aside.add(lane.running_table)
-        self._lanes[index] = lane.give_up(f"referee-{self._given_up + 1}")
-        self._given_up += 1
-
-    def _watch_lanes(self) -> None:
-        """Give up a lane whose job ran too long even when nobody waits for it (a bot's)."""
-        for index, lane in enumerate(self._lanes):
-            if lane.overdue(self.work_timeout):
-                self._give_up(index)
+        for at most ``work_timeout`` seconds (then a 503 naming the table)."""
+        table = args[0] if args and isinstance(args[0], str) else None
+        try:
+            return await self._lanes.run(fn, args, table)
+        except Overdue as exc:
+            raise Problem(503, str(exc)) from None
 
     @property
     def _w_app(self) -> Referee:
         app = getattr(self._local, "app", None)
         if app is None:
             app = self._local.app = Referee(self._db, registry=self._registry)
-            _refuse_late_appends(app)
+            refuse_late_appends(app)
         return app
 
     @property
@@ -337,7 +272,7 @@ class Hub:
             timed = {r.id: float(r.deadline) for r in requests if r.deadline is not None}
             bots = set(app.bots(table_id)) if requests else set()
             pending = [r for r in requests if r.seat in bots]
-            if not pending:
+            if not pending or self._w_bots_stopped(app, table_id):
                 return False, timed
             request = pending[0]
             answer = app.bot_answer(table_id, request)
@@ -346,8 +281,14 @@ class Hub:
         except IllegalAction:
             # Another process answered it first: the table changed all the same.
             return True, timed
+        self._bot_actions[table_id] = self._bot_actions.get(table_id, 0) + 1
         self._announce(table_id)
         return True, timed
+
+    def _w_bots_stopped(self, app: Referee, table_id: str) -> bool:
+        # Bots play no further than the server's limits: an all-bot table with a goal
+        # nobody reaches would otherwise grow the store for good.
+        return self._bot_actions.get(table_id, 0) >= self.max_bot_actions or app.length(table_id) >= self.max_entries
 
     def _note_deadlines(self, table_id: str, timed: dict[str, float]) -> None:
         # A request's time runs from when this server first saw it open; the kernel then
@@ -363,7 +304,7 @@ class Hub:
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(self.tick)
-            self._watch_lanes()
+            self._lanes.watch()
             now = time.monotonic()
             due = [t for t, times in self._expiry.items() if times and min(times.values()) <= now]
             for table_id in due:
@@ -549,6 +490,10 @@ class Hub:
             # Without the turn, a close sent twice (a retry, a double click, two consoles)
             # closes two turns; naming it makes the second one a refusal.
             raise Problem(400, 'close: name the turn it closes, {"turn": N} (the round the console shows)')
+        if role != GAMESMASTER and app.length(table_id) >= self.max_entries:
+            raise Problem(
+                507, f"table {table_id} has reached this server's limit of {self.max_entries:,} entries; the gamesmaster can end it"
+            )
         if request is not None and request not in self._w_open_for(app, table_id, seat):
             raise _not_open(seat)
         try:

@@ -8,9 +8,10 @@ fragment (``/play#table=...&seat=...&token=...``), which browsers do not send.
 
 Every refusal is a JSON object ``{"error": "...", "status": N}`` with that HTTP status,
 and nothing is appended: 400 malformed, 401 no token, 403 wrong token or not yours, 404
-unknown table or seat, 409 the request answered is no longer open, 413 body too large,
-422 an illegal answer (the rule broken), 429 too many requests, 503 the table kept
-changing for too long.
+unknown table or seat, 409 the request answered is not open for this seat (the same for
+another seat's id as for an unknown one), 413 body too large, 422 an illegal answer (the
+rule broken), 429 too many requests or tables, 503 the table kept changing for too long or
+its work did not finish in time, 507 the table reached the server's limit of entries.
 """
 
 from __future__ import annotations

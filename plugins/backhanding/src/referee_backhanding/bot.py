@@ -9,11 +9,17 @@
   most (Snitch on the strongest rival, Pickpocket on the fullest hand, Frame-Up on the
   best idle fighter, Crooked Cop and Loaded Dice on its richest contest, Bail Out as soon
   as it can), and at the count raises its own hos or lowers the leader's.
+
+Where the heuristic's choice is not forced it draws from the seat's keyed generator: it
+takes, at random, one of the options worth nearly as much as the best (a pimp within
+``STAT_MARGIN`` of the strongest, a ho within ``MONEY_MARGIN`` of the richest), so that a
+seat running this code on what it sees cannot tell which one it will take.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import referee
@@ -24,6 +30,18 @@ from .rounds import PASS
 
 RESERVE = 2
 """Pimps the heuristic bot keeps out of macking for backhanding, while opponents hold hos."""
+
+STAT_MARGIN = 1
+"""Macking or backhanding points by which a pimp may fall short of the best and still be chosen."""
+
+MONEY_MARGIN = 3
+"""Dollars by which a ho may be poorer than the richest and still be chosen."""
+
+
+def near_best(options: list[str], value: Callable[[str], float], margin: float, rng: random.Random) -> str:
+    """One of ``options`` worth at least the best value less ``margin``, at random."""
+    best = max(value(o) for o in options)
+    return rng.choice([o for o in options if value(o) >= best - margin])
 
 
 def _cards(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -60,36 +78,35 @@ def random_answer(view: dict[str, Any], seat: str, request: referee.Request, rng
 # --- the heuristic bot ------------------------------------------------------------------------
 
 
-def _place(view: dict[str, Any], seat: str, request: referee.Request, phase: str) -> dict[str, Any]:
+def _place(view: dict[str, Any], seat: str, request: referee.Request, phase: str, rng: random.Random) -> dict[str, Any]:
     cards = _cards(view)
     pimps = [p for p in _values(request, "pimp") if p != PASS]
     hos = _values(request, "ho")
+    if not pimps:
+        return {"pimp": PASS}
     if phase == "macking":
-        fighters = sorted(pimps, key=lambda p: -cards[p]["backhanding"])
+        fighters = sorted(pimps, key=lambda p: (-cards[p]["backhanding"], rng.random()))
         keep = set(fighters[: min(RESERVE, len(pimps) - 1)])
-        free = sorted((p for p in pimps if p not in keep), key=lambda p: -cards[p]["macking"])
+        free = [p for p in pimps if p not in keep]
         if not free:
             return {"pimp": PASS}
-        pimp = free[0]
+        pimp = near_best(free, lambda p: cards[p]["macking"], STAT_MARGIN, rng)
         rivals = {c["ho"]: c for c in view["contests"] if c["phase"] == "macking"}
-        best = None
-        for ho in sorted(hos, key=lambda h: -cards[h]["money"]):
+
+        def winnable(ho: str) -> bool:
             strongest = max((cards[p]["macking"] for s, p in rivals.get(ho, {}).get("pimps", {}).items() if s != seat), default=-9)
-            if cards[pimp]["macking"] + 2 >= strongest:
-                best = ho
-                break
-        return {"pimp": pimp, "ho": best} if best else {"pimp": PASS}
-    # Backhanding: the best fighter against the richest ho he has a fair chance against.
-    pimp = max(pimps, key=lambda p: cards[p]["backhanding"])
+            return bool(cards[pimp]["macking"] + 2 >= strongest)
+
+        fair = [h for h in hos if winnable(h)]
+        return {"pimp": pimp, "ho": near_best(fair, lambda h: cards[h]["money"], MONEY_MARGIN, rng)} if fair else {"pimp": PASS}
+    # Backhanding: a good fighter against a rich ho he has a fair chance against.
+    pimp = near_best(pimps, lambda p: cards[p]["backhanding"], STAT_MARGIN, rng)
     protectors = {h["id"]: h for p in view["players"] for h in p["hos"]}
-    for ho in sorted(hos, key=lambda h: -cards[h]["money"]):
-        defence = protectors[ho]["protector"]["backhanding"] + protectors[ho]["backhanding"]
-        if cards[pimp]["backhanding"] + 1 >= defence:
-            return {"pimp": pimp, "ho": ho}
-    return {"pimp": PASS}
+    fair = [h for h in hos if cards[pimp]["backhanding"] + 1 >= protectors[h]["protector"]["backhanding"] + protectors[h]["backhanding"]]
+    return {"pimp": pimp, "ho": near_best(fair, lambda h: cards[h]["money"], MONEY_MARGIN, rng)} if fair else {"pimp": PASS}
 
 
-def _play(view: dict[str, Any], seat: str) -> dict[str, Any]:
+def _play(view: dict[str, Any], seat: str, rng: random.Random) -> dict[str, Any]:
     cards = _cards(view)
     me = _me(view, seat)
     hand = {c["id"]: c for c in me.get("hand", [])}
@@ -114,38 +131,37 @@ def _play(view: dict[str, Any], seat: str) -> dict[str, Any]:
         if kind in ("macking", "backhanding"):
             contested = [t for t in targets if fought(t)]
             if contested:
-                plays[card] = max(contested, key=money)
+                plays[card] = near_best(contested, money, MONEY_MARGIN, rng)
         elif kind == "value":
             mine = [t for t in targets if any(h["id"] == t for h in me["hos"])]
             theirs = [t for t in targets if leader is not None and any(h["id"] == t for h in leader["hos"])]
-            if mine:
-                plays[card] = max(mine, key=money)
-            elif theirs:
-                plays[card] = max(theirs, key=money)
+            if mine or theirs:
+                plays[card] = near_best(mine or theirs, money, MONEY_MARGIN, rng)
         elif effect == "pickpocket":
-            plays[card] = max(targets, key=lambda s: players[s]["hand_size"] if s in players else 0)
+            plays[card] = near_best(targets, lambda s: players[s]["hand_size"] if s in players else 0, 1, rng)
         elif effect in ("snitch", "frame-up"):
             stat = "macking" if view["contests"] and view["contests"][0]["phase"] == "macking" and effect == "snitch" else "backhanding"
-            plays[card] = max(targets, key=lambda p: cards.get(p, {}).get(stat, 0))
+            plays[card] = near_best(targets, lambda p, stat=stat: cards.get(p, {}).get(stat, 0), STAT_MARGIN, rng)
         elif effect in ("crooked-cop", "loaded-dice"):
             # Rig a fight of one's own first: the richest one.
             mine = [t for t in targets if t in contests and (seat in contests[t]["pimps"] or contests[t]["owner"] == seat)]
-            plays[card] = max(mine or targets, key=money)
+            plays[card] = near_best(mine or targets, money, MONEY_MARGIN, rng)
         else:
-            plays[card] = targets[0]
+            plays[card] = rng.choice(targets)
     return {"plays": plays}
 
 
 def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     game = view["view"]
     if request.action == "place":
-        return _place(game, seat, request, view["phase"])
+        return _place(game, seat, request, view["phase"], rng)
     if request.action == "play":
-        return _play(game, seat)
+        return _play(game, seat, rng)
     shape = (request.answer or {}).get("pimps")
     if request.action == "discard" and isinstance(shape, Subset):
         cards = _cards(game)
-        weakest = sorted((o.value for o in shape.options), key=lambda p: cards[p]["macking"] + cards[p]["backhanding"])
+        # Equally weak pimps are let go in a random order: a tie is no tell.
+        weakest = sorted((o.value for o in shape.options), key=lambda p: (cards[p]["macking"] + cards[p]["backhanding"], rng.random()))
         return {"pimps": weakest[: shape.min]}
     return answers.sample(dict(request.answer or {}), rng)
 

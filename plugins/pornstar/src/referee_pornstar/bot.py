@@ -12,11 +12,19 @@ Two kinds, chosen per seat by the table option ``bots``:
     another studio (paying for it and promising half the residuals); keeps the Stars it
     can afford; bids for cheap Stars when it has money to spare; lends on hard terms,
     borrows when broke, and accepts deals that pay it more than they cost it.
+
+    Where its choice is not forced it draws from the seat's keyed generator: it takes, at
+    random, one of the options worth nearly as much as the best (a Film within
+    ``FILM_MARGIN`` of the dearest, a target or a Star within ``VALUE_MARGIN``), breaks
+    ties at random, judges its money with ``MONEY_NOISE`` dollars of noise and varies its
+    bids and loans by a few dollars, so that a seat running this code on what it sees
+    cannot tell what it will do.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import referee
@@ -25,6 +33,26 @@ from referee import Amount, Pick, Subset, answers, hookimpl
 BOT_KINDS = ("heuristic", "random")
 """The bots this game ships; ``heuristic`` plays a seat unless the table says otherwise."""
 DEFAULT_BOT = "heuristic"
+
+FILM_MARGIN = 10
+"""Dollars of production cost by which a Film may fall short of the dearest affordable one and still be made."""
+
+VALUE_MARGIN = 10
+"""Points of the heuristic's worth by which a target or a Star may fall short of the best and still be chosen."""
+
+MONEY_NOISE = 20
+"""Dollars either way by which the heuristic misjudges its own money, so its thresholds cannot be read."""
+
+
+def near_best(options: list[str], value: Callable[[str], float], margin: float, rng: random.Random) -> str:
+    """One of ``options`` worth at least the best value less ``margin``, at random."""
+    best = max(value(o) for o in options)
+    return rng.choice([o for o in options if value(o) >= best - margin])
+
+
+def _sensed(view: dict[str, Any], seat: str, rng: random.Random) -> int:
+    """The seat's money as the heuristic judges it: off by up to ``MONEY_NOISE`` either way."""
+    return _money(view, seat) + rng.randint(-MONEY_NOISE, MONEY_NOISE)
 
 
 def _offered(request: referee.Request, field: str) -> list[str]:
@@ -51,13 +79,17 @@ def _subject(view: dict[str, Any]) -> str:
     return str((view.get("chosen") or {}).get("subject", ""))
 
 
-def _casts(view: dict[str, Any], film: dict[str, Any], stars: list[str], rng: random.Random | None) -> list[str] | None:
+def _casts(
+    view: dict[str, Any], film: dict[str, Any], stars: list[str], rng: random.Random | None, *, cheapest: bool = False
+) -> list[str] | None:
     """A cast of ``stars`` meeting ``film``'s needs: the cheapest (preferring its
-    Specialty), or a random one when ``rng`` is given."""
+    Specialty) when ``cheapest``, equally good Stars in a random order if ``rng`` is
+    given; otherwise a random one drawn with ``rng``."""
     pool = list(stars)
     if rng is not None:
         rng.shuffle(pool)
-    else:
+    if cheapest or rng is None:
+        # A stable sort: after the shuffle, equally good Stars stay in random order.
         pool.sort(key=lambda s: (_card(view, s)["specialty"] != film["specialty"], _card(view, s)["filming"]))
     cast: list[str] = []
     for gender, count in (("M", film["males"]), ("F", film["females"])):
@@ -178,19 +210,17 @@ def _star_value(view: dict[str, Any], star: str) -> int:
     return int(c.get("filming", 0)) + 2 * int(c.get("maintenance", 0)) if c.get("type") == "star" else int(c.get("cost", 10))
 
 
-def _best_film(view: dict[str, Any], seat: str, films: list[str], stars: list[str]) -> str | None:
-    money = _money(view, seat)
-    best, best_cost = None, -1
+def _best_film(view: dict[str, Any], seat: str, films: list[str], stars: list[str], rng: random.Random) -> str | None:
+    """A Film it can cast and afford with money to spare, among the dearest such."""
+    money = _sensed(view, seat, rng)
+    reserve = 0 if view["final_round"] else 30
+    affordable = []
     for f in films:
         film = _card(view, f)
         cast = _casts(view, film, stars, None)
-        if cast is None:
-            continue
-        need = _cost(view, film, cast)
-        reserve = 0 if view["final_round"] else 30
-        if need + reserve <= money and film["cost"] > best_cost:
-            best, best_cost = f, film["cost"]
-    return best
+        if cast is not None and _cost(view, film, cast) + reserve <= money:
+            affordable.append(f)
+    return near_best(affordable, lambda f: _card(view, f)["cost"], FILM_MARGIN, rng) if affordable else None
 
 
 def _usable(view: dict[str, Any], seat: str) -> list[str]:
@@ -243,12 +273,13 @@ def _target_value(view: dict[str, Any], seat: str, target: str) -> int:
     return _star_value(view, target)
 
 
-def _heuristic_turn(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
+def _heuristic_turn(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     doing = _offered(request, "do")
-    if "play-card" in doing:
-        return {"do": "play-card", "card": _offered(request, "card")[0]}
+    # With a Film to make too, the card may wait: either order plays both.
+    if "play-card" in doing and ("make-film" not in doing or rng.random() < 0.5):
+        return {"do": "play-card", "card": rng.choice(_offered(request, "card"))}
     if "make-film" in doing:
-        film = _best_film(view, seat, _offered(request, "film"), _usable(view, seat))
+        film = _best_film(view, seat, _offered(request, "film"), _usable(view, seat), rng)
         if film is not None:
             return {"do": "make-film", "film": film}
     if "offer-deal" in doing and not view.get("proposed"):
@@ -258,19 +289,20 @@ def _heuristic_turn(view: dict[str, Any], seat: str, request: referee.Request) -
     return {"do": "end-production"}
 
 
-def _heuristic_film(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
+def _heuristic_film(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     film = _card(view, _subject(view))
-    cast = _casts(view, film, _offered(request, "stars"), None)
+    cast = _casts(view, film, _offered(request, "stars"), rng, cheapest=True)
     money = _money(view, seat)
     if cast is None or _cost(view, film, cast) > money:
         return {}
     spare = money - _cost(view, film, cast)
+    judged = spare + rng.randint(-MONEY_NOISE, MONEY_NOISE)
     top = (_amount(request, "advertising") or Amount(max=0)).max or 0
-    ads = 30 if spare > 150 else 20 if spare > 90 else 10 if spare > 50 else 0
+    ads = 30 if judged > 150 else 20 if judged > 90 else 10 if judged > 50 else 0
     return {"stars": cast, "advertising": min(ads, top, spare // 10 * 10)}
 
 
-def _heuristic_deal(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
+def _heuristic_deal(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     plan = _rent_plan(view, seat)
     if plan is None or plan[2] != _subject(view):
         return {}
@@ -279,33 +311,34 @@ def _heuristic_deal(view: dict[str, Any], seat: str, request: referee.Request) -
     stars = [s for s in stars if s in rentable]
     if not stars:
         return {}
-    pay = min(_money(view, seat), 15 * len(stars))
+    pay = min(_money(view, seat), sum(rng.randint(10, 20) for _ in stars))
     title = _card(view, film).get("title", film)
     return {"rent": stars, "give_money": pay, "terms": f"{seat} splits the residuals of {title} 50-50 with {_subject(view)}"}
 
 
-def _heuristic_answer_deal(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
+def _heuristic_answer_deal(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     deal = view.get("offer") or {}
     gain = int(deal.get("give_money", 0)) + sum(_star_value(view, c) for c in deal.get("give", []))
     cost = int(deal.get("get_money", 0)) + sum(_star_value(view, c) for c in deal.get("get", []))
     cost += 10 * len(deal.get("rent", [])) + 15 * int(deal.get("ask_cards", 0))
-    if gain < cost or (not gain and not deal.get("terms")):
+    # A deal within a few dollars of even is a coin toss.
+    if gain + rng.randint(-5, 5) < cost or (not gain and not deal.get("terms")):
         return {"accept": False}
     args: dict[str, Any] = {"accept": True}
     wanted = int(deal.get("ask_cards", 0))
     if wanted:
-        mine = sorted(_offered(request, "cards"), key=lambda c: _star_value(view, c))
+        mine = sorted(_offered(request, "cards"), key=lambda c: (_star_value(view, c), rng.random()))
         args["cards"] = mine[:wanted]
     return args
 
 
-def _heuristic_maintenance(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
+def _heuristic_maintenance(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     offered = _offered(request, "keep")
-    budget = _money(view, seat) - 20
+    budget = min(_money(view, seat), _sensed(view, seat, rng) - 20)
     if sum(int(_card(view, s)["maintenance"]) for s in offered) > budget:
         budget -= 20  # tight: let the dear ones go
     keep = []
-    for star in sorted(offered, key=lambda s: _card(view, s)["maintenance"]):
+    for star in sorted(offered, key=lambda s: (_card(view, s)["maintenance"], rng.random())):
         cost = int(_card(view, star)["maintenance"])
         if cost <= budget:
             keep.append(star)
@@ -313,14 +346,17 @@ def _heuristic_maintenance(view: dict[str, Any], seat: str, request: referee.Req
     return {"keep": keep}
 
 
-def _heuristic_bid(view: dict[str, Any], seat: str, request: referee.Request) -> dict[str, Any]:
+def _heuristic_bid(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     shape = _amount(request, "bid")
     auction = view.get("auction") or {}
     if shape is None or not auction or view["final_round"]:
         return {}
-    worth = int(_card(view, auction["star"]).get("maintenance", 0)) * 2 + 5
+    worth = int(_card(view, auction["star"]).get("maintenance", 0)) * 2 + rng.randint(0, 10)
     limit = min(worth, _money(view, seat) - 100)
-    return {"bid": shape.min} if shape.min <= limit else {}
+    if shape.min > limit:
+        return {}
+    # A raise of a few dollars now and then: the bid says less about the limit behind it.
+    return {"bid": rng.randint(shape.min, min(limit, shape.min + 5))}
 
 
 def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
@@ -330,45 +366,54 @@ def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, 
             return {"mulligan": True}
         case "place":
             stars = _offered(request, "stars")
-            return {"stars": [s for s in stars if _card(view, s)["maintenance"] <= 10] or stars[:1]}
+            # Cheap Stars are placed; one at the border of cheap is a coin toss.
+            cheap = [s for s in stars if _card(view, s)["maintenance"] + rng.choice((-5, 0)) <= 5]
+            return {"stars": cheap or [rng.choice(stars)] if stars else []}
         case "draw":
-            money = _money(view, seat)
+            money = _sensed(view, seat, rng)
             most = (_amount(request, "extra") or Amount(max=0)).max or 0
-            return {"extra": min(most, 2 if money > 250 else 1 if money > 150 else 0)}
+            planned = 2 if money > 250 else 1 if money > 150 else 0
+            return {"extra": max(0, min(most, planned + rng.choice((-1, 0, 0, 1))))}
         case "hire":
-            stars = sorted(_offered(request, "stars"), key=lambda s: _card(view, s)["maintenance"])
+            stars = sorted(_offered(request, "stars"), key=lambda s: (_card(view, s)["maintenance"], rng.random()))
             films = any(_card(view, c).get("type") == "film" for c in view["hand"])
-            return {"stars": stars if films or _money(view, seat) > 150 else stars[:1]}
+            return {"stars": stars if films or _sensed(view, seat, rng) > 150 else stars[:1]}
         case "production":
-            return _heuristic_turn(view, seat, request)
+            return _heuristic_turn(view, seat, request, rng)
         case "shoot":
-            return _heuristic_film(view, seat, request)
+            return _heuristic_film(view, seat, request, rng)
         case "recruit":
             stars = _offered(request, "star")
-            return {"star": max(stars, key=lambda s: _star_value(view, s))} if stars else {}
+            return {"star": near_best(stars, lambda s: _star_value(view, s), VALUE_MARGIN, rng)} if stars else {}
         case "aim":
-            return {"target": max(_offered(request, "target"), key=lambda t: _target_value(view, seat, t))}
+            targets = _offered(request, "target")
+            best = max(_target_value(view, seat, t) for t in targets)
+            # A target's worth runs to hundreds of dollars: the margin grows with it.
+            margin = max(VALUE_MARGIN, abs(best) // 6)
+            return {"target": near_best(targets, lambda t: _target_value(view, seat, t), margin, rng)}
         case "maintenance":
-            return _heuristic_maintenance(view, seat, request)
+            return _heuristic_maintenance(view, seat, request, rng)
         case "bid-for-star":
-            return _heuristic_bid(view, seat, request)
+            return _heuristic_bid(view, seat, request, rng)
         case "offer-deal":
-            return _heuristic_deal(view, seat, request)
+            return _heuristic_deal(view, seat, request, rng)
         case "answer-deal":
-            return _heuristic_answer_deal(view, seat, request)
+            return _heuristic_answer_deal(view, seat, request, rng)
         case "cashflow":
             lenders = _offered(request, "lender")
             if not lenders:
                 return {"do": "give-up"}
-            richest = max(lenders, key=lambda s: _money(view, s))
-            return {"do": "ask-loan", "lender": richest, "amount": 60, "note": "I pay back $80 from my next hit"}
+            lender = near_best(lenders, lambda s: _money(view, s), 2 * MONEY_NOISE, rng)
+            asked = rng.choice((50, 60, 70))
+            return {"do": "ask-loan", "lender": lender, "amount": asked, "note": f"I pay back ${asked + 20} from my next hit"}
         case "lend-money":
             money = _money(view, seat)
-            if money < 150:
+            if _sensed(view, seat, rng) < 150:
                 return {"lend": False}
             borrower = (view.get("loan") or {}).get("borrower", "")
-            args: dict[str, Any] = {"lend": True, "amount": min(60, money // 4), "terms": f"{borrower} repays $80 when able"}
-            demand = sorted(_offered(request, "demand"), key=lambda c: _star_value(view, c))
+            lent = min(rng.choice((50, 60, 70)), money // 4)
+            args: dict[str, Any] = {"lend": True, "amount": lent, "terms": f"{borrower} repays ${lent + 20} when able"}
+            demand = sorted(_offered(request, "demand"), key=lambda c: (_star_value(view, c), rng.random()))
             if demand:
                 args["demand"] = demand[-1:]
             return args

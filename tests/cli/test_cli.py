@@ -226,7 +226,10 @@ def test_forum_turn_sealed_orders_close_and_report(cli) -> None:
     assert bill.code == 0, bill.err
     assert "S 8 Ted" in bill.out
 
-    closed = act(cli, table, "gamesmaster", "close")
+    unnamed = cli("act", table, "gamesmaster", "close")
+    assert unnamed.code == 2 and "say which turn to close" in unnamed.err and "close 1" in unnamed.err
+    assert cli("view", table, "--seat", "Ted").out == ted.out, "a close naming no turn records nothing"
+    closed = act(cli, table, "gamesmaster", "close", "1")
     assert "withdrawn" in closed.out
     assert "Bill took 3 Pigs from Ted: 2 lost, 1 stolen" in closed.out
     # The close named turn 1: sent again for it, it closes nothing.

@@ -62,15 +62,21 @@ def cmd_act(args: argparse.Namespace) -> int:
 
 
 def _turn_to_close(app: Any, table_id: str, text: str) -> int:
-    """The turn a gamesmaster's ``close`` names: the one given, else the one in play.  The
-    game refuses a close of a turn already closed, so a close sent twice closes one turn."""
+    """The turn a gamesmaster's ``close`` names.  It must be given: a close that took the
+    turn in play, sent twice, would close two turns; one that names its turn closes it
+    once, and the game refuses it again."""
     from referee import RefereeError
 
-    if not text.strip():
-        return int(app.info(table_id).round)
-    if not text.strip().isdigit() or len(text.strip()) > 9:
-        raise RefereeError(f"close takes the number of the turn it closes, not {text.strip()!r}")
-    return int(text.strip())
+    given = text.strip()
+    if not given:
+        turn = app.info(table_id).round
+        raise RefereeError(
+            f"say which turn to close: `referee act {table_id} gamesmaster close {turn}` closes turn {turn}, the one in play "
+            "(naming it makes a close sent twice close it once); nothing was recorded"
+        )
+    if not given.isdigit() or len(given) > 9:
+        raise RefereeError(f"close takes the number of the turn it closes, not {given!r}")
+    return int(given)
 
 
 def cmd_view(args: argparse.Namespace) -> int:

@@ -61,7 +61,7 @@ def test_a_guessable_seed_is_not_found_from_any_seats_material(tmp_path):
             pass
         reveal = ref.entries(table)[-1].event
         assert reveal["seed"] == "3" and seed_commitment(reveal["key"], "3") == commitment
-        assert ref.verify_table(table).ok
+        assert ref.audit.verify_table(table).ok
 
 
 def rng_outputs(rng: random.Random) -> tuple[float, ...]:

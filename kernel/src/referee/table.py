@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import threading
-import warnings
 import weakref
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol
@@ -17,6 +16,7 @@ from typing import Any, Protocol
 import msgspec
 import pluggy
 
+from ._deprecation import warn
 from .errors import IllegalAction, RefereeError
 from .events import (
     ActionTaken,
@@ -510,11 +510,9 @@ def view(rules: Rules, state: TableState, seat: str | None) -> dict[str, Any]:
 
 def copy_state(state: TableState) -> TableState:
     """Deprecated: views and bots are shown the live state read-only (``referee.readonly``)."""
-    warnings.warn(
-        "referee.table.copy_state is deprecated: views and bots are shown the live state read-only "
-        "(referee.readonly.read_only); Referee.state gives a copy",
-        DeprecationWarning,
-        stacklevel=2,
+    warn(
+        "referee.table.copy_state",
+        "Referee.state for a copy (views and bots are shown the live state read-only: referee.readonly.read_only)",
     )
     return copied_state(state)
 

@@ -18,7 +18,8 @@ from tables import FIXED_KEY, GAMES, answer, fix_table_key, holding, open_table
 
 from referee import Referee
 from referee.log import dump_jsonl, redact_for
-from referee.randomness import bot_random, seed_commitment, seed_hash
+from referee.randomness import bot_random, seed_commitment
+from referee.upcasting import seed_hash
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED_GUESSES = 100_000

@@ -13,7 +13,8 @@ table's secret key ``K``.  So:
   every commitment is checked by ``verify``.
 
 Logs written before commitments existed carry ``digest`` (a plain SHA-256 of the body)
-instead of ``commit``; they are still read and checked as they were written.
+instead of ``commit``; they are still read and checked as they were written
+(``referee.upcasting``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any, Protocol
 import msgspec
 
 from .errors import BadLog
+from .upcasting import digest_problem, legacy_header
 
 __all__ = [
     "Entry",
@@ -323,20 +325,17 @@ def commitment(key: bytes, body: bytes) -> str:
 
 
 _HEADER_FIELDS = tuple(f for f in Entry.__struct_fields__ if f not in ("event", "key", "digest", "hash"))
-_LEGACY_HEADER_FIELDS = tuple(f for f in Entry.__struct_fields__ if f not in ("event", "key", "commit", "hash"))
 
 # A header is hashed as the JSON object of its fields, every one present, keys sorted.
 # Structs of exactly those fields (no defaults left out) encode to the very same bytes as
 # that object, and are filled from the entry without building a dict.
 _Header = msgspec.defstruct("_Header", [(name, Any) for name in _HEADER_FIELDS])
-_LegacyHeader = msgspec.defstruct("_LegacyHeader", [(name, Any) for name in _LEGACY_HEADER_FIELDS])
 _header_values = operator.attrgetter(*_HEADER_FIELDS)
-_legacy_header_values = operator.attrgetter(*_LEGACY_HEADER_FIELDS)
 
 
 def _header(entry: Entry) -> bytes:
     if entry.digest:
-        return _encoder.encode(_LegacyHeader(*_legacy_header_values(entry)))
+        return legacy_header(entry)
     return _encoder.encode(_Header(*_header_values(entry)))
 
 
@@ -463,13 +462,9 @@ def check_chain(
         body = None
         if bodies and entry.event is not None:
             body = canonical(entry.event)
-            if entry.digest:
-                if _sha(body) != entry.digest:
-                    return entry.seq, f"entry {entry.seq} ({entry.type}): the event was edited after it was recorded"
-            else:
-                problem = _check_commit(entry, body, key_of)
-                if problem:
-                    return entry.seq, problem
+            problem = digest_problem(entry, body) if entry.digest else _check_commit(entry, body, key_of)
+            if problem:
+                return entry.seq, problem
         if keep is not None:
             keep(body)
         prev = entry.hash

@@ -185,8 +185,8 @@ class Emitted(msgspec.Struct, frozen=True):
     rule: str
     visible_to: tuple[str, ...] | None
     declared: tuple[str, str] | None = None
-    """``(plugin, rule)`` as logs written before deciders were named give them (the plugin
-    declaring the event's type), where that differs: verify accepts either."""
+    """``(plugin, rule)`` as 0.2 credited the event (the plugin declaring its type), where
+    that differs: verify accepts either (``referee.upcasting.old_credit``)."""
 
 
 # Which plugin decided an event: the innermost extension whose hook implementation was

@@ -35,11 +35,6 @@ class Admin(Group):
 
     def migrate(self, on_table: Callable[[str, int], None] | None = None) -> list[str]:
         """Copy every table kept in Referee 0.1's layout into this one; returns their ids."""
-        store = self._referee.store
-        moved = []
-        for table_id in store.legacy_tables():
-            count = store.migrate(table_id)
-            moved.append(table_id)
-            if on_table:
-                on_table(table_id, count)
-        return moved
+        from ..upcasting import migrate_store
+
+        return migrate_store(self._referee.store, on_table)

@@ -8,17 +8,29 @@ Every deprecated name goes through here, so every warning reads alike
 from __future__ import annotations
 
 import importlib
+import sys
 import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["Moved", "moved_names", "resolve", "warn"]
+__all__ = ["Moved", "moved_names", "resolve", "warn", "warn_at"]
 
 
 def warn(old: str, new: str, *, depth: int = 1) -> None:
     """Say that ``old`` is deprecated in favour of ``new``, attributed ``depth`` frames
     above the function calling this one (1: that function's caller)."""
     warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=depth + 2)
+
+
+def warn_at(function: Callable[..., Any], old: str, new: str) -> None:
+    """``warn``, attributed to ``function``'s own code (a plugin's hook implementation): the
+    code to change, found wherever the kernel came across it."""
+    code = getattr(function, "__func__", function).__code__
+    module = getattr(function, "__module__", None) or "<unknown>"
+    once = vars(sys.modules[module]).setdefault("__warningregistry__", {}) if module in sys.modules else None
+    warnings.warn_explicit(
+        f"{old} is deprecated: use {new}", DeprecationWarning, code.co_filename, code.co_firstlineno, module=module, registry=once
+    )
 
 
 def resolve(path: str) -> Any:

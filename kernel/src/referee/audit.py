@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 
 import msgspec
 
@@ -34,10 +33,6 @@ from .upcasting import old_credit, seed_hash
 log = get_logger("referee")
 
 __all__ = ["decode", "replay", "verify", "explain", "Verdict", "Explanation"]
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def decode(rules: Rules, entry: Entry) -> Event:

@@ -334,9 +334,7 @@ _header_values = operator.attrgetter(*_HEADER_FIELDS)
 
 
 def _header(entry: Entry) -> bytes:
-    if entry.digest:
-        return legacy_header(entry)
-    return _encoder.encode(_Header(*_header_values(entry)))
+    return legacy_header(entry) if entry.digest else _encoder.encode(_Header(*_header_values(entry)))
 
 
 def _header_hash(entry: Entry) -> str:

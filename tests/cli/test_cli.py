@@ -229,6 +229,9 @@ def test_forum_turn_sealed_orders_close_and_report(cli) -> None:
     closed = act(cli, table, "gamesmaster", "close")
     assert "withdrawn" in closed.out
     assert "Bill took 3 Pigs from Ted: 2 lost, 1 stolen" in closed.out
+    # The close named turn 1: sent again for it, it closes nothing.
+    again = cli("act", table, "gamesmaster", "close", "1")
+    assert (again.code, again.err) == (2, "referee: turn 1 is already closed; turn 2 is open now (nothing closed) (pigsty 9)\n")
 
     report = cli("report", table)
     assert report.code == 0, report.err

@@ -80,7 +80,14 @@ def test_act_takes_a_number_a_label_field_pairs_or_json(cli, entries_of) -> None
         ([], "referee: card: missing; one of 1) Click! (5 left); 2) Bang! (2 left); 3) Bang! Bang! Bang! (1 left)\n"),
         (["--args", '{"card": "click", "aim": "Bob"}'], "referee: aim: no such field in this answer (it takes card)\n"),
         (["1", "--args", '{"card": "click"}'], "referee: give the answer either as words or as --args JSON, not both\n"),
-        (["1", "--request", "r1.bullet.Bob"], "referee: request 'r1.bullet.Bob' is not open for Ann (flow)\n"),
+        (
+            ["1", "--request", "r1.bullet.Bob"],
+            "referee: request 'r1.bullet.Bob' is not open for Ann: answered, withdrawn or never asked of Ann (flow)\n",
+        ),
+        (
+            ["1", "--request", "r1.bullet.Nobody"],
+            "referee: request 'r1.bullet.Nobody' is not open for Ann: answered, withdrawn or never asked of Ann (flow)\n",
+        ),
     ],
 )
 def test_act_refuses_a_misshapen_answer_in_one_line_naming_the_field(cli, entries_of, answer, problem) -> None:

@@ -124,6 +124,23 @@ def test_gamesmaster_close_needs_an_open_turn_and_orders_are_for_farmers(app):
     assert app.state(table).flow.round == 2
 
 
+def test_9_a_close_names_its_turn_and_a_repeated_or_stale_close_closes_nothing(app):
+    """Rule 9 (the gamesmaster closes a turn): issue 21, 30 identical closes closed 30 turns."""
+    table = app.open("pigsty", ["Bill", "Ted", "Zed"], seed="s")
+    app.act(table, GAMESMASTER, "close", {"turn": 1})
+    assert app.state(table).flow.round == 2
+    before = app.export(table)
+    with pytest.raises(IllegalAction, match="turn 1 is already closed; turn 2 is open now"):
+        app.act(table, GAMESMASTER, "close", {"turn": 1})
+    with pytest.raises(IllegalAction, match="turn 3 has not begun"):
+        app.act(table, GAMESMASTER, "close", {"turn": 3})
+    with pytest.raises(IllegalAction, match="the number of the turn"):
+        app.act(table, GAMESMASTER, "close", {"turn": "2"})
+    assert app.export(table) == before
+    app.act(table, GAMESMASTER, "close")  # as in the logs of 0.2: the turn in play
+    assert app.state(table).flow.round == 3
+
+
 def test_turn_report_is_a_forum_post_with_every_order_and_result(app):
     """Rule 9: everyone finds out what orders were submitted and what the results were."""
     table = app.open("pigsty", ["Bill", "Ted", "Charlie"], seed="s")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -75,9 +76,28 @@ def test_web_a_seat_acts_only_for_itself(open_table) -> None:
     bob_request = table.requests("Bob")[0]["id"]
     response = table.act("Ann", "call", {"call": "odd"}, bob_request, seat="Bob")
     assert response.status_code == 403 and response.json()["error"] == "a seat acts only for itself"
-    # Naming Bob's request from Ann's seat is refused by the rules, and nothing is kept.
+    # Naming Bob's request from Ann's seat is refused as a request not open for Ann, and nothing is kept.
     response = table.act("Ann", "call", {"call": "odd"}, bob_request)
-    assert response.status_code == 422
+    assert response.status_code == 409
+    assert table.length() == before
+
+
+def _without_date(response: Any) -> tuple[int, bytes, dict[str, str]]:
+    headers = {k: v for k, v in response.headers.items() if k != "date"}
+    return response.status_code, response.content, headers
+
+
+@pytest.mark.parametrize("game", ["nim", "cashnguns", "pigsty"])
+def test_web_another_seats_request_id_and_an_unknown_one_get_the_same_answer(open_table, game: str) -> None:
+    """Issue 21, L3: guessing request ids tells a seat nothing of what other seats are asked."""
+    seats = {"nim": ["Ann", "Bob"], "cashnguns": ["Ann", "Bob", "Cleo", "Dino"], "pigsty": ["Ann", "Bob", "Cleo"]}[game]
+    table = open_table(game, seats, **({"options": {"deadline": 0}} if game == "cashnguns" else {}))
+    before = table.length()
+    ann, cleo = table.requests("Ann")[0], table.requests(seats[-1])[0]
+    others = table.act("Ann", ann["action"], {}, cleo["id"])
+    nobodys = table.act("Ann", ann["action"], {}, cleo["id"][:-1] + "?")
+    assert others.status_code == 409 and "not open for Ann" in others.json()["error"]
+    assert _without_date(others) == _without_date(nobodys)
     assert table.length() == before
 
 
@@ -105,7 +125,7 @@ def test_web_a_seat_acts_only_for_itself(open_table) -> None:
             "bytes",
         ),
         (lambda t: t.act("Ann", "call", {"call": "seven"}), 422, "not offered"),
-        (lambda t: t.act("Ann", "call", {"call": "odd"}, "r9.no.such"), 409, "no longer open"),
+        (lambda t: t.act("Ann", "call", {"call": "odd"}, "r9.no.such"), 409, "not open for Ann"),
         (lambda t: t.act("Ann", "call", [1]), 400, "args"),
         (
             lambda t: t.client.post(t.url("Ann", "act"), content=b'{"action": "call", "args": {"call": NaN}}', headers=t.auth("Ann")),
@@ -266,6 +286,34 @@ def test_web_a_socket_with_a_wrong_token_is_closed_with_the_reason(open_table) -
         assert socket.receive_json()["status"] == 400
 
 
+@pytest.mark.parametrize(
+    ("hello", "words"),
+    [
+        ('{"token": "T", "after": 1180591620717411303424}', "after"),
+        ("[" * 200_000, "at most"),
+        ('{"token": "T", "after": 0, "x": ' + "[" * 20_000 + "]" * 20_000 + "}", "JSON"),
+    ],
+    ids=["after-2**70", "deep-nesting", "deep-inside"],
+)
+def test_web_a_socket_hello_too_large_or_too_deep_is_closed_with_the_reason(open_table, hello: str, words: str, caplog) -> None:
+    """Issue 21: such a hello raised inside the server."""
+    table = _nim(open_table)
+    caplog.set_level(logging.ERROR)
+    with table.client.websocket_connect(table.url("Ann", "live")) as socket:
+        socket.send_text(hello.replace('"T"', json.dumps(table.tokens["Ann"])))
+        refused = socket.receive_json()
+    assert refused["status"] == 400 and words in refused["error"], refused
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    # A later ask with a number too large is refused the same way.
+    with table.client.websocket_connect(table.url("Ann", "live")) as socket:
+        socket.send_json({"token": table.tokens["Ann"], "after": 0})
+        assert socket.receive_json()["type"] == "update"
+        socket.send_text('{"after": 1180591620717411303424}')
+        refused = socket.receive_json()
+    assert refused["status"] == 400 and "after" in refused["error"], refused
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 # -- bots, deadlines, exports -----------------------------------------------------------------
 
 
@@ -338,7 +386,7 @@ def test_web_the_pigsty_gamesmaster_sees_who_sent_orders_enters_pasted_orders_cl
     assert table.state("gamesmaster")["view"]["waiting_for"] == ["Zed"]
     # A seat's page cannot enter orders for another, nor the gamesmaster anything but orders.
     assert table.act("Bill", "orders", {"text": "G 1"}, seat="Zed").status_code == 403
-    closed = table.act("gamesmaster", "close")
+    closed = table.act("gamesmaster", "close", {"turn": 1})
     assert closed.status_code == 200, closed.text
     assert table.state("gamesmaster")["view"]["round"] == 2
     # Seats read a report only once published.
@@ -348,6 +396,23 @@ def test_web_the_pigsty_gamesmaster_sees_who_sent_orders_enters_pasted_orders_cl
     read = table.client.get(table.url("Bill", "report"), headers=table.auth("Bill")).json()
     assert read["round"] == 1 and read["text"] == published.json()["text"]
     assert table.state("Bill")["published"] == [1]
+
+
+def test_web_thirty_identical_concurrent_closes_close_one_turn(open_table) -> None:
+    """Issue 21: 30 identical POSTs of the gamesmaster's close closed 30 turns of Pigsty (rule 9)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    table = open_table("pigsty", ["Bill", "Ted", "Zed"])
+    with ThreadPoolExecutor(8) as pool:
+        statuses = list(pool.map(lambda _: table.act("gamesmaster", "close", {"turn": 1}).status_code, range(30)))
+    assert sorted(statuses) == [200] + [422] * 29
+    assert table.state("gamesmaster")["view"]["round"] == 2
+    stale = table.act("gamesmaster", "close", {"turn": 1}).json()
+    assert "turn 1 is already closed; turn 2 is open now" in stale["error"]
+    # A close naming no turn is what raced: the server asks for the turn.
+    unnamed = table.act("gamesmaster", "close")
+    assert unnamed.status_code == 400 and '{"turn": N}' in unnamed.json()["error"]
+    assert table.state("gamesmaster")["view"]["round"] == 2
 
 
 # -- nothing secret in the diagnostic log ------------------------------------------------------------
@@ -374,3 +439,42 @@ def test_web_referee_serve_names_the_package_to_install_when_it_is_missing(monke
         main(["serve", "--db", ":memory:"])
     assert exit.value.code == 2
     assert "pip install referee-web" in capsys.readouterr().err
+
+
+# -- limits per client and per table (issue 21: anonymous endless bot tables) ---------------------
+
+
+def test_web_one_client_opens_a_bounded_number_of_tables_a_minute(server) -> None:
+    client = server(limits=Limits(rate=10_000, burst=10_000, tables_per_minute=3))
+    statuses = [client.post("/api/tables", json={"game": "nim", "seats": ["Ann", "Bob"]}).status_code for _ in range(4)]
+    assert statuses == [201, 201, 201, 429]
+    refused = client.post("/api/tables", json={"game": "nim", "seats": ["Ann", "Bob"]})
+    assert refused.headers["retry-after"] == "1" and "3 tables a minute" in refused.json()["error"]
+
+
+def test_web_bots_of_an_endless_table_stop_at_the_servers_limit_and_the_gamesmaster_ends_it(server, open_table) -> None:
+    """40 all-bot Pigsty tables with palace_pigs=10**15 played forever and grew the store 1.4 MB/s."""
+    client = server(limits=Limits(rate=10_000, burst=10_000, bot_actions=12))
+    seats = ["Bill", "Ted", "Zed"]
+    table = open_table("pigsty", seats, client=client, bots=seats, options={"palace_pigs": 10**15})
+    table.wait(lambda: sum(e["seat"] in seats for e in table.state("gamesmaster")["entries"]) >= 12)
+    settled = table.length()
+    time.sleep(0.5)
+    assert table.length() == settled and not table.state("gamesmaster")["over"]
+    ended = table.act("gamesmaster", "abandon", {"reason": "the server's limit of bot actions"})
+    assert ended.status_code == 200, ended.text
+    assert table.state("gamesmaster")["over"]
+
+
+def test_web_a_table_at_the_entry_limit_refuses_seats_but_the_gamesmaster_ends_it(server, open_table) -> None:
+    client = server(limits=Limits(rate=10_000, burst=10_000, entries=4))
+    table = open_table("nim", ["Ann", "Bob"], client=client)
+    while table.length() < 4:
+        request = table.requests("Ann")[0]
+        assert table.act("Ann", "call", {"call": "odd"}, request["id"]).status_code == 200
+    before = table.length()
+    request = table.requests("Bob")[0]
+    refused = table.act("Bob", "call", {"call": "odd"}, request["id"])
+    assert refused.status_code == 507 and "limit of 4 entries" in refused.json()["error"]
+    assert table.length() == before
+    assert table.act("gamesmaster", "abandon", {"reason": "too long"}).status_code == 200

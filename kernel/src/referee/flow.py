@@ -197,7 +197,12 @@ def answered_request(rules: Rules, state: TableState, action: Action) -> Request
     request = matching[0] if matching else None
     if request is None:
         if action.request is not None and not any(r.id == action.request for r in mine):
-            raise IllegalAction(f"request {shown(action.request)} is not open for {action.seat}", "flow")
+            # One answer whether the id is another seat's or nobody's: a seat learns nothing
+            # of the requests other seats have open by guessing their ids.
+            raise IllegalAction(
+                f"request {shown(action.request)} is not open for {action.seat}: answered, withdrawn or never asked of {action.seat}",
+                "flow",
+            )
         if action.request is not None:
             raise IllegalAction(f"request {action.request} asks for {state.flow.requests[action.request].action!r}", "flow")
         if mine:

@@ -33,7 +33,7 @@ from .flow import Flow, FlowSteps, advance, answered_request, fold
 from .limits import check_seat_names, shown
 from .log import Entry, canonical_event
 from .plugin import NAME
-from .readonly import detached, read_only
+from .readonly import detached, unchanged
 from .rules import _SHOWING_HOOKS, Rules
 
 __all__ = [
@@ -502,17 +502,25 @@ def view(rules: Rules, state: TableState, seat: str | None) -> dict[str, Any]:
         "waiting_for": sorted({r.seat for r in flow.requests.values()}),
         "requests": own,
         "result": None if state.result is None else msgspec.to_builtins(state.result),
-        # The game is shown the live table read-only, and what it returns is detached from
-        # it: a plugin can neither change the table nor hand a caller a way into it.
-        "view": detached(rules.hook.referee_view(state=read_only(state), seat=seat) or {}),
+        # The game is shown the live table and checked to leave it as it was; what it
+        # returns is detached from it, so no caller is handed a way into the table.
+        "view": detached(unchanged(state, "referee_view", _implementing(rules, "referee_view"), lambda: _game_view(rules, state, seat))),
     }
 
 
+def _game_view(rules: Rules, state: TableState, seat: str | None) -> Any:
+    return rules.hook.referee_view(state=state, seat=seat) or {}
+
+
+def _implementing(rules: Rules, hook: str) -> Callable[[], list[str]]:
+    return lambda: [impl.plugin_name for impl in getattr(rules.hook, hook).get_hookimpls()]
+
+
 def copy_state(state: TableState) -> TableState:
-    """Deprecated: views and bots are shown the live state read-only (``referee.readonly``)."""
+    """Deprecated: views are worked out on the live state, checked to leave it unchanged (``referee.readonly``)."""
     warn(
         "referee.table.copy_state",
-        "Referee.state for a copy (views and bots are shown the live state read-only: referee.readonly.read_only)",
+        "Referee.state for a copy (views are worked out on the live state, checked to leave it unchanged: referee.readonly)",
     )
     return copied_state(state)
 

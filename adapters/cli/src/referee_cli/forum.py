@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
+
+from referee import GAMESMASTER
 
 from . import common
 
@@ -40,6 +43,8 @@ def cmd_act(args: argparse.Namespace) -> int:
             request = answering.pending(app.requests(table_id), args.seat, args.action, args.request)
             if request is not None:
                 action_args = answering.args_from_text(request, text)
+            elif args.seat == GAMESMASTER and args.action == "close":
+                action_args = {"turn": _turn_to_close(app, table_id, text)}
             else:
                 # No request of this seat's is open for the action: the kernel says why, or
                 # it is the gamesmaster's, which takes text where it takes anything.
@@ -54,6 +59,18 @@ def cmd_act(args: argparse.Namespace) -> int:
             "\n".join(render.entry_line(rules, e) for e in visible) or "recorded",
         )
     return 0
+
+
+def _turn_to_close(app: Any, table_id: str, text: str) -> int:
+    """The turn a gamesmaster's ``close`` names: the one given, else the one in play.  The
+    game refuses a close of a turn already closed, so a close sent twice closes one turn."""
+    from referee import RefereeError
+
+    if not text.strip():
+        return int(app.info(table_id).round)
+    if not text.strip().isdigit() or len(text.strip()) > 9:
+        raise RefereeError(f"close takes the number of the turn it closes, not {text.strip()!r}")
+    return int(text.strip())
 
 
 def cmd_view(args: argparse.Namespace) -> int:

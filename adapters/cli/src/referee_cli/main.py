@@ -16,6 +16,7 @@ authors) and serve.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
@@ -227,6 +228,10 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
             help="with a SQLite store shared by several server processes: seconds between looks for moves the others made "
             "(default 0: one process; PostgreSQL tells every process at once)",
         )
+        with contextlib.suppress(ImportError):  # the server's own limits, where it is installed
+            from referee_web.serve import add_limit_arguments
+
+            add_limit_arguments(p)
         p.set_defaults(func=serve.cmd_serve)
 
     if wanted("tables"):

@@ -8,9 +8,10 @@ fragment (``/play#table=...&seat=...&token=...``), which browsers do not send.
 
 Every refusal is a JSON object ``{"error": "...", "status": N}`` with that HTTP status,
 and nothing is appended: 400 malformed, 401 no token, 403 wrong token or not yours, 404
-unknown table or seat, 409 the request answered is no longer open, 413 body too large,
-422 an illegal answer (the rule broken), 429 too many requests, 503 the table kept
-changing for too long.
+unknown table or seat, 409 the request answered is not open for this seat (the same for
+another seat's id as for an unknown one), 413 body too large, 422 an illegal answer (the
+rule broken), 429 too many requests or tables, 503 the table kept changing for too long or
+its work did not finish in time, 507 the table reached the server's limit of entries.
 """
 
 from __future__ import annotations
@@ -45,12 +46,37 @@ STATIC = files("referee_web") / "static"
 
 @dataclass(frozen=True)
 class Limits:
-    """What one client may send.  ``rate`` requests a second per client address on average,
-    ``burst`` at once; a body of at most ``body`` bytes."""
+    """What one client may send and one table may grow to.  ``rate`` requests a second per
+    client address on average, ``burst`` at once; a body of at most ``body`` bytes;
+    ``tables_per_minute`` tables opened per client address; ``entries`` in one table's log
+    (then only the gamesmaster acts, to end it); ``bot_actions`` taken by bots at one table
+    while this server runs (then bots wait: an all-bot table cannot play forever)."""
 
     body: int = 64 * 1024
     rate: float = 20.0
     burst: int = 60
+    tables_per_minute: int = 10
+    entries: int = 20_000
+    bot_actions: int = 2_000
+
+
+class _Openings:
+    """When each client address opened its tables in the last minute."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self._opened: dict[str, list[float]] = {}
+
+    def allow(self, client: str) -> bool:
+        now = time.monotonic()
+        recent = [t for t in self._opened.get(client, []) if now - t < 60]
+        if len(recent) >= self.per_minute:
+            self._opened[client] = recent
+            return False
+        self._opened[client] = [*recent, now]
+        if len(self._opened) > 100_000:
+            self._opened = {k: v for k, v in self._opened.items() if v and now - v[-1] < 60}
+        return True
 
 
 class _Buckets:
@@ -116,6 +142,30 @@ async def _json_body(request: Request, limit: int) -> dict[str, Any]:
     return body
 
 
+MAX_AFTER = 2**53
+"""Largest entry number a page may ask from (far beyond any log; JSON numbers stay exact)."""
+
+HELLO = 'the first message must be JSON: {"token": ..., "after": N}'
+
+
+async def _socket_message(socket: WebSocket, limit: int) -> Any:
+    """One JSON message of a page, refused as a ``Problem`` when it is too long, not JSON,
+    or nested too deep to parse (the parser's recursion limit is never reached here)."""
+    text = await socket.receive_text()
+    if len(text) > limit:
+        raise Problem(400, f"a message is at most {limit:,} characters")
+    try:
+        return json.loads(text, parse_constant=_not_json)
+    except (ValueError, RecursionError) as exc:
+        raise Problem(400, f"{HELLO} ({type(exc).__name__})") from None
+
+
+def _after(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AFTER:
+        raise Problem(400, "after: a whole number of entries")
+    return value
+
+
 def create_app(
     db: str | None = None,
     *,
@@ -125,13 +175,17 @@ def create_app(
     tick: float = 0.25,
     workers: int | None = None,
     watch: float = 0.0,
+    work_timeout: float = 20.0,
 ) -> Starlette:
     """The server for tables kept at ``db`` (as ``referee.Referee`` reads it: a SQLite file,
     ``:memory:``, or a ``postgresql://`` address shared by several processes).  ``bot_pause``,
-    ``tick`` (how often deadlines are looked at), ``workers`` and ``watch``: see ``Hub``."""
-    hub = Hub(db, registry=registry, bot_pause=bot_pause, tick=tick, workers=workers, watch=watch)
-    buckets = _Buckets(limits or Limits())
-    body_limit = (limits or Limits()).body
+    ``tick`` (how often deadlines are looked at), ``workers``, ``watch`` and ``work_timeout``: see ``Hub``."""
+    limits = limits or Limits()
+    hub = Hub(db, registry=registry, bot_pause=bot_pause, tick=tick, workers=workers, watch=watch, work_timeout=work_timeout)
+    hub.max_entries, hub.max_bot_actions = limits.entries, limits.bot_actions
+    buckets = _Buckets(limits)
+    openings = _Openings(limits.tables_per_minute)
+    body_limit = limits.body
 
     def limited(request: Request | WebSocket) -> None:
         if not buckets.allow(_client(request)):
@@ -154,6 +208,8 @@ def create_app(
     async def create(request: Request) -> Response:
         limited(request)
         body = await _json_body(request, body_limit)
+        if not openings.allow(_client(request)):
+            raise Problem(429, f"at most {openings.per_minute} tables a minute are opened from one address; wait a moment")
         created = await hub.run(hub._w_create, body)
         hub.changed(created["table"])
         return JSONResponse(created, status_code=201)
@@ -204,15 +260,13 @@ def create_app(
         table_id, role = socket.path_params["table"], socket.path_params["role"]
         try:
             limited(socket)
-            hello = await asyncio.wait_for(socket.receive_json(), timeout=30)
+            hello = await asyncio.wait_for(_socket_message(socket, body_limit), timeout=30)
             if not isinstance(hello, dict) or not isinstance(hello.get("token"), str):
                 raise Problem(401, 'send {"token": ..., "after": N} first')
-            after = hello.get("after", 0)
-            if not isinstance(after, int) or isinstance(after, bool) or after < 0:
-                raise Problem(400, "after: a whole number of entries")
+            after = _after(hello.get("after", 0))
             await hub.run(hub._w_authorize, table_id, role, hello["token"])
-        except (Problem, ValueError, TimeoutError, WebSocketDisconnect) as exc:
-            problem = exc if isinstance(exc, Problem) else Problem(400, 'the first message must be JSON: {"token": ..., "after": N}')
+        except (Problem, ValueError, TimeoutError, WebSocketDisconnect, KeyError) as exc:
+            problem = exc if isinstance(exc, Problem) else Problem(400, HELLO)
             with contextlib.suppress(Exception):
                 await socket.send_json({"error": problem.message, "status": problem.status})
                 await socket.close(code=4000 + problem.status)
@@ -221,10 +275,10 @@ def create_app(
 
         async def listen() -> None:
             while True:
-                message = await socket.receive_json()
+                message = await _socket_message(socket, body_limit)
                 limited(socket)
-                if isinstance(message, dict) and isinstance(message.get("after"), int) and message["after"] >= 0:
-                    asked.put_nowait(message["after"])
+                if isinstance(message, dict) and "after" in message:
+                    asked.put_nowait(_after(message["after"]))
 
         reader = asyncio.ensure_future(listen())
         try:

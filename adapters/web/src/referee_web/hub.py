@@ -12,7 +12,10 @@ and waits.  Around it the hub keeps what a server adds to the service:
 * deadlines: a timed request is closed through the gamesmaster's ``expire`` once its time
   is up, by this server's clock (the game says what the delay costs).
 
-Every method named ``_w_...`` runs on the worker thread.
+Every method named ``_w_...`` runs on a worker thread.  A table's work is bounded in
+time (``work_timeout``): a request whose work does not finish gets a 503 naming the
+table, the stuck worker is given up for a fresh one (see ``lanes``), and the table is set
+aside until that work ends, so one table cannot starve the others.
 """
 
 from __future__ import annotations
@@ -21,14 +24,14 @@ import asyncio
 import contextlib
 import threading
 import time
-import zlib
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from referee import GAMESMASTER, ConcurrentWrite, Entry, IllegalAction, Referee, RefereeError, Registry, Text, UnknownTable, shown
+from referee import GAMESMASTER, ConcurrentWrite, Entry, IllegalAction, Referee, RefereeError, Registry, UnknownTable, shown
 
+from .forms import _file_like, _hint, _label, _pasteable, _verdict
 from .keys import CHANNEL, SeatKeys, postgres_conninfo
+from .lanes import Lanes, Overdue, refuse_late_appends
 
 T = TypeVar("T")
 
@@ -45,14 +48,22 @@ class Problem(Exception):
         self.message = message
 
 
-def _problem(exc: RefereeError, request: str | None = None, still_open: bool = True) -> Problem:
+def _not_open(seat: str) -> Problem:
+    # The same words and status whether the id is another seat's or nobody's (and the id
+    # is not echoed): guessing ids tells a seat nothing of the requests other seats have open.
+    return Problem(
+        409, f"that request is not open for {seat}: answered, withdrawn or never asked of {seat}; reload to see what is asked now"
+    )
+
+
+def _problem(exc: RefereeError, request: str | None = None, still_open: bool = True, seat: str = "") -> Problem:
     if isinstance(exc, UnknownTable):
         return Problem(404, exc.message)
     if isinstance(exc, ConcurrentWrite):
         return Problem(503, exc.message)
     if isinstance(exc, IllegalAction):
         if request is not None and not still_open:
-            return Problem(409, f"request {shown(request)} is no longer open (answered or withdrawn); reload to see what is asked now")
+            return _not_open(seat)
         return Problem(422, exc.message)
     return Problem(400, exc.message)
 
@@ -70,33 +81,6 @@ def _entry(app: Referee, rules: Any, entry: Entry) -> dict[str, Any]:
     }
 
 
-def _pasteable(request: Any) -> bool:
-    """A request answered by one text field (written orders): the gamesmaster may enter it."""
-    answer = request.answer
-    return answer is not None and len(answer) == 1 and isinstance(next(iter(answer.values())), Text)
-
-
-def _file_like(value: Any) -> str | None:
-    """A string option naming a path: refused, so that nobody makes the server read its files
-    (a game reads a path it is given when the table opens, e.g. a Pimp deck file)."""
-    if isinstance(value, str):
-        one_line = "\n" not in value
-        if one_line and (value.startswith(("~", ".", "/", "\\")) or "/" in value or "\\" in value or value.endswith(".toml")):
-            return value
-        return None
-    if isinstance(value, dict):
-        for item in value.values():
-            found = _file_like(item)
-            if found is not None:
-                return found
-    if isinstance(value, list):
-        for item in value:
-            found = _file_like(item)
-            if found is not None:
-                return found
-    return None
-
-
 class Hub:
     def __init__(
         self,
@@ -107,13 +91,16 @@ class Hub:
         tick: float = 0.25,
         workers: int | None = None,
         watch: float = 0.0,
+        work_timeout: float = 20.0,
     ) -> None:
         """``workers``: threads, each with its own ``Referee`` and store connection, a table
         always served by the same one (default: 4 on PostgreSQL, whose commits run side by
         side; 1 on SQLite, which writes one transaction at a time, and in memory, where
         each connection would be a store of its own).  ``watch``: seconds between looks at
         the store for entries other processes appended to tables whose pages are open (a
-        SQLite file shared by several processes; PostgreSQL says so by ``NOTIFY``); 0: never."""
+        SQLite file shared by several processes; PostgreSQL says so by ``NOTIFY``); 0: never.
+        ``work_timeout``: seconds one piece of a table's work may take before its request
+        is refused with 503 and the table set aside until that work ends."""
         self._db = db
         self._registry = registry
         self.bot_pause = bot_pause
@@ -121,7 +108,8 @@ class Hub:
         self._workers = workers
         self.watch = watch
         self._lengths: dict[str, int] = {}
-        self._executors: list[ThreadPoolExecutor] = []
+        self.work_timeout = work_timeout
+        self._lanes = Lanes(work_timeout)
         self._local = threading.local()
         self._known: set[str] = set()
         self._published: dict[str, list[int]] = {}
@@ -138,16 +126,21 @@ class Hub:
         self._stopping = threading.Event()
         self._ticker: asyncio.Task[None] | None = None
         self._seats: dict[str, tuple[str, ...]] = {}
+        self.max_entries = 20_000
+        self.max_bot_actions = 2_000
+        self._bot_actions: dict[str, int] = {}
 
     # -- lifecycle ----------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self._executors = [ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee")]
+        self._lanes.start(asyncio.get_running_loop())
         self.app = await self.run(lambda: self._w_app)
         self.keys = await self.run(lambda: self._w_keys)
         workers = self._workers or (4 if self.keys.postgres else 1)
         if self.app.location != ":memory:":
-            self._executors += [ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee") for _ in range(workers - 1)]
+            self._lanes.add(workers - 1)
+        else:
+            self._lanes.replaceable = False  # the in-memory store lives on its one thread
         location = self.app.location
         if self.keys.postgres:
             self._listener = threading.Thread(target=self._listen, args=(location,), name="referee-listen", daemon=True)
@@ -167,11 +160,7 @@ class Hub:
             self._ticker.cancel()
         for task in list(self._tasks):
             task.cancel()
-        loop = asyncio.get_running_loop()
-        for executor in self._executors:
-            with contextlib.suppress(Exception):
-                await loop.run_in_executor(executor, self._w_close)
-            executor.shutdown(wait=True)
+        await self._lanes.stop(self._w_close)
 
     def _w_close(self) -> None:
         keys, app = getattr(self._local, "keys", None), getattr(self._local, "app", None)
@@ -182,16 +171,20 @@ class Hub:
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn`` on a worker: the worker of the table named by the first argument, if
-        there is one (so one table's actions are decided one after the other, in order)."""
-        executors = self._executors
-        index = zlib.crc32(args[0].casefold().encode()) % len(executors) if args and isinstance(args[0], str) else 0
-        return await asyncio.get_running_loop().run_in_executor(executors[index], fn, *args)
+        there is one (so one table's actions are decided one after the other, in order),
+        for at most ``work_timeout`` seconds (then a 503 naming the table)."""
+        table = args[0] if args and isinstance(args[0], str) else None
+        try:
+            return await self._lanes.run(fn, args, table)
+        except Overdue as exc:
+            raise Problem(503, str(exc)) from None
 
     @property
     def _w_app(self) -> Referee:
         app = getattr(self._local, "app", None)
         if app is None:
             app = self._local.app = Referee(self._db, registry=self._registry)
+            refuse_late_appends(app)
         return app
 
     @property
@@ -258,7 +251,7 @@ class Hub:
                 self._again.discard(table_id)
                 try:
                     acted, timed = await self.run(self._w_bot_step, table_id)
-                except RefereeError:
+                except (RefereeError, Problem):
                     return
                 self._note_deadlines(table_id, timed)
                 if acted:
@@ -279,7 +272,7 @@ class Hub:
             timed = {r.id: float(r.deadline) for r in requests if r.deadline is not None}
             bots = set(app.bots.seats(table_id)) if requests else set()
             pending = [r for r in requests if r.seat in bots]
-            if not pending:
+            if not pending or self._w_bots_stopped(app, table_id):
                 return False, timed
             request = pending[0]
             answer = app.bots.answer(table_id, request)
@@ -288,8 +281,14 @@ class Hub:
         except IllegalAction:
             # Another process answered it first: the table changed all the same.
             return True, timed
+        self._bot_actions[table_id] = self._bot_actions.get(table_id, 0) + 1
         self._announce(table_id)
         return True, timed
+
+    def _w_bots_stopped(self, app: Referee, table_id: str) -> bool:
+        # Bots play no further than the server's limits: an all-bot table with a goal
+        # nobody reaches would otherwise grow the store for good.
+        return self._bot_actions.get(table_id, 0) >= self.max_bot_actions or app.length(table_id) >= self.max_entries
 
     def _note_deadlines(self, table_id: str, timed: dict[str, float]) -> None:
         # A request's time runs from when this server first saw it open; the kernel then
@@ -305,12 +304,13 @@ class Hub:
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(self.tick)
+            self._lanes.watch()
             now = time.monotonic()
             due = [t for t, times in self._expiry.items() if times and min(times.values()) <= now]
             for table_id in due:
                 try:
                     expired = await self.run(self._w_expire, table_id)
-                except RefereeError:
+                except (RefereeError, Problem):
                     expired = False
                 if expired:
                     self._expiry.pop(table_id, None)
@@ -320,7 +320,7 @@ class Hub:
         while True:
             await asyncio.sleep(self.watch)
             for table_id in [t for t in self._events if t in self._lengths]:
-                with contextlib.suppress(RefereeError):
+                with contextlib.suppress(RefereeError, Problem):
                     if await self.run(self._w_grew, table_id):
                         self.changed(table_id)
 
@@ -486,15 +486,27 @@ class Hub:
             seat, request = named, target.id
         elif role == GAMESMASTER and action == "automate":
             return self._w_automate(table_id, args)
-        if request is not None and request not in {r.id for r in app.requests(table_id)}:
-            raise Problem(409, f"request {shown(request)} is no longer open (answered or withdrawn); reload to see what is asked now")
+        elif role == GAMESMASTER and action == "close" and "turn" not in args:
+            # Without the turn, a close sent twice (a retry, a double click, two consoles)
+            # closes two turns; naming it makes the second one a refusal.
+            raise Problem(400, 'close: name the turn it closes, {"turn": N} (the round the console shows)')
+        if role != GAMESMASTER and app.length(table_id) >= self.max_entries:
+            raise Problem(
+                507, f"table {table_id} has reached this server's limit of {self.max_entries:,} entries; the gamesmaster can end it"
+            )
+        if request is not None and request not in self._w_open_for(app, table_id, seat):
+            raise _not_open(seat)
         try:
             entries = app.act(table_id, seat, action, args, request=request)
         except RefereeError as exc:
-            still_open = request is None or request in {r.id for r in app.requests(table_id)}
-            raise _problem(exc, request, still_open) from None
+            still_open = request is None or request in self._w_open_for(app, table_id, seat)
+            raise _problem(exc, request, still_open, seat) from None
         self._announce(table_id)
         return {"appended": len(entries)}
+
+    @staticmethod
+    def _w_open_for(app: Referee, table_id: str, seat: str) -> set[str]:
+        return {r.id for r in app.requests(table_id) if r.seat == seat}
 
     def _w_automate(self, table_id: str, args: dict[str, Any]) -> dict[str, Any]:
         app = self._w_app
@@ -557,23 +569,3 @@ class Hub:
             self._published.pop(table_id, None)
             self._announce(table_id)
         return {"round": chosen, "text": text or "", "published": self._w_keys.published(table_id)}
-
-
-def _label(request: Any) -> str:
-    name, shape = next(iter((request.answer or {}).items()))
-    return str(getattr(shape, "label", "") or name)
-
-
-def _hint(request: Any) -> str:
-    shape = next(iter((request.answer or {}).values()), None)
-    return str(getattr(shape, "hint", ""))
-
-
-def _verdict(verdict: Any) -> dict[str, Any]:
-    return {
-        "ok": verdict.ok,
-        "message": verdict.message,
-        "checked": verdict.checked,
-        "bad_entry": verdict.bad_seq,
-        "notes": list(verdict.notes),
-    }

@@ -11,6 +11,7 @@ import argparse
 from collections.abc import Sequence
 
 from .app import Limits, create_app
+from .connections import ConnectionLimits, uvicorn_options
 
 
 def serve(
@@ -22,15 +23,18 @@ def serve(
     bot_pause: float = 0.3,
     log_level: str = "info",
     watch: float = 0.0,
+    connections: ConnectionLimits | None = None,
+    work_timeout: float = 20.0,
 ) -> None:
-    """Serve the tables kept at ``db`` until interrupted (Ctrl-C)."""
+    """Serve the tables kept at ``db`` until interrupted (Ctrl-C or SIGTERM)."""
     import uvicorn
 
-    app = create_app(db, limits=limits, bot_pause=bot_pause, watch=watch)
+    app = create_app(db, limits=limits, bot_pause=bot_pause, watch=watch, work_timeout=work_timeout)
     shown_host = f"[{host}]" if ":" in host else host
     print(f"serving tables at http://{shown_host}:{port}/ (open it in a browser to start a table; Ctrl-C stops)", flush=True)
     # The access log names paths only: tokens travel in headers and WebSocket messages.
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="auto", lifespan="on")
+    options = uvicorn_options(connections or ConnectionLimits())
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="auto", lifespan="on", **options)
 
 
 WATCH_HELP = (
@@ -50,6 +54,54 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--bot-pause", type=float, default=0.3, help="seconds between two bot actions, so people can follow (default 0.3)")
     parser.add_argument("--watch", type=float, default=0.0, help=WATCH_HELP)
+    add_limit_arguments(parser)
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """What the server refuses, beyond the request rate (``referee serve`` shows these too)."""
+    c, t = ConnectionLimits(), Limits()
+    parser.add_argument(
+        "--tables-per-minute",
+        type=int,
+        default=t.tables_per_minute,
+        metavar="N",
+        help=f"tables one client address may open a minute (default {t.tables_per_minute})",
+    )
+    parser.add_argument(
+        "--max-entries",
+        type=int,
+        default=t.entries,
+        metavar="N",
+        help=f"entries a table's log may grow to; then only the gamesmaster acts, to end it (default {t.entries:,})",
+    )
+    parser.add_argument(
+        "--bot-actions",
+        type=int,
+        default=t.bot_actions,
+        metavar="N",
+        help=f"actions bots take at one table while the server runs; then they wait and the gamesmaster can end the table (default {t.bot_actions:,})",
+    )
+    parser.add_argument(
+        "--work-timeout",
+        type=float,
+        default=20.0,
+        metavar="SECONDS",
+        help="seconds one piece of a table's work may take; then its request gets 503 and the table is set aside (default 20)",
+    )
+    parser.add_argument(
+        "--header-timeout",
+        type=float,
+        default=c.header_timeout,
+        metavar="SECONDS",
+        help=f"seconds a client has to send a request's headers before the connection is dropped (default {c.header_timeout:g})",
+    )
+    parser.add_argument(
+        "--connections-per-client",
+        type=int,
+        default=c.per_client,
+        metavar="N",
+        help=f"open connections one client address may hold; more are closed at once (default {c.per_client})",
+    )
 
 
 def run(args: argparse.Namespace) -> None:
@@ -57,10 +109,21 @@ def run(args: argparse.Namespace) -> None:
         args.db,
         host=args.host,
         port=args.port,
-        limits=Limits(rate=args.rate, burst=args.burst),
+        limits=Limits(
+            rate=args.rate,
+            burst=args.burst,
+            tables_per_minute=getattr(args, "tables_per_minute", Limits.tables_per_minute),
+            entries=getattr(args, "max_entries", Limits.entries),
+            bot_actions=getattr(args, "bot_actions", Limits.bot_actions),
+        ),
+        work_timeout=getattr(args, "work_timeout", 20.0),
         bot_pause=args.bot_pause,
         log_level=args.log_level,
         watch=getattr(args, "watch", 0.0),
+        connections=ConnectionLimits(
+            header_timeout=getattr(args, "header_timeout", ConnectionLimits.header_timeout),
+            per_client=getattr(args, "connections_per_client", ConnectionLimits.per_client),
+        ),
     )
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from .. import answers
 from .._deprecation import warn
 from ..errors import RefereeError
@@ -15,7 +17,6 @@ from ..events import Request
 from ..limits import shown
 from ..log import Entry
 from ..randomness import bot_random
-from ..readonly import read_only
 from ..table import AUTOMATE, GAMESMASTER, view
 from . import Group
 
@@ -57,7 +58,9 @@ class Bots(Group):
     def _answer(self, table_id: str, loaded: Session, request: Request) -> dict[str, Any]:
         seat_view = view(loaded.rules, loaded.state, request.seat)
         rng = bot_random(self._referee._secret(table_id).key, request.seat, loaded.length)
-        args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=read_only(request), rng=rng)
+        # The bot holds a detached view and a copy of its request: nothing it has leads into the table.
+        mine = msgspec.convert(msgspec.to_builtins(request), Request)
+        args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=mine, rng=rng)
         if args is None:
             if request.answer is not None:
                 return answers.sample(request.answer, rng)

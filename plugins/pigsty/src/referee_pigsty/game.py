@@ -171,11 +171,26 @@ def referee_decide(decision: Decision, action: referee.Action) -> bool | None:
         open_orders = [r.id for r in decision.flow.requests.values() if r.action == "orders"]
         if not open_orders:
             raise IllegalAction("no turn is waiting for orders", "pigsty 9")
+        _check_turn_closed(action.args.get("turn"), decision.flow.round)
         for rid in open_orders:
             decision.withdraw(rid, "the gamesmaster closed the turn: no orders, no Pork spent", rule="pigsty 9")
     else:
         return None
     return True
+
+
+def _check_turn_closed(turn: object, now: int) -> None:
+    """A close names the turn it closes, so that a close sent twice (or by two consoles at
+    once) closes one turn, not two.  A close naming none closes the turn in play: the
+    logs of 0.2 hold such closes and must replay."""
+    if turn is None:
+        return
+    if not isinstance(turn, int) or isinstance(turn, bool):
+        raise IllegalAction(f"turn: the number of the turn to close (turn {now} is open now), not {referee.shown(turn)}", "pigsty 9")
+    if turn < now:
+        raise IllegalAction(f"turn {turn} is already closed; turn {now} is open now (nothing closed)", "pigsty 9")
+    if turn > now:
+        raise IllegalAction(f"turn {turn} has not begun; turn {now} is open now (nothing closed)", "pigsty 9")
 
 
 def _write_orders(decision: Decision, action: referee.Action) -> None:

@@ -242,7 +242,7 @@ function setup() {
   $("replay-live").addEventListener("click", () => replayTo(length));
   $("export").addEventListener("click", exportLog);
   if (gm) {
-    $("close-turn").addEventListener("click", () => consoleAction({ action: "close" }, $("console-result")));
+    $("close-turn").addEventListener("click", () => consoleAction({ action: "close", args: { turn: latest?.view.round } }, $("console-result")));
     $("publish").addEventListener("click", async () => {
       try {
         const report = await api(`${base}/report`, token, { method: "POST", body: {} });

@@ -1,0 +1,207 @@
+"""Worker threads for the hub, each a lane that serves its tables one job at a time.
+
+A job that does not finish in time (a plugin's hook that never returns) cannot be
+stopped: Python stops no thread from outside.  So the lane is given up instead: its
+queued jobs move to a fresh lane (a new thread, with its own ``Referee`` and store
+connection), the stuck thread is left to finish or not, and whatever it would still
+append is refused.  Lanes are daemon threads, so a stuck one never keeps the server
+from shutting down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+import time
+import zlib
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+from referee import Referee, RefereeError, shown
+
+_Job = tuple["Future[Any]", Callable[..., Any], tuple[Any, ...], "str | None"]
+
+
+class Lane:
+    """One daemon thread and its queue.  ``released(table)`` is called on that thread when
+    a job of a given-up lane finishes after all (the table may be served again)."""
+
+    def __init__(self, name: str, released: Callable[[str | None], None]) -> None:
+        self.name = name
+        self._released = released
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self.given_up = False
+        self._successor: Lane | None = None
+        self.running: Future[Any] | None = None
+        self.running_table: str | None = None
+        self.running_since: float | None = None
+        self.thread = threading.Thread(target=self._work, name=name, daemon=True)
+        self.thread.start()
+
+    def submit(self, fn: Callable[..., Any], args: tuple[Any, ...], table: str | None) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self._lock:
+            target = self._successor if self.given_up and self._successor is not None else self
+            target._jobs.put((future, fn, args, table))
+        return future
+
+    def overdue(self, seconds: float) -> bool:
+        since = self.running_since
+        return since is not None and time.monotonic() - since >= seconds
+
+    def give_up(self, name: str) -> Lane:
+        """A fresh lane taking this one's queued jobs; this one's running job runs on alone."""
+        successor = Lane(name, self._released)
+        with self._lock:
+            self.given_up = True
+            self._successor = successor
+            while True:
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if job is not None:
+                    successor._jobs.put(job)
+        return successor
+
+    def stop(self) -> None:
+        self._jobs.put(None)
+
+    def _work(self) -> None:
+        _lanes_by_thread[threading.get_ident()] = self
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            with self._lock:
+                if self.given_up and self._successor is not None:
+                    self._successor._jobs.put(job)
+                    continue
+            future, fn, args, table = job
+            if not future.set_running_or_notify_cancel():
+                continue
+            self.running, self.running_table, self.running_since = future, table, time.monotonic()
+            try:
+                result = fn(*args)
+            except BaseException as exc:
+                future.set_exception(exc)
+            else:
+                future.set_result(result)
+            finally:
+                self.running, self.running_table, self.running_since = None, None, None
+            if self.given_up:
+                _lanes_by_thread.pop(threading.get_ident(), None)
+                self._released(table)
+                return
+
+
+class Overdue(Exception):
+    """A job did not finish (or start) within the time allowed; the message says which table."""
+
+
+class Lanes:
+    """The hub's lanes: a table always served by the same one, each job bounded in time."""
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+        self.replaceable = True
+        self._lanes: list[Lane] = []
+        self._set_aside: set[str] = set()
+        self._made = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self.add(1)
+
+    def add(self, count: int) -> None:
+        self._lanes += [self._lane() for _ in range(count)]
+
+    def _lane(self) -> Lane:
+        self._made += 1
+        return Lane(f"referee-{self._made}", self._released)
+
+    def _released(self, table: str | None) -> None:
+        # On a given-up lane's thread: its late job ended, the table may be served again.
+        if table is not None and self._loop is not None:
+            self._loop.call_soon_threadsafe(self._set_aside.discard, table)
+
+    async def run(self, fn: Callable[..., Any], args: tuple[Any, ...], table: str | None) -> Any:
+        key = table.casefold() if table is not None else None
+        if key is not None and key in self._set_aside:
+            raise Overdue(self._stuck(table))
+        index = zlib.crc32(key.encode()) % len(self._lanes) if key is not None else 0
+        future = self._lanes[index].submit(fn, args, key)
+        waiting = asyncio.wrap_future(future)
+        for _ in range(3):
+            done, _pending = await asyncio.wait({waiting}, timeout=self.timeout)
+            if done:
+                return waiting.result()
+            lane = self._lanes[index]
+            if lane.running is future:
+                # Nobody waits for it now: whatever it ends with is dropped, unreported.
+                waiting.add_done_callback(lambda late: late.cancelled() or late.exception())
+                self._give_up(index)
+                raise Overdue(self._stuck(table))
+            if not lane.overdue(self.timeout):
+                break
+            self._give_up(index)  # behind another table's stuck work: the fresh lane serves it
+        if future.cancel():
+            raise Overdue("the server is busy; nothing was recorded; try again in a moment")
+        return await waiting
+
+    def _stuck(self, table: str | None) -> str:
+        return (
+            f"table {shown(table)} did not finish its work within {self.timeout:g} s (a game's rules may be stuck); "
+            "nothing was recorded; it is set aside until that work ends"
+        )
+
+    def _give_up(self, index: int) -> None:
+        lane = self._lanes[index]
+        if lane.given_up or not self.replaceable:
+            return
+        if lane.running_table is not None:
+            self._set_aside.add(lane.running_table)
+        self._made += 1
+        self._lanes[index] = lane.give_up(f"referee-{self._made}")
+
+    def watch(self) -> None:
+        """Give up a lane whose job ran too long even when nobody waits for it (a bot's)."""
+        for index, lane in enumerate(self._lanes):
+            if lane.overdue(self.timeout):
+                self._give_up(index)
+
+    async def stop(self, close: Callable[[], None]) -> None:
+        """Run ``close`` on every lane, then end them; a lane stuck in a plugin is not
+        waited for (its thread is a daemon)."""
+        for lane in self._lanes:
+            closing = asyncio.wrap_future(lane.submit(close, (), None))
+            await asyncio.wait({closing}, timeout=min(self.timeout, 5.0))
+            lane.stop()
+
+
+def refuse_late_appends(app: Referee) -> None:
+    """Work that outlived its request was answered "nothing was recorded": a given-up
+    lane's late append is refused, so that stays true."""
+    store = app.store
+    append_lines = store.append_lines
+
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        lane = current_lane()
+        if lane is not None and lane.given_up:
+            # Not ConcurrentWrite, which the service would answer by deciding again.
+            raise RefereeError("this work outlived its request, which was told nothing was recorded")
+        return append_lines(*args, **kwargs)
+
+    store.append_lines = guarded  # type: ignore[method-assign]
+
+
+def current_lane() -> Lane | None:
+    """The lane whose thread is running (None off the lanes)."""
+    return _lanes_by_thread.get(threading.get_ident())
+
+
+_lanes_by_thread: dict[int, Lane] = {}

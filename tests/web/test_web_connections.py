@@ -1,0 +1,101 @@
+"""What the server refuses at the connection (issue 21, "the server under attack"): a request
+whose headers do not arrive in time is dropped, and one client address holds a bounded
+number of connections, so half-sent requests cannot exhaust the server's file descriptors."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import closing, contextmanager, suppress
+from pathlib import Path
+
+import httpx
+import uvicorn
+from web_live import free_port
+
+from referee_web import Limits, create_app
+from referee_web.connections import ConnectionLimits, uvicorn_options
+
+
+@contextmanager
+def _serving(db: str, limits: ConnectionLimits) -> Iterator[int]:
+    app = create_app(db, limits=Limits(rate=10_000, burst=10_000))
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", **uvicorn_options(limits))
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(20)
+
+
+def _closed_within(sock: socket.socket, seconds: float) -> bool:
+    sock.settimeout(seconds)
+    try:
+        return sock.recv(1024) == b""
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+
+
+def test_web_a_half_sent_request_is_dropped_after_the_header_timeout(tmp_path: Path) -> None:
+    with _serving(str(tmp_path / "w.sqlite"), ConnectionLimits(header_timeout=0.5, per_client=64)) as port:
+        started = time.monotonic()
+        sockets = [socket.create_connection(("127.0.0.1", port)) for _ in range(5)]
+        for sock in sockets:
+            sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ")
+        with closing(sockets[0]):
+            assert all(_closed_within(sock, 5) for sock in sockets)
+        assert time.monotonic() - started < 4
+        for sock in sockets:
+            sock.close()
+        # A whole request on a fresh connection is served as ever.
+        assert httpx.get(f"http://127.0.0.1:{port}/api/games").status_code == 200
+
+
+def test_web_one_client_address_holds_a_bounded_number_of_connections(tmp_path: Path) -> None:
+    with _serving(str(tmp_path / "w.sqlite"), ConnectionLimits(header_timeout=30, per_client=4)) as port:
+        sockets = [socket.create_connection(("127.0.0.1", port)) for _ in range(10)]
+        try:
+            time.sleep(0.3)
+            closed = [_closed_within(sock, 0.3) for sock in sockets]
+            assert closed.count(True) == 6, closed
+        finally:
+            for sock in sockets:
+                sock.close()
+        deadline = time.monotonic() + 5
+        while True:  # the server notices the closed ones, then has room again
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+
+
+def test_web_referee_serve_help_documents_every_limit(capsys) -> None:
+    from referee_cli.main import main
+
+    with suppress(SystemExit):
+        main(["serve", "--help"])
+    shown = capsys.readouterr().out
+    for option in (
+        "--tables-per-minute",
+        "--max-entries",
+        "--bot-actions",
+        "--work-timeout",
+        "--header-timeout",
+        "--connections-per-client",
+    ):
+        assert option in shown

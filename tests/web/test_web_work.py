@@ -1,0 +1,163 @@
+"""A table's work is bounded in time (issue 21, "one hung plugin stops the whole web
+server"): a decide hook that never returns costs its own request a 503 naming the table
+and nothing recorded, while other tables and the lobby keep answering and the server
+still shuts down."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from web_live import free_port
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from referee import Extension, Registry, hookimpl
+from referee_web import Limits, create_app
+
+
+class _Hang:
+    """A house rule whose decide hook waits for ``gate`` whenever Ann acts."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.entered = threading.Event()
+
+    @hookimpl(tryfirst=True)
+    def referee_decide(self, decision: Any, action: Any) -> None:
+        if action.seat == "Ann":
+            self.entered.set()
+            self.gate.wait(60)
+
+
+class _Offer:
+    def __init__(self, plugin: object) -> None:
+        self.plugin = plugin
+
+    @hookimpl
+    def referee_extensions(self) -> list[Extension]:
+        return [Extension(name="hang", game="nim", title="hang", plugin=self.plugin, kind="house rule", default=False)]
+
+
+@pytest.fixture
+def hang() -> Iterator[_Hang]:
+    plugin = _Hang()
+    yield plugin
+    plugin.gate.set()
+
+
+def _start(web_db: str, hang: _Hang, work_timeout: float = 1.0) -> TestClient:
+    app = create_app(
+        web_db, registry=Registry([_Offer(hang)]), limits=Limits(rate=10_000, burst=10_000), tick=0.05, work_timeout=work_timeout
+    )
+    client = TestClient(app)
+    client.__enter__()
+    return client
+
+
+def _open(client: TestClient, extensions: list[str]) -> tuple[str, dict[str, str]]:
+    created = client.post("/api/tables", json={"game": "nim", "seats": ["Ann", "Bob"], "extensions": extensions}).json()
+    return created["table"], created["tokens"]
+
+
+def _auth(tokens: dict[str, str], role: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {tokens[role]}"}
+
+
+def test_web_a_hung_table_times_out_its_request_and_the_others_keep_answering(web_db: str, hang: _Hang) -> None:
+    client = _start(web_db, hang)
+    try:
+        stuck, stuck_tokens = _open(client, ["hang"])
+        other, other_tokens = _open(client, [])
+        before = client.get(f"/api/tables/{stuck}/seats/gamesmaster/state", headers=_auth(stuck_tokens, "gamesmaster")).json()["length"]
+        started = time.monotonic()
+        refused = client.post(
+            f"/api/tables/{stuck}/seats/Ann/act", json={"action": "call", "args": {"call": "odd"}}, headers=_auth(stuck_tokens, "Ann")
+        )
+        assert refused.status_code == 503, refused.text
+        assert stuck in refused.json()["error"] and "nothing was recorded" in refused.json()["error"]
+        assert time.monotonic() - started < 5
+        # The lobby and another table are served meanwhile; the stuck one is set aside.
+        assert client.get("/api/games").status_code == 200
+        other_state = client.get(f"/api/tables/{other}/seats/Bob/state", headers=_auth(other_tokens, "Bob"))
+        assert other_state.status_code == 200
+        request = other_state.json()["view"]["requests"][0]["id"]
+        moved = client.post(
+            f"/api/tables/{other}/seats/Bob/act",
+            json={"action": "call", "args": {"call": "odd"}, "request": request},
+            headers=_auth(other_tokens, "Bob"),
+        )
+        assert moved.status_code == 200, moved.text
+        aside = client.get(f"/api/tables/{stuck}/seats/gamesmaster/state", headers=_auth(stuck_tokens, "gamesmaster"))
+        assert aside.status_code == 503 and "set aside" in aside.json()["error"]
+        # When the hook returns at last, what it decided is not recorded: the request was told so.
+        hang.gate.set()
+        deadline = time.monotonic() + 10
+        while True:
+            state = client.get(f"/api/tables/{stuck}/seats/gamesmaster/state", headers=_auth(stuck_tokens, "gamesmaster"))
+            if state.status_code == 200:
+                break
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert state.json()["length"] == before
+    finally:
+        hang.gate.set()
+        client.__exit__(None, None, None)
+
+
+SERVER = """
+import sys
+sys.path.insert(0, {here!r})
+import uvicorn
+from referee import Registry
+from referee_web import Limits, create_app
+from referee_web.connections import ConnectionLimits, uvicorn_options
+from test_web_work import _Hang, _Offer
+
+app = create_app({db!r}, registry=Registry([_Offer(_Hang())]), limits=Limits(rate=10_000, burst=10_000), work_timeout=60)
+uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", lifespan="on", **uvicorn_options(ConnectionLimits()))
+"""
+
+
+def test_web_the_server_stops_on_sigterm_while_a_table_is_hung(web_db: str, tmp_path: Path) -> None:
+    port = free_port()
+    script = tmp_path / "serve.py"
+    script.write_text(SERVER.format(here=str(Path(__file__).parent), db=web_db, port=port), encoding="utf-8")
+    process = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                created = httpx.post(f"{base}/api/tables", json={"game": "nim", "seats": ["Ann", "Bob"], "extensions": ["hang"]})
+                break
+            except httpx.TransportError:
+                assert process.poll() is None and time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        table, tokens = created.json()["table"], created.json()["tokens"]
+        with pytest.raises(httpx.TimeoutException):
+            httpx.post(
+                f"{base}/api/tables/{table}/seats/Ann/act",
+                json={"action": "call", "args": {"call": "odd"}},
+                headers=_auth(tokens, "Ann"),
+                timeout=1,
+            )
+        started = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=20)
+        assert time.monotonic() - started < 15
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -13,7 +13,7 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["Moved", "moved_names", "resolve", "warn", "warn_at"]
+__all__ = ["Moved", "moved_names", "warn", "warn_at"]
 
 
 def warn(old: str, new: str, *, depth: int = 1) -> None:
@@ -31,12 +31,6 @@ def warn_at(function: Callable[..., Any], old: str, new: str) -> None:
     warnings.warn_explicit(
         f"{old} is deprecated: use {new}", DeprecationWarning, code.co_filename, code.co_firstlineno, module=module, registry=once
     )
-
-
-def resolve(path: str) -> Any:
-    """The object a dotted ``package.module.name`` path names."""
-    module, _, name = path.rpartition(".")
-    return getattr(importlib.import_module(module), name)
 
 
 class Moved:
@@ -67,6 +61,7 @@ def moved_names(module: str, moved: Mapping[str, str], *, notes: Mapping[str, st
         if new is None:
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
         warn(f"{module}.{name}", new + (notes or {}).get(name, ""))
-        return resolve(new)
+        home, _, moved_name = new.rpartition(".")
+        return getattr(importlib.import_module(home), moved_name)
 
     return __getattr__

@@ -1,10 +1,5 @@
-"""What a ``Referee`` offers beside playing tables, in groups named by what they are for.
-
-* ``app.audit``: logs checked, replayed, explained, loaded and imported;
-* ``app.bots``: which seats bots play, a bot's answer, bots playing until a human must act;
-* ``app.gamesmaster``: the round report, overdue requests and closing them;
-* ``app.plugins``: the installed games and hooks, their data files and scenario suites;
-* ``app.admin``: where the store is, whether it exists, migrating it, logging.
+"""What a ``Referee`` offers beside playing tables, in groups named by what they are for
+(``app.audit``, ``app.bots``, ``app.gamesmaster``, ``app.plugins``, ``app.admin``).
 
 Each group holds the referee it serves and is made on first use.  On the class, a group
 is its own class, so its static methods need no referee (``Referee.audit.describe``).

@@ -118,3 +118,16 @@ def test_the_warnings_point_at_the_caller() -> None:
 
 def test_the_replay_view_type_is_still_exported() -> None:
     assert referee.ReplayView is referee.groups.audit.ReplayView
+
+
+def test_the_store_s_0_1_readers_moved_to_referee_upcasting(tmp_path) -> None:
+    with TableStore(str(tmp_path / "new.sqlite")) as store:
+        with pytest.warns(DeprecationWarning, match=r"^TableStore\.legacy_tables\(\) is deprecated: use referee\.upcasting\.legacy_tables"):
+            assert store.legacy_tables() == []
+        with (
+            pytest.warns(
+                DeprecationWarning, match=r"^TableStore\.migrate\(table_id\) is deprecated: use referee\.upcasting\.migrate_table"
+            ),
+            pytest.raises(referee.UnknownTable, match=r"no table 'old' in the 0\.1 layout"),
+        ):
+            store.migrate("old")

@@ -368,6 +368,22 @@ class TableStore:
             return False
         return True
 
+    def legacy_tables(self) -> list[str]:
+        """Deprecated: ``referee.upcasting.legacy_tables(store)``."""
+        from ._deprecation import warn
+        from .upcasting import legacy_tables
+
+        warn("TableStore.legacy_tables()", "referee.upcasting.legacy_tables(store)")
+        return legacy_tables(self)
+
+    def migrate(self, table_id: str) -> int:
+        """Deprecated: ``referee.upcasting.migrate_table(store, table_id)``."""
+        from ._deprecation import warn
+        from .upcasting import migrate_table
+
+        warn("TableStore.migrate(table_id)", "referee.upcasting.migrate_table(store, table_id)")
+        return migrate_table(self, table_id)
+
     def append_lines(
         self,
         table_id: str,

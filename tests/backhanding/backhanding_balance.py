@@ -168,7 +168,7 @@ def measure(games: int, bots: str = "mixed", seat_counts: tuple[int, ...] = (2, 
         for n in range(games):
             seats = list(SEATS[: seat_counts[n % len(seat_counts)]])
             table = app.open("backhanding", seats, seed=f"balance-{n}", key=fixed_key(f"balance-{n}"), options={"bots": bots_of(bots, n)})
-            app.play_bots(table, seats)
+            app.bots.play(table, seats)
             kinds = app.view(table, None)["view"]["bots"]
             tally(app.entries(table), stats, kinds)
     return stats

@@ -58,7 +58,7 @@ def test_cards_are_conserved_and_hands_stay_hidden_in_any_legal_game(players, ki
             if app.over(table):
                 break
             request = app.requests(table)[0]
-            app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+            app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
             check_invariants(app, table)
         assert app.over(table)
         state = app.state(table)

@@ -39,7 +39,7 @@ CARD_SCENARIOS = {
 def play_out(app: Referee, table: str) -> None:
     while not app.over(table):
         request = app.requests(table)[0]
-        app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+        app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
 
 
 def events(app: Referee, table: str, kind: str) -> list[dict]:
@@ -90,7 +90,7 @@ def test_placement_is_played_in_turns_clockwise_until_everyone_has_passed_then_t
             seen_steps.add((request.action, view["view"]["step"], view["phase"]))
             if request.action == "place":
                 assert view["active"] == request.seat
-            app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+            app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
         entries = app.entries(table)
         final = app.view(table, None)["view"]["values"]
     assert {("place", "placing", "macking"), ("place", "placing", "backhanding"), ("play", "playing", "macking plays")} <= seen_steps
@@ -214,7 +214,7 @@ def test_a_third_party_adds_a_card_with_a_plugin_and_a_data_entry():
         assert "lucky-luke" in {c["id"] for c in laid["cards"]}
         assert "40 card entries from plugins" in laid["source"]
         play_out(app, table)
-        assert app.verify_table(table).ok
+        assert app.audit.verify_table(table).ok
         lucky_rolls = [
             r for e in events(app, table, "ContestRolled") if e["phase"] == "macking" for r in e["rolls"].values() if "lucky" in r["pimp"]
         ]
@@ -238,4 +238,4 @@ def test_a_card_file_given_with_at_is_read_by_the_command_into_the_log(tmp_path,
         assert app.state(table).options["cards"] == text
         assert "the table's own card set" in events(app, table, "CardsLaid")[0]["source"]
         play_out(app, table)
-        assert app.verify_table(table).ok
+        assert app.audit.verify_table(table).ok

@@ -285,7 +285,7 @@ def play_game(app: Referee, spec: GameSpec, max_actions: int = 0) -> int:
             raise _Enough
 
     with suppress(_Enough):
-        app.play_bots(table_id, list(NAMES[: spec.seats]), on_step=count)
+        app.bots.play(table_id, list(NAMES[: spec.seats]), on_step=count)
     return actions
 
 

@@ -41,7 +41,7 @@ def play_counts(registry: Registry, spec: GameSpec) -> dict[str, Any]:
                         break
                 request = app.requests(table_id)[0]
                 app.view(table_id, request.seat)
-                answer = app.bot_answer(table_id, request)
+                answer = app.bots.answer(table_id, request)
                 app.act(table_id, request.seat, request.action, answer, request=request.id)
     return _summary(counting)
 
@@ -81,7 +81,7 @@ def web_counts(registry: Registry, spec: GameSpec, db: Path, max_actions: int = 
                     if chooser.over(table_id) or 0 < max_actions <= counting.actions:
                         break
                     request = chooser.requests(table_id)[0]
-                    answer = chooser.bot_answer(table_id, request)
+                    answer = chooser.bots.answer(table_id, request)
                 acted = client.post(
                     f"{page(request.seat)}/act",
                     json={"action": request.action, "args": answer, "request": request.id},

@@ -179,7 +179,7 @@ class ActionFeed:
         if self.app.over(self.table_id):
             self.table_id = self._new_table()
         request = self.app.requests(self.table_id)[0]
-        answer = self.app.bot_answer(self.table_id, request)
+        answer = self.app.bots.answer(self.table_id, request)
         return ["act", self.table_id, request.seat, request.action, "--args", json.dumps(answer), "--request", request.id]
 
     def act(self) -> list[str]:

@@ -67,7 +67,7 @@ def per_action(registry: Registry, together: bool = False) -> dict[str, float]:
     while actions < 200 and not app.over(table):
         with app.reading(table) if together else contextlib.nullcontext():
             request = app.requests(table)[0]
-            answer = app.bot_answer(table, request)
+            answer = app.bots.answer(table, request)
             seen = app.act(table, request.seat, request.action, answer, request=request.id)[-1].seq
             app.view(table, request.seat)
             app.visible_entries(table, request.seat, after=max(0, seen - 5))
@@ -92,7 +92,7 @@ def web_action(registry: Registry) -> dict[str, float]:
     after = 0
     while actions < 100 and not app.over(table):
         request = app.requests(table)[0]
-        answer = app.bot_answer(table, request)
+        answer = app.bots.answer(table, request)
         hub._w_act(table, request.seat, {"action": request.action, "args": answer, "request": request.id})
         after = hub._w_update(table, request.seat, after)["length"]
         actions += 1
@@ -146,17 +146,17 @@ def verify_ratio(registry: Registry, reps: int) -> dict[str, float]:
     app = Referee(registry=registry, store=TableStore(MEMORY))
     seats = [f"p{n}" for n in range(6)]
     table = app.open("pimp", seats, seed="bench-verify", key="ef" * 32)
-    app.play_bots(table, seats)
+    app.bots.play(table, seats)
     text = app.export(table)
     texts = text.splitlines()
     lines = [line.encode() for line in texts]
-    entries = app.load_log(text)
+    entries = app.audit.load_log(text)
     verify(registry, entries)
     floor(registry, texts, lines)
     verifies, floors = [], []
     for _ in range(reps):
         start = time.perf_counter()
-        verdict = verify(registry, app.load_log(text))
+        verdict = verify(registry, app.audit.load_log(text))
         verifies.append(time.perf_counter() - start)
         assert verdict.ok, verdict.message
         floors.append(floor(registry, texts, lines))

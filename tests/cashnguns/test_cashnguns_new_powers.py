@@ -67,7 +67,7 @@ def test_a_new_power_is_revealed_citing_the_rule_its_declaration_gives():
         revealed = [e for e in app.entries(table) if e.type == "cashnguns.PowerRevealed"]
         assert [(e.event, e.rule) for e in revealed] == [({"gangster": "Ann", "power": NAME}, "cashnguns.the-lookout 1")]
         assert app.view(table, "Bob")["view"]["gangsters"][0]["power"] == NAME, "face up now"
-        assert app.verify_table(table).ok
+        assert app.audit.verify_table(table).ok
 
 
 def test_a_plain_extension_of_kind_power_cites_its_name_and_title():

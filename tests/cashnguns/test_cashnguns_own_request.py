@@ -51,7 +51,7 @@ def test_a_powers_own_request_answered_last_lets_the_round_go_on():
     # Bots answer everything but the power's request until the nerve phase is reached.
     while not any(r.action == "steady" for r in app.requests(table)):
         request = app.requests(table)[0]
-        app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+        app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
     nerves = [r for r in app.requests(table) if r.action == "nerve"]
     for request in nerves:
         app.act(table, request.seat, request.action, {"brave": True}, request=request.id)
@@ -67,6 +67,6 @@ def test_a_powers_own_request_answered_last_lets_the_round_go_on():
     ended = [e.event["phase"] for e in app.entries(table) if e.type == "referee.PhaseEnded"]
     assert "nerve" in ended and "showdown" in ended
     # And the game plays on to its end with the power in it.
-    app.play_bots(table, SEATS)
+    app.bots.play(table, SEATS)
     assert app.over(table)
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok

@@ -206,7 +206,7 @@ class Table:
 
     def assert_log_holds(self) -> None:
         entries = self.entries()
-        verdict = self.ref.verify_table(self.id)
+        verdict = self.ref.audit.verify_table(self.id)
         assert verdict.ok, verdict.message
         _rules, state = replay(self.registry, entries)
         assert state.game == self.game
@@ -317,7 +317,7 @@ def test_a_table_without_powers_deals_none_and_never_asks_claim_or_take_gun(regi
     for bots in ("heuristic", "random"):
         ref = Referee(registry=registry, store=TableStore(MEMORY))
         table = ref.open("cashnguns", ["A", "B", "C", "D", "E"], extensions=[], seed="no powers", options={"bots": bots})
-        ref.play_bots(table, ["A", "B", "C", "D", "E"])
+        ref.bots.play(table, ["A", "B", "C", "D", "E"])
         entries = ref.entries(table)
         assert ref.state(table).over
         assert not [e for e in entries if e.type in ("cashnguns.PowerDealt", "cashnguns.PowerRevealed")]
@@ -327,7 +327,7 @@ def test_a_table_without_powers_deals_none_and_never_asks_claim_or_take_gun(regi
         assert all(g.power is None for g in ref.state(table).game.gangsters.values())
         assert [p.name for p in ref.state(table).plugins] == ["cashnguns"]
         assert [e.event["bonus"] for e in entries if e.type == "cashnguns.MoneyCounted"] == [0] * 5
-        assert ref.verify_table(table).ok
+        assert ref.audit.verify_table(table).ok
 
 
 # --- 1. Six Feet Under -----------------------------------------------------------------
@@ -484,7 +484,9 @@ def test_you_dont_need_it_anymore_takes_the_gun_and_shoots_with_two_guns(registr
     assert of(shots, "ShotFired", gun="D") == [{"gun": "D", "gangster": "A", "target": "C", "card": "bbb"}]
     # Worded as the holder's, never as dead D's (changed: "D aims at C" after D died).
     told = [
-        table.ref.describe(table.ref.rules(table.id), e) for e in shots if e.type in ("cashnguns.TargetsRevealed", "cashnguns.ShotFired")
+        table.ref.audit.describe(table.ref.rules(table.id), e)
+        for e in shots
+        if e.type in ("cashnguns.TargetsRevealed", "cashnguns.ShotFired")
     ]
     assert "A aims D's gun at C" in told[0] and "D aims" not in told[0]
     assert "A shoots C with D's gun" in "\n".join(told) and "D shoots" not in "\n".join(told)
@@ -1058,7 +1060,7 @@ def test_power_scenarios(path, registry):
         for step in scenario.step:
             if step.expect_error is None:
                 ref.act(table, step.seat, step.action, step.args, request=step.request)
-        verdict = ref.verify_table(table)
+        verdict = ref.audit.verify_table(table)
         assert verdict.ok, verdict.message
 
 
@@ -1073,7 +1075,7 @@ def legacy_table(registry: Registry, action: str, power: str) -> tuple[Referee, 
         table = ref.open("cashnguns", list(SEATS), extensions=[power], seed=f"legacy-{n}")
         while not ref.state(table).over and not [r for r in ref.requests(table) if r.action == action]:
             request = ref.requests(table)[0]
-            ref.act(table, request.seat, request.action, ref.bot_answer(table, request), request=request.id)
+            ref.act(table, request.seat, request.action, ref.bots.answer(table, request), request=request.id)
         asked = [r for r in ref.requests(table) if r.action == action]
         # The claim offers the power by name, the gun offer a dead gangster's name.
         if not any(set(offered(r)[next(iter(r.answer))]) - {"stay-down"} for r in asked):

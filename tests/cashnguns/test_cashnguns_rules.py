@@ -188,7 +188,7 @@ def test_the_loot_is_forty_notes_face_down(app):
     assert sum(notes) == LOOT_TOTAL
     assert shuffled[0].visible_to == [], "nobody sees the order of the notes face down"
     for seat in [*table.seats, None]:
-        assert not [e for e, _ in app.decoded(table.id, seat) if e.type == "cashnguns.LootShuffled"]
+        assert not [e for e, _ in app.audit.decoded(table.id, seat) if e.type == "cashnguns.LootShuffled"]
         assert "loot" not in table.view(seat) and table.view(seat)["loot_left"] == 35
 
 
@@ -274,7 +274,7 @@ def test_a_bullet_card_is_seen_only_by_its_gangster_until_revealed(app):
     table.act("Ann", "bullet", {"card": "bbb"})
     for seat in ["Bob", "Cat", "Dan", None]:
         assert table.view(seat)["my_bullets"] == {}
-        assert not [e for e, _ in app.decoded(table.id, seat) if e.type == "cashnguns.BulletChosen"]
+        assert not [e for e, _ in app.audit.decoded(table.id, seat) if e.type == "cashnguns.BulletChosen"]
     assert table.view("Ann")["my_bullets"] == {"Ann": "bbb"}
 
 
@@ -307,7 +307,9 @@ def test_targets_are_revealed_together_once_everyone_has_aimed(app):
             view = table.view(viewer)
             assert view["targets"] == {}, f"{viewer} sees a target before everyone aimed"
             assert view["my_targets"] == ({viewer: aimed[viewer]} if viewer in aimed else {})
-            assert not [e for e, _ in app.decoded(table.id, viewer) if e.type == "cashnguns.TargetChosen" and e.event["gangster"] != viewer]
+            assert not [
+                e for e, _ in app.audit.decoded(table.id, viewer) if e.type == "cashnguns.TargetChosen" and e.event["gangster"] != viewer
+            ]
     table.refused("Ann", "aim", {"target": "Dan"}, "nothing is asked of Ann now; waiting for Dan")
     entries = table.act("Dan", "aim", {"target": "Ann"})
     revealed = entries_of(entries, "TargetsRevealed")
@@ -333,7 +335,7 @@ def test_the_nerve_is_sealed_until_everyone_has_decided(app):
         view = table.view(viewer)
         assert view["cowards"] == [] and not any(g["coward"] for g in view["gangsters"])
         assert view["my_nerve"] is None
-        assert not [e for e, _ in app.decoded(table.id, viewer) if e.type == "cashnguns.NerveShown"]
+        assert not [e for e, _ in app.audit.decoded(table.id, viewer) if e.type == "cashnguns.NerveShown"]
     assert table.view("Ann")["my_nerve"] is False and table.view("Bob")["my_nerve"] is True
     table.refused("Ann", "nerve", {"brave": True}, "nothing is asked of Ann now")
     table.act("Cat", "nerve", {"brave": True})
@@ -369,7 +371,7 @@ def test_a_coward_is_shamed_discards_unseen_and_guns_on_him_are_lowered(app):
     assert table.money("Ann") == 0
     # The discarded cards stay face down for everyone else.
     for seat in ["Bob", "Cat", "Dan", None]:
-        seen = [e.event["gangster"] for e, _ in app.decoded(table.id, seat) if e.type == "cashnguns.BulletDiscarded"]
+        seen = [e.event["gangster"] for e, _ in app.audit.decoded(table.id, seat) if e.type == "cashnguns.BulletDiscarded"]
         assert seen == ([seat] if seat == "Bob" else [])
     assert [g["shame"] for g in table.view()["gangsters"]] == [1, 0, 0, 0]
 
@@ -538,7 +540,7 @@ def test_deadlines_are_off_by_default(app):
     table = Table(app)
     assert all(r.deadline is None for r in table.requests())
     before = app.export(table.id)
-    assert app.expire_overdue(table.id, now=later(10**6)) == []
+    assert app.gamesmaster.expire_overdue(table.id, now=later(10**6)) == []
     assert app.export(table.id) == before
     table.refused(GAMESMASTER, "expire", {"request": "r1.bullet.Ann"}, "no timed request")
 
@@ -549,8 +551,8 @@ def test_delaying_the_bullet_card_sits_the_round_out(app):
     assert all(r.deadline == 30 for r in table.requests())
     for seat in ["Ann", "Bob", "Cat"]:
         table.act(seat, "bullet", {"card": "bang" if seat == "Ann" else "click"})
-    assert app.expire_overdue(table.id, now=later(29)) == []
-    entries = app.expire_overdue(table.id, now=later(31))
+    assert app.gamesmaster.expire_overdue(table.id, now=later(29)) == []
+    entries = app.gamesmaster.expire_overdue(table.id, now=later(31))
     assert of(entries, "SatOut") == [{"gangster": "Dan", "reason": "delayed the bullet choice"}]
     assert "r1.bullet.Dan" not in {r.id for r in table.requests()}
     assert sorted(r.seat for r in table.requests("aim")) == ["Ann", "Bob", "Cat"]
@@ -575,7 +577,7 @@ def test_delaying_the_aim_discards_the_loaded_card_unseen(app):
     table.bullets({"Dan": "bbb"})
     for seat, target in [("Ann", "Dan"), ("Bob", "Cat"), ("Cat", "Bob")]:
         table.act(seat, "aim", {"target": target})
-    entries = app.expire_overdue(table.id, now=later(31))
+    entries = app.gamesmaster.expire_overdue(table.id, now=later(31))
     assert of(entries, "SatOut") == [{"gangster": "Dan", "reason": "delayed the aim choice"}]
     discarded = entries_of(entries, "BulletDiscarded")
     assert [(d.event["gangster"], d.event["card"], d.visible_to) for d in discarded] == [("Dan", "bbb", ["Dan"])]
@@ -596,7 +598,7 @@ def test_a_nerve_that_runs_out_is_not_a_withdrawal(app):
     table.aims({"Ann": "Dan", "Bob": "Cat", "Cat": "Bob", "Dan": "Bob"})
     for seat in ["Ann", "Bob", "Cat"]:
         table.act(seat, "nerve", {"brave": True})
-    entries = app.expire_overdue(table.id, now=later(31))
+    entries = app.gamesmaster.expire_overdue(table.id, now=later(31))
     assert of(entries, "SatOut") == []
     assert of(entries, "NerveShown") == [{"gangster": "Dan", "brave": True}]
     assert of(entries, "NervesRevealed") == [{"brave": ["Ann", "Bob", "Cat", "Dan"], "cowards": []}]
@@ -610,7 +612,7 @@ def test_a_nerve_that_runs_out_is_not_a_withdrawal(app):
 def test_when_everyone_delays_the_whole_pot_waits(app):
     """ "A player who clearly delays ... sits out the round." / "(or the whole pot) waits for the next round.\""""
     table = Table(app, 4, options={"deadline": 30})
-    entries = app.expire_overdue(table.id, now=later(31))
+    entries = app.gamesmaster.expire_overdue(table.id, now=later(31))
     assert sorted(s["gangster"] for s in of(entries, "SatOut")) == table.seats
     assert of(entries, "PotSplit") == [{"share": 0, "shares": {}, "left": [5000] * 5}]
     assert of(entries, "PotRevealed")[0]["pot"] == [5000] * 10
@@ -787,7 +789,7 @@ def test_random_legal_games_keep_every_invariant(registry, seed, seats, timed):
         assert state.game.round.number <= 8
         assert len(state.game.living()) <= 1 or state.game.round.number == 8
         entries = app.entries(table)
-        verdict = app.verify_table(table)
+        verdict = app.audit.verify_table(table)
         assert verdict.ok, verdict.message
         _rules, replayed = replay(app.registry, entries)
         assert msgspec.to_builtins(replayed.game) == msgspec.to_builtins(state.game)

@@ -147,7 +147,7 @@ def test_random_games_with_all_powers_keep_every_secret(seed, players):
     assert len(dealt) == players and all(e.visible_to == [e.event["gangster"]] for e in dealt)
     game = ref.state(table).game
     assert sum(game.loot) + sum(game.pot) + sum(sum(g.notes) for g in game.gangsters.values()) == LOOT_TOTAL
-    verdict = ref.verify_table(table)
+    verdict = ref.audit.verify_table(table)
     assert verdict.ok, verdict.message
     _rules, replayed = replay(REGISTRY, entries)
     assert replayed.game == game

@@ -67,14 +67,14 @@ def _bots(rng: random.Random, seats: list[str], number: int) -> Any:
 
 def _play(app: Referee, table: str, seats: list[str], rng: random.Random, timed: bool) -> None:
     if not timed:
-        app.play_bots(table, seats)
+        app.bots.play(table, seats)
         return
     while not app.state(table).over:
         request = app.requests(table)[0]
         if rng.random() < 0.05:
             app.act(table, GAMESMASTER, "expire", {"request": request.id})
         else:
-            app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+            app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
 
 
 def _no_negative(value: Any, where: str) -> None:
@@ -114,7 +114,7 @@ def _check_game(app: Referee, table: str, entries: list[referee.Entry]) -> None:
             shame[body["gangster"]] = body["shame"]
     for g in game.gangsters.values():
         assert g.wounds == wounds.get(g.name, 0) and g.shame == shame.get(g.name, 0)
-    verdict = app.verify_table(table)
+    verdict = app.audit.verify_table(table)
     assert verdict.ok, verdict.message
 
 
@@ -251,7 +251,7 @@ def test_the_heuristic_bot_plays_sensibly(registry):
         )
         while not app.state(table).over:
             request = app.requests(table)[0]
-            answer = app.bot_answer(table, request)
+            answer = app.bots.answer(table, request)
             view = app.view(table, request.seat)["view"]
             if request.action == "nerve" and request.seat not in view["targets"].values():
                 assert answer == {"brave": True}, "nobody aims at him: nothing to fear"
@@ -263,7 +263,7 @@ def test_the_heuristic_bot_plays_sensibly(registry):
             if request.action == "bullet" and answer.get("card") == "bbb":
                 bbb_rounds[view["round"]] += 1
             app.act(table, request.seat, request.action, answer, request=request.id)
-        assert app.verify_table(table).ok
+        assert app.audit.verify_table(table).ok
     assert richest < aims * 0.8, f"aims at the richest {richest} of {aims} times"
     assert len(bbb_rounds) >= 5 and bbb_rounds[1] < sum(bbb_rounds.values()) / 3, f"Bang! Bang! Bang! by round: {dict(bbb_rounds)}"
 
@@ -290,7 +290,7 @@ def test_the_bots_option_chooses_each_seats_bot(registry):
         )
         while not app.state(table).over:
             request = app.requests(table)[0]
-            answer = app.bot_answer(table, request)
+            answer = app.bots.answer(table, request)
             if request.action == "nerve" and request.seat not in app.view(table, request.seat)["view"]["targets"].values():
                 unthreatened[(request.seat, answer["brave"])] += 1
             app.act(table, request.seat, request.action, answer, request=request.id)

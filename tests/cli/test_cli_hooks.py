@@ -87,7 +87,7 @@ class CheapPalace:
 
 def test_a_plugin_passed_in_is_listed_under_its_table_name(memory_referee) -> None:
     app = memory_referee(referee_pigsty.plugin, extension("pigsty", CheapPalace(), "cheap-palace"))
-    listed = {h["name"]: h for h in app.hooks("pigsty")["hooks"]}
+    listed = {h["name"]: h for h in app.plugins.hooks("pigsty")["hooks"]}
     assert [i["plugin"] for i in listed["pigsty_params"]["implemented_by"]] == ["pigsty.cheap-palace"]
     # Without the game named, the kernel's hooks only: a game's own specs need their game.
-    assert "pigsty_params" not in {h["name"] for h in app.hooks()["hooks"]}
+    assert "pigsty_params" not in {h["name"] for h in app.plugins.hooks()["hooks"]}

@@ -21,7 +21,7 @@ BUILD = textwrap.dedent(
     tables = []
     with Referee(":memory:") as app:
         done = app.open("pigsty", ["Ann", "Bob", "Cy"], seed="old-finished", table_id="old-finished")
-        app.play_bots(done, ["Ann", "Bob", "Cy"])
+        app.bots.play(done, ["Ann", "Bob", "Cy"])
         live = app.open("pigsty", ["Ann", "Bob", "Cy"], seed="old-live", table_id="old-live")
         app.act(live, "Ann", "orders", {"text": "I 5"})
         tables = [(t, app.entries(t), app.store.secret(t).seed) for t in (done, live)]

@@ -249,15 +249,15 @@ def test_service_records_bots_as_an_action_the_log_verifies() -> None:
 
     app = Referee(":memory:")
     table = app.open("pigsty", ["Bill", "Ted", "Zed"], seed="automate")
-    assert app.bots(table) == ()
-    assert [e.type for e in app.automate(table, ["Zed", "Ted"])] == ["referee.ActionTaken", "referee.SeatsAutomated"]
-    assert app.bots(table) == ("Ted", "Zed")
-    assert app.automate(table, ["Ted", "Zed"]) == []  # already so: nothing appended
+    assert app.bots.seats(table) == ()
+    assert [e.type for e in app.bots.automate(table, ["Zed", "Ted"])] == ["referee.ActionTaken", "referee.SeatsAutomated"]
+    assert app.bots.seats(table) == ("Ted", "Zed")
+    assert app.bots.automate(table, ["Ted", "Zed"]) == []  # already so: nothing appended
     before = len(app.entries(table))
     with pytest.raises(RefereeError, match="'Nobody': no seat at table"):
-        app.automate(table, ["Nobody"])
+        app.bots.automate(table, ["Nobody"])
     assert len(app.entries(table)) == before
-    app.play_bots(table, ["Bill", "Ted", "Zed"])
+    app.bots.play(table, ["Bill", "Ted", "Zed"])
     assert app.over(table)
-    assert app.verify(app.entries(table)).ok
-    assert app.replay_view(app.entries(table), to=before).view is not None
+    assert app.audit.verify(app.entries(table)).ok
+    assert app.audit.replay_view(app.entries(table), to=before).view is not None

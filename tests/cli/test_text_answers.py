@@ -43,7 +43,7 @@ def walk(game: str, seats: list[str], seed: str, extensions: list[str] | None = 
             break
         request = typed.requests("walk")[0]
         assert request.answer is not None, f"{request.id} still lists choices"
-        args = typed.bot_answer("walk", request)
+        args = typed.bots.answer("walk", request)
         text = answers.render(request.answer, args)
         texts.append(text)
         from_text = answering.args_from_text(request, text)

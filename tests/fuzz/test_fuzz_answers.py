@@ -69,12 +69,12 @@ def test_crafted_answers_are_refused_cleanly_or_taken(app, data, game, steps, se
         if not pending or app.state(table).over:
             break
         request = pending[0]
-        app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+        app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
     pending = app.requests(table)
     if not pending:
         return
     request = data.draw(st.sampled_from(pending))
-    legal = [dict(c.args) for c in request.choices or ()] or [app.bot_answer(table, request)]
+    legal = [dict(c.args) for c in request.choices or ()] or [app.bots.answer(table, request)]
     args = data.draw(crafted(legal))
     before = len(app.entries(table))
     with no_hang(args):
@@ -88,5 +88,5 @@ def test_crafted_answers_are_refused_cleanly_or_taken(app, data, game, steps, se
             return
     event(f"{game}: taken")
     assert len(app.entries(table)) > before
-    verdict = app.verify_table(table)  # what was taken replays as it was decided
+    verdict = app.audit.verify_table(table)  # what was taken replays as it was decided
     assert verdict.ok, verdict.message

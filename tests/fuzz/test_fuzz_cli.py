@@ -36,7 +36,7 @@ def world(tmp_path_factory: pytest.TempPathFactory):
     with Referee(store) as app:
         live = app.open("pigsty", SEATS, seed="fuzz-live", table_id="fuzz-live")
         done = app.open("pigsty", SEATS, seed="fuzz-done", table_id="fuzz-done")
-        app.play_bots(done, SEATS)
+        app.bots.play(done, SEATS)
         (folder / "finished.jsonl").write_text(app.export(done), encoding="utf-8")
         (folder / "seat.jsonl").write_text(app.export(live, "Bill"), encoding="utf-8")
     files = {

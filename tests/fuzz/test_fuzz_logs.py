@@ -46,7 +46,7 @@ def finished(registry: Registry) -> dict[str, list[Entry]]:
         for game, seats in GAMES.items():
             key = hashlib.sha256(game.encode()).hexdigest()
             table = app.open(game, seats, seed=f"fuzz-{game}", options=OPTIONS.get(game), key=key)
-            app.play_bots(table, seats)
+            app.bots.play(table, seats)
             assert app.state(table).over
             logs[game] = load_jsonl(app.export(table).splitlines())
     return logs
@@ -130,5 +130,5 @@ def test_a_resealed_forgery_is_refused_by_verify_and_import(finished, registry, 
     with Referee(registry=registry, store=TableStore(MEMORY)) as elsewhere:
         text = "".join(msgspec.json.encode(e).decode() + "\n" for e in forgery)
         with pytest.raises((BadLog, RefereeError)):
-            elsewhere.import_log(text)
+            elsewhere.audit.import_log(text)
         assert list(elsewhere.store.table_ids()) == []

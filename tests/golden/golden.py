@@ -68,7 +68,7 @@ def play(name: str, registry: Registry, key: str | None = None) -> Referee:
         table_id=name,
         key=key,
     )
-    app.play_bots(table, spec["seats"])
+    app.bots.play(table, spec["seats"])
     return app
 
 

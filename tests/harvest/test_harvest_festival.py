@@ -182,7 +182,7 @@ def test_the_interval_is_the_module_constant(app, monkeypatch):
     table = play(app, 4, extensions=[HOUSE_RULE])
     assert [(e.event["turn"], e.event["farmers"]) for e in festivals(app, table)] == [(2, ["Amy"]), (4, ["Amy"])]
     assert app.view(table, None)["view"]["harvest_festival"] == {"every": 2, "next_after_turn": 6}
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok
 
 
 def test_nobody_honest_still_holds_and_logs_the_festival(app):
@@ -205,11 +205,11 @@ def test_views_and_reports_add_the_festival_to_the_games_own(app):
     text = app.rules(table).hook.referee_render_view(view=view, seat="Amy")
     assert "Turn 6" in text and text.endswith("Harvest Festival after turn 10: every Honest farmer gets 1 Pig")
 
-    report = app.report(table, 5)
+    report = app.gamesmaster.report(table, 5)
     assert "PIGS AFTER THE TURN" in report, "Pigsty's report is still there"
     assert "HARVEST FESTIVAL\n- Amy gets 1 Pig\n" in report
     assert "Pigs after the festival: Amy 11," in report
-    assert "HARVEST FESTIVAL" not in app.report(table, 4)
+    assert "HARVEST FESTIVAL" not in app.gamesmaster.report(table, 4)
 
     seq = festivals(app, table)[0].seq
     explanation = explain(app.registry, app.entries(table), seq)
@@ -240,7 +240,7 @@ def test_the_log_records_the_house_rule_with_its_distribution_and_verifies(app, 
         {"name": RECORDED_AS, "distribution": "referee-pigsty-harvest", "version": VERSION},
     ]
     assert all(len(p["code"]) == 64 for p in opened.event["plugins"])
-    verdict = app.verify_table(table)
+    verdict = app.audit.verify_table(table)
     assert verdict.ok, verdict.message
     _rules, replayed = replay(registry, load_jsonl(app.export(table).splitlines()))
     assert msgspec.to_builtins(replayed.game) == msgspec.to_builtins(app.state(table).game)
@@ -259,7 +259,7 @@ def test_replaying_without_the_house_rule_installed_is_refused_naming_it(app):
     with pytest.raises(RefereeError, match=HOUSE_RULE):
         replay(bare, entries)
     with Referee(registry=bare, store=TableStore(MEMORY)) as elsewhere, pytest.raises(BadLog, match=HOUSE_RULE):
-        elsewhere.import_log(app.export(table))
+        elsewhere.audit.import_log(app.export(table))
 
 
 def test_replaying_under_another_version_of_the_house_rule_is_a_plugin_mismatch(app, registry):
@@ -277,7 +277,7 @@ def test_replaying_under_another_version_of_the_house_rule_is_a_plugin_mismatch(
 
 def test_a_table_recorded_without_the_house_rule_replays_where_it_is_installed(app, registry):
     table = play(app, 5, extensions=None)
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok
     rules, _state = replay(registry, app.entries(table))
     assert rules.extensions == ()
 
@@ -286,9 +286,9 @@ def test_a_table_recorded_without_the_house_rule_replays_where_it_is_installed(a
 def test_bot_games_under_the_house_rule_end_verify_and_replay(registry, seed):
     with Referee(registry=registry, store=TableStore(MEMORY)) as app:
         table = app.open("pigsty", ["Ann", "Bob", "Cat", "Dan"], seed=seed, extensions=[HOUSE_RULE])
-        app.play_bots(table, ["Ann", "Bob", "Cat", "Dan"], max_actions=2000)
+        app.bots.play(table, ["Ann", "Bob", "Cat", "Dan"], max_actions=2000)
         assert app.state(table).over
-        verdict = app.verify_table(table)
+        verdict = app.audit.verify_table(table)
         assert verdict.ok, verdict.message
         _rules, replayed = replay(registry, load_jsonl(app.export(table).splitlines()))
         assert msgspec.to_builtins(replayed.game) == msgspec.to_builtins(app.state(table).game)

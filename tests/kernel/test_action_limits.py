@@ -38,4 +38,4 @@ def test_an_action_the_log_cannot_take_is_refused_and_the_table_plays_on(app, ar
     appended = app.act(table, "Ann", "pour", {"drops": 1})
     assert [e.type for e in appended] == ["referee.ActionTaken", "flood.DropFell", "referee.RequestOpened"]
     assert app.view(table, None)["view"]["drops"] == {"Ann": 1}
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok

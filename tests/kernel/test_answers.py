@@ -385,7 +385,7 @@ def test_the_kernel_refuses_a_misshapen_answer_before_the_game_sees_it(memory_re
 def test_the_default_bot_answers_through_the_shape(memory_referee):
     app = memory_referee(Muster(strict=False))
     table = app.open("muster", ["Ann", "Bob"], seed="bots")
-    app.play_bots(table, ["Ann", "Bob"])
+    app.bots.play(table, ["Ann", "Bob"])
     state = app.state(table)
     assert state.over and len(state.game["answers"]) == 4
 

@@ -141,7 +141,7 @@ def test_a_game_declared_with_events_state_and_evolve_plays_and_replays():
     ticked = [e for e in entries if e.type == "ticker.Ticked"]
     # The declaring game is recorded as the one that decided its events.
     assert [e.plugin for e in ticked] == ["ticker"] * 4
-    assert app.replay(entries)[1].game == app.state(table).game
+    assert app.audit.replay(entries)[1].game == app.state(table).game
 
 
 def test_a_slot_is_made_at_opening_changed_by_its_evolve_and_read_by_decisions_and_views():

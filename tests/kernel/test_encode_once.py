@@ -98,7 +98,7 @@ def test_each_event_is_encoded_once_and_stored_as_those_bytes(app, monkeypatch) 
     stored = [s.state for s in app.store.recorder.select_events(referee.store._stream("log", table), gt=entries[0].seq - 1)]
     assert stored == [encode_line(e) for e in entries]
     assert all(canonical(e.event) in encoded for e in entries)
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok
 
 
 def test_a_line_nested_too_deeply_is_refused_and_a_wide_one_is_read() -> None:

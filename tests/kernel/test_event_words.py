@@ -1,5 +1,5 @@
 """An event's words beside its fields (``Event.describe``), and ``referee_describe`` rewording
-them, through ``Referee.explain`` and ``referee.audit.describe``."""
+them, through ``Referee.audit.explain`` and ``referee.audit.describe``."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def _lines(*plugins, extensions=None) -> list[str]:
     app = Referee(":memory:", registry=Registry([Bell(), *plugins], entry_points=False))
     table = app.open("bell", ["ann", "bob"], extensions=extensions)
     entries = app.entries(table)
-    return [app.explain(entries, e.seq).description for e in entries]
+    return [app.audit.explain(entries, e.seq).description for e in entries]
 
 
 def test_an_event_says_what_happened_itself_and_the_kernels_events_too():
@@ -80,7 +80,7 @@ def test_an_event_without_words_is_shown_as_its_fields():
 
 
 def test_an_event_whose_words_fail_is_shown_as_its_fields_and_the_failure_logged(capsys):
-    Referee.configure_logging("warning")
+    Referee.admin.configure_logging("warning")
     assert "Cracked(seat='bob')" in _lines()
     logged = capsys.readouterr().err
     assert "an event failed to describe itself" in logged and "bell.Cracked" in logged

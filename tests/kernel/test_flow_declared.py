@@ -223,9 +223,9 @@ def test_a_card_answering_its_own_request_resumes_the_flow(app):
 
 def test_a_live_game_and_its_replay_agree(app):
     table = app.open("cards", ["ann", "bob"], seed="agree")
-    app.play_bots(table, ["ann", "bob"])
+    app.bots.play(table, ["ann", "bob"])
     assert app.over(table)
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok
 
 
 def test_a_flow_that_is_not_rounds_is_reported():

@@ -242,9 +242,9 @@ def test_opening_phases_are_played_once_before_the_first_round():
 def test_a_game_with_the_optional_steps_plays_to_the_end_and_verifies():
     app = _app(_flow(opening=(Phase("ready", begin=_ready),), settle=_settle))
     table = app.open("shop", ["ann", "bob"], seed="menus")
-    app.play_bots(table, ["ann", "bob"])
+    app.bots.play(table, ["ann", "bob"])
     assert app.over(table)
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok
 
 
 @pytest.mark.parametrize("extra", [{"end": lambda d: None}, {"turns": Turns(first=lambda d: None, following=lambda d, s: None)}])

@@ -200,10 +200,10 @@ def test_a_phase_plays_its_turns_then_its_steps_then_its_end(app):
 
 def test_a_game_with_steps_and_setup_replays_and_verifies(app):
     table = app.open("bids", ["ann", "bob"], seed="steps")
-    app.play_bots(table, ["ann", "bob"])
+    app.bots.play(table, ["ann", "bob"])
     assert app.over(table)
     assert app.state(table).result.reason == "two rounds played"
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok
 
 
 def test_the_phase_hooks_fire_for_the_setup_phase_and_each_step():

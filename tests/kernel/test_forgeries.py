@@ -34,7 +34,7 @@ def refused(app, entries, reason: str) -> None:
     assert reason in verdict.message, verdict.message
     fresh = type(app)(registry=app.registry, store=type(app.store)(":memory:"))
     with pytest.raises(BadLog, match=r"does not verify|hidden entries"):
-        fresh.import_log(dump_jsonl(entries))
+        fresh.audit.import_log(dump_jsonl(entries))
     assert list(fresh.store.table_ids()) == []
 
 
@@ -163,7 +163,7 @@ def test_the_gamesmaster_can_always_end_a_stuck_table(memory_referee):
     appended = app.act(table, "gamesmaster", "abandon", {"reason": "a plugin fails"})
     assert [e.type for e in appended][-2:] == ["referee.GameEnded", "referee.SeedRevealed"]
     assert app.state(table).result.reason == "abandoned by the gamesmaster: a plugin fails"
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok
 
 
 def test_a_view_hook_that_writes_to_state_changes_nothing(memory_referee):
@@ -177,8 +177,8 @@ def test_a_view_hook_that_writes_to_state_changes_nothing(memory_referee):
     with pytest.raises(RefereeError, match=r"referee_view changed the table's state while showing it \(.*meddler.*\)"):
         app.view(table, "Ann")
     with pytest.raises(RefereeError, match="changed the table's state"):
-        app.bot_answer(table, app.requests(table)[0])
+        app.bots.answer(table, app.requests(table)[0])
     assert app.state(table).game.bids == {} and len(app.requests(table)) == 2
     app.act(table, "Ann", "bid", {"chips": 1})
     app.act(table, "Bob", "bid", {"chips": 2})
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok

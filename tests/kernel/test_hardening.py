@@ -135,7 +135,7 @@ def _export_with_id(app: Referee, table_id: str) -> str:
 def test_import_refuses_table_ids_that_are_not_plain(memory_referee, table_id) -> None:
     source, target = memory_referee(highroll), memory_referee(highroll)
     with pytest.raises(RefereeError) as caught:
-        target.import_log(_export_with_id(source, table_id))
+        target.audit.import_log(_export_with_id(source, table_id))
     assert TABLE_ID_RULE in caught.value.message
     assert target.tables() == []
 
@@ -145,9 +145,9 @@ def test_import_refuses_a_case_only_variant_of_a_stored_table(memory_referee) ->
     log = source.export(source.open("highroll", ["Ann", "Bob"], seed="s", table_id="Ted-Table"))
     target.open("highroll", ["Ann", "Bob"], seed="t", table_id="ted-table")
     with pytest.raises(RefereeError, match="differs from the stored table 'ted-table' only by case"):
-        target.import_log(log)
+        target.audit.import_log(log)
     fresh = memory_referee(highroll)
-    assert fresh.import_log(log) == "Ted-Table"
+    assert fresh.audit.import_log(log) == "Ted-Table"
 
 
 # -- logs: malformed openings, nesting, plugin names ------------------------------------------------
@@ -246,7 +246,7 @@ def test_a_failing_view_or_bot_hook_is_a_refereeerror_naming_the_plugin(broken_t
     app, table = broken_table
     request = app.requests(table)[0]
     with pytest.raises(RefereeError, match=r"plugin highroll.broken failed in referee_bot_action \(ValueError, logged\)"):
-        app.bot_answer(table, request)
+        app.bots.answer(table, request)
     blind = app.open("highroll", ["Ann", "Bob"], seed="b", extensions=["blind"])
     before = app.entries(blind)
     with pytest.raises(RefereeError, match=r"plugin highroll.blind failed in referee_view \(ValueError, logged\); nothing was changed"):

@@ -181,7 +181,7 @@ def test_view_render_report_and_describe_hooks(relay):
     view = app.view(table, "Bob")
     assert view["view"] == {"words": ["pig", "pig", "pig"]}
     assert rules.hook.referee_render_view(view=view["view"], seat="Bob") == "words so far: pig pig pig"
-    assert app.report(table, 1) == "round 1: pig pig pig"
+    assert app.gamesmaster.report(table, 1) == "round 1: pig pig pig"
     assert describe(rules, LifecycleSeen(point="x")) == "spy saw x"
     assert describe(rules, WordSaid(seat="Ann", word="pig")) == "WordSaid(seat='Ann', word='pig')"
     assert describe(rules, referee.RoundBegan(round=2)) == "round 2 begins"
@@ -334,16 +334,16 @@ def test_timed_requests_expire_through_the_gamesmaster(memory_referee):
 
     app = memory_referee(highroll, extension("highroll", Timed(), "timed"))
     table = app.open("highroll", ["Ann", "Bob"], seed="t", extensions=["timed"])
-    assert app.overdue(table) == []
+    assert app.gamesmaster.overdue(table) == []
     app.act(table, "Ann", "bid", {"chips": 1})
     later = datetime.now(UTC) + timedelta(seconds=31)
-    assert [r.seat for r in app.overdue(table, later)] == ["Bob"]
+    assert [r.seat for r in app.gamesmaster.overdue(table, later)] == ["Bob"]
     with pytest.raises(IllegalAction, match="no timed request"):
         app.act(table, referee.GAMESMASTER, "expire", {"request": "nope"})
-    appended = app.expire_overdue(table, later)
+    appended = app.gamesmaster.expire_overdue(table, later)
     assert [e.type for e in appended][:3] == ["referee.ActionTaken", "referee.RequestWithdrawn", "highroll.BidMade"]
     assert app.state(table).game.bids == {"Ann": 1, "Bob": 0}
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok
 
 
 def test_a_seat_with_two_requests_for_one_action_names_the_one_it_answers(memory_referee):

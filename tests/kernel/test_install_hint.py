@@ -17,18 +17,18 @@ def pigsty_log():
     with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
         table = app.open("pigsty", ["Amy", "Bill", "Ted"], seed="hint")
         app.act(table, "Amy", "orders", {"text": "I 5"})
-        return app.load_log(app.export(table))
+        return app.audit.load_log(app.export(table))
 
 
 def test_a_log_of_a_game_not_installed_names_the_distribution_to_install(pigsty_log):
     version = importlib.metadata.version("referee-pigsty")
     without = Referee(registry=Registry([], entry_points=False), store=TableStore(MEMORY))
-    verdict = without.verify(pigsty_log)
+    verdict = without.audit.verify(pigsty_log)
     assert not verdict.ok
     assert "no game named 'pigsty' is installed" in verdict.message
     assert f"pip install referee-pigsty=={version}" in verdict.message
     with pytest.raises(UnknownGame, match=rf"pip install referee-pigsty=={version}"):
-        without.replay(pigsty_log)
+        without.audit.replay(pigsty_log)
 
 
 def test_opening_a_table_of_an_unknown_game_gives_no_hint():
@@ -46,6 +46,6 @@ def test_a_recorded_name_pip_cannot_install_gets_no_command(pigsty_log, distribu
     forged = [msgspec.structs.replace(pigsty_log[0], event=opened), *pigsty_log[1:]]
     without = Referee(registry=Registry([], entry_points=False), store=TableStore(MEMORY))
     with pytest.raises(UnknownGame) as caught:
-        without.replay(forged)
+        without.audit.replay(forged)
     assert "pip install" not in caught.value.message
     assert "which pip cannot install" in caught.value.message

@@ -12,7 +12,7 @@ import tally
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-import referee.service
+import referee.session
 from referee import MEMORY, Referee, RefereeError, Registry, TableStore, replay
 from referee.store import SNAPSHOT_EVERY
 
@@ -66,7 +66,7 @@ def test_a_long_table_loads_from_its_latest_snapshot_as_a_replay_would_fold_it(l
         snapshot = app.store.snapshot(table)
         assert snapshot is not None and len(entries) - snapshot.seq < SNAPSHOT_EVERY
         # Loading must not fall back to replaying the whole log.
-        with mock.patch.object(referee.service, "fold_entries", side_effect=AssertionError("replayed from the first entry")):
+        with mock.patch.object(referee.session, "fold_entries", side_effect=AssertionError("replayed from the first entry")):
             loaded = app.state(table)
         _rules, replayed = replay(registry(), entries)
         assert same(loaded, replayed)
@@ -83,7 +83,7 @@ def test_a_long_table_takes_actions_and_verifies(long_table):
         assert entries[-1] == appended[-1]
         _rules, replayed = replay(registry(), entries)
         assert same(app.state(table), replayed)
-        verdict = app.verify_table(table)
+        verdict = app.audit.verify_table(table)
         assert verdict.ok, verdict.message
     with Referee(db, registry=registry()) as again:  # a new process sees the same table
         assert same(again.state(table), replayed)
@@ -112,7 +112,7 @@ def test_snapshot_and_tail_equal_a_full_replay(game, seats, actions, seed):
         app = Referee(registry=registry, store=store)
         table = app.open(game, names, seed=seed)
         try:
-            app.play_bots(table, names, max_actions=actions)
+            app.bots.play(table, names, max_actions=actions)
         except RefereeError as exc:
             assert "without the game ending" in exc.message
         entries = app.entries(table)
@@ -122,7 +122,7 @@ def test_snapshot_and_tail_equal_a_full_replay(game, seats, actions, seed):
         event(f"{game}: {'from a snapshot' if snapshot is not None else 'no snapshot yet'}")
         fresh = Referee(registry=registry, store=store)
         if snapshot is not None:
-            with mock.patch.object(referee.service, "fold_entries", side_effect=AssertionError("replayed from the first entry")):
+            with mock.patch.object(referee.session, "fold_entries", side_effect=AssertionError("replayed from the first entry")):
                 loaded = fresh.state(table)
         else:
             loaded = fresh.state(table)

@@ -54,7 +54,7 @@ def check_tables(db: str, tables: list[str], acknowledged: dict[str, list[tuple[
                 # holds no action of this seat that was not acknowledged.
                 assert sorted(seq for seq, who in logged if who == seat) == mine
             assert app.view(table, None)["view"]["totals"] == dict.fromkeys(SEATS, marks)
-            verdict = app.verify_table(table)
+            verdict = app.audit.verify_table(table)
             assert verdict.ok, verdict.message
 
 
@@ -121,7 +121,7 @@ def test_four_processes_opening_a_new_postgres_store_at_once_never_fail():
             with Referee(_database(POSTGRES, name), registry=racers.registry()) as app:
                 table = app.open("tally", ["Ann"], seed="s")
                 app.act(table, "Ann", "mark", {})
-                assert app.verify_table(table).ok
+                assert app.audit.verify_table(table).ok
         finally:
             with psycopg.connect(POSTGRES, autocommit=True) as admin:
                 admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

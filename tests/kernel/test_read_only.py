@@ -104,7 +104,7 @@ def test_a_view_that_writes_fails_loudly_and_the_table_is_unchanged(memory_refer
         app.view(table, "Bob")
     assert msgspec.msgpack.encode(app.state(table)) == before
     app.act(table, "Bob", "bid", {"chips": 1})
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok
 
 
 class Scribbler:
@@ -124,7 +124,7 @@ def test_a_bot_that_changes_its_view_cannot_change_the_table(memory_referee) -> 
     app = memory_referee(highroll, extension("highroll", Scribbler(), "scribbler"))
     table = app.open("highroll", ["Ann", "Bob"], seed="s", extensions=["scribbler"])
     before = app.view(table, "Ann")
-    assert app.bot_answer(table, app.requests(table)[0]) == {"chips": 3}
+    assert app.bots.answer(table, app.requests(table)[0]) == {"chips": 3}
     assert app.view(table, "Ann") == before
     assert app.state(table).game.bids == {} and len(app.requests(table)) == 2
 

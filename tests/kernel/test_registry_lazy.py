@@ -34,8 +34,8 @@ def test_lazy_is_asked_for_by_a_keyword_and_plugins_passed_in_still_count() -> N
 
 
 def test_questions_about_every_plugin_get_the_eager_answers(eager) -> None:
-    assert Referee(registry=Registry(lazy=True)).games() == Referee(registry=eager).games()
-    assert Referee(registry=Registry(lazy=True)).hooks("pigsty") == Referee(registry=eager).hooks("pigsty")
+    assert Referee(registry=Registry(lazy=True)).plugins.games() == Referee(registry=eager).plugins.games()
+    assert Referee(registry=Registry(lazy=True)).plugins.hooks("pigsty") == Referee(registry=eager).plugins.hooks("pigsty")
     lazy = Registry(lazy=True)
     lazy.rules("pigsty")  # a table's plugins first, then everything when asked about everything
     assert sorted(lazy.extensions) == sorted(eager.extensions)

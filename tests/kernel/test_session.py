@@ -46,7 +46,7 @@ def cycle(app: Referee, table: str, seat: str) -> None:
     app.view(table, seat)
     app.requests(table)
     app.visible_entries(table, seat, after=1)
-    app.bot_answer(table, next(r for r in app.requests(table) if r.seat == seat))
+    app.bots.answer(table, next(r for r in app.requests(table) if r.seat == seat))
 
 
 def test_one_look_at_the_head_answers_a_whole_action_cycle(db) -> None:
@@ -70,7 +70,7 @@ def test_each_question_looks_at_the_head_once_and_a_write_reads_nothing(db) -> N
         assert reads == Counter()
         app.view(table, "Bob")
         app.visible_entries(table, "Bob", after=1)
-        app.bot_answer(table, app.requests(table)[0])
+        app.bots.answer(table, app.requests(table)[0])
         # view, visible_entries, bot_answer and requests: one look each, no entry read again.
         assert reads == Counter({"length": 4})
 
@@ -92,7 +92,7 @@ def test_bots_playing_read_the_table_once(db) -> None:
         reads = counting(app.store)
         steps = []
         with pytest.raises(RefereeError, match="without the game ending"):
-            app.play_bots(table, ["Ann", "Bob"], on_step=lambda request, entries: steps.append(request), max_actions=30)
+            app.bots.play(table, ["Ann", "Bob"], on_step=lambda request, entries: steps.append(request), max_actions=30)
         assert len(steps) == 30
         assert reads == Counter({"length": 1})
 
@@ -121,7 +121,7 @@ def test_an_action_decided_on_a_table_another_writer_moved_on_is_decided_again(d
         assert [e.seq for e in appended] == [e.seq for e in mine.entries(table)[-len(appended) :]]
         assert mine.view(table, None)["view"] == {"totals": {"Ann": 1, "Bob": 1}}
         assert theirs.entries(table) == mine.entries(table)
-        assert mine.verify_table(table).ok
+        assert mine.audit.verify_table(table).ok
 
 
 def test_a_request_answered_by_another_writer_is_refused_after_looking_at_the_table_again(db) -> None:
@@ -153,9 +153,9 @@ def test_a_tables_rules_are_built_once_and_shared_by_every_call(db, monkeypatch)
         table = app.open("tally", ["Ann", "Bob"], seed="s")
         cycle(app, table, "Ann")
         entries = app.entries(table)
-        assert app.verify_table(table).ok
-        app.replay(entries)
-        app.explain(entries, 2)
+        assert app.audit.verify_table(table).ok
+        app.audit.replay(entries)
+        app.audit.explain(entries, 2)
     with referee_on(db) as other:
         other._registry = app.registry
         other.view(table, "Ann")
@@ -172,7 +172,7 @@ def test_a_snapshot_is_trusted_only_where_the_log_has_the_entry_it_names(db) -> 
         truth = app.view(table, None)
         length = app.length(table)
         # A snapshot at the last entry, holding an earlier state and naming no entry of the log.
-        rules, earlier = app.replay(app.entries(table), to=length - 4)
+        rules, earlier = app.audit.replay(app.entries(table), to=length - 4)
         app.store.append(table, length, [], snapshot_of(rules, earlier, length, "0" * 64))
     with referee_on(db) as fresh:
         assert fresh.view(table, None) == truth

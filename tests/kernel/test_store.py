@@ -86,9 +86,9 @@ def test_import_of_a_finished_game_into_another_store(tmp_path):
         a.act(table, "Bob", "bid", {"chips": 1})
         text = a.export(table)
     with Referee(tmp_path / "b.sqlite", registry=registry()) as b:
-        assert b.import_log(text) == table
+        assert b.audit.import_log(text) == table
         assert b.export(table) == text
         from referee import RefereeError
 
         with pytest.raises(RefereeError, match="already in"):
-            b.import_log(text)
+            b.audit.import_log(text)

@@ -34,7 +34,7 @@ def test_a_table_survives_the_process_on_postgres():
         assert again.view(table, "Ann")["view"]["bids"] == {"Ann": 1}
         again.act(table, "Bob", "bid", {"chips": 2})
         assert again.state(table).over
-        assert again.verify_table(table).ok
+        assert again.audit.verify_table(table).ok
         assert table in {t.table_id for t in again.tables()}
 
 

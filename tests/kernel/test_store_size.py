@@ -23,7 +23,7 @@ def test_long_bot_games_keep_entries_and_the_store_small(game, tmp_path):
     folder = tmp_path / "store"
     with Referee(folder / "referee.sqlite") as app:
         table = app.open(game, seats, seed="size", options=options, extensions=extensions, key=hashlib.sha256(b"size").hexdigest())
-        app.play_bots(table, seats)
+        app.bots.play(table, seats)
         assert app.over(table)
         lines = app.export(table).encode().splitlines()
     assert len(lines) > 400, "a long game"

@@ -124,7 +124,7 @@ def test_bots_answer_from_their_own_view(memory_referee):
 
     app = memory_referee(highroll, extension("highroll", Spy(), "spy"))
     table = app.open("highroll", ["Ann", "Bob"], seed="x", extensions=["spy"])
-    app.play_bots(table, ["Ann", "Bob"])
+    app.bots.play(table, ["Ann", "Bob"])
     assert app.state(table).over
     assert seen == [("Ann", {}), ("Bob", {})]  # Bob's bot never saw Ann's sealed bid
 

@@ -15,7 +15,7 @@ def test_a_forged_field_name_is_shown_escaped_in_verifys_one_line(memory_referee
         app.act(table, seat, "bid", {"chips": 1})
     entries = app.entries(table)
     forged = reseal(entries, revealed_key(entries), lambda e: {**e.event, "\n\x1b[2J": []} if e.seq == 1 else e.event)
-    verdict = app.verify(forged)
+    verdict = app.audit.verify(forged)
     assert not verdict.ok
     assert "\n" not in verdict.message and "\x1b" not in verdict.message
     assert "'\\n\\x1b[2J' is recorded as []" in verdict.message

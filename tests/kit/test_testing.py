@@ -282,7 +282,7 @@ def test_fixed_key_replays_a_bot_game_that_a_seed_alone_does_not():
     def played(key: str) -> list[object]:
         with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
             table = app.open("nim", ["Ann", "Bob", "Cy"], seed="same", key=key)
-            app.play_bots(table, ["Ann", "Bob", "Cy"])
+            app.bots.play(table, ["Ann", "Bob", "Cy"])
             return [(e.type, e.event) for e in app.entries(table) if e.type == "nim.StonesTaken"]
 
     assert len(fixed_key("sweep-1")) == 64 and int(fixed_key("sweep-1"), 16) >= 0

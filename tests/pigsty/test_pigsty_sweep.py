@@ -64,7 +64,7 @@ def _play(app: Referee, number: int) -> tuple[str, dict[str, str]]:
     farmers, bots, options = TABLES[number % len(TABLES)]
     seats = NAMES[:farmers]
     table = app.open("pigsty", seats, seed=f"sweep-{number}", options={**options, "bots": bots}, key=fixed_key(f"sweep-{number}"))
-    app.play_bots(table, seats)
+    app.bots.play(table, seats)
     view = app.view(table, None)
     return table, view["view"]["bots"]
 
@@ -80,7 +80,7 @@ def sweep() -> dict[str, Any]:
     with Referee(registry=registry, store=TableStore(MEMORY)) as app:
         for number in range(len(TABLES) * ROUNDS):
             table, bots = _play(app, number)
-            decoded = [event for _, event in app.decoded(table)]
+            decoded = [event for _, event in app.audit.decoded(table)]
             for event in decoded:
                 events[type(event).__name__] += 1
                 if isinstance(event, OrdersRevealed):
@@ -91,7 +91,7 @@ def sweep() -> dict[str, Any]:
                         steal_and_trade_same_farmer += bool(stolen & traded)
             reason = app.view(table, None)["result"]["reason"]
             endings.update(name for name, words in ENDINGS.items() if words in reason)
-            games.append((table, decoded, app.verify_table(table)))
+            games.append((table, decoded, app.audit.verify_table(table)))
     return {
         "written": written,
         "endings": endings,

@@ -59,7 +59,7 @@ def test_orders_are_sealed_until_every_farmer_has_written(app):
     assert "stealing" not in ted_export and "S 8 Ted" not in ted_export
     app.act(table, "Ted", "orders", {"text": "G 1"})
     app.act(table, "Zed", "orders", {"text": ""})
-    revealed = [e for _, e in app.decoded(table, "Ted") if type(e).__name__ == "OrdersRevealed"]
+    revealed = [e for _, e in app.audit.decoded(table, "Ted") if type(e).__name__ == "OrdersRevealed"]
     assert [o.kind for o in revealed[0].orders] == ["stealing", "punishment"]
 
 
@@ -92,7 +92,7 @@ def test_10_1_leaving_out_the_text_of_orders_is_refused_not_taken_as_no_orders(a
         app.act(table, "Bill", "orders", {"orders": "I 5"})
     assert app.export(table) == before
     app.act(table, "Bill", "orders", {"text": ""})
-    [written] = [e for _, e in app.decoded(table, "Bill") if type(e).__name__ == "OrdersWritten"]
+    [written] = [e for _, e in app.audit.decoded(table, "Bill") if type(e).__name__ == "OrdersWritten"]
     assert written.orders == ()
 
 
@@ -147,9 +147,9 @@ def test_turn_report_is_a_forum_post_with_every_order_and_result(app):
     app.act(table, "Bill", "orders", {"text": "S 8 Ted"})
     app.act(table, "Ted", "orders", {"text": "G 1"})
     with pytest.raises(RefereeError, match="has not finished a round"):
-        app.report(table)
+        app.gamesmaster.report(table)
     app.act(table, "Charlie", "orders", {"text": "I 10\n------\n10"})
-    report = app.report(table)
+    report = app.gamesmaster.report(table)
     assert "turn 1" in report
     assert "Bill:\nS 8 Ted\n------\n8" in report
     assert "Ted:\nG 1" in report
@@ -157,7 +157,7 @@ def test_turn_report_is_a_forum_post_with_every_order_and_result(app):
     assert "Charlie bred 2 Pigs from 10 Pork" in report
     assert "PIGS AFTER THE TURN" in report
     with pytest.raises(RefereeError, match="round 3"):
-        app.report(table, 3)
+        app.gamesmaster.report(table, 3)
 
 
 def test_turn_limit_option_ends_the_game_without_a_palace(app):
@@ -199,7 +199,7 @@ def test_a_house_rule_can_change_the_numbers(registry):
     assert result is not None and result.winners == ("Bill",)
     names = [p["name"] for p in app.entries(table)[0].event["plugins"]]
     assert names == ["pigsty", "pigsty.cheap-palace"]
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -214,7 +214,7 @@ def test_bot_games_end_verify_and_replay_equals_live_play(registry, seed, farmer
             turns += 1
             assert turns < 200, "a bot game did not end"
             for request in app.requests(table):
-                answer = app.bot_answer(table, request)
+                answer = app.bots.answer(table, request)
                 app.act(table, request.seat, request.action, answer)
                 board = app.state(table).game.board
                 assert all(f.pigs >= 0 for f in board.farmers.values())
@@ -223,7 +223,7 @@ def test_bot_games_end_verify_and_replay_equals_live_play(registry, seed, farmer
                     if other != request.seat and not app.state(table).over:
                         mine = app.view(table, other)["view"]["my_orders"]
                         assert mine is None or other in app.state(table).game.written
-        verdict = app.verify_table(table)
+        verdict = app.audit.verify_table(table)
         assert verdict.ok, verdict.message
         _rules, replayed = replay(app.registry, load_jsonl(app.export(table).splitlines()))
         assert msgspec.to_builtins(replayed.game) == msgspec.to_builtins(app.state(table).game)

@@ -27,14 +27,14 @@ def test_11_2_and_4_6_a_palace_of_10_15_pigs_plays_to_the_end_with_one_event_per
             nonlocal biggest
             biggest = max(biggest, len(appended))
 
-        app.play_bots(table, FARMERS, on_step=step)
+        app.bots.play(table, FARMERS, on_step=step)
         state = app.state(table)
         assert state.over
         turns = state.game.board.turn
         types = Counter(e.type for e in app.entries(table))
         assert types["pigsty.BanditJoined"] <= turns and types["pigsty.YeomanJoined"] <= turns * len(FARMERS)
-        joined = [e for _, e in app.decoded(table) if isinstance(e, BanditJoined | YeomanJoined)]
+        joined = [e for _, e in app.audit.decoded(table) if isinstance(e, BanditJoined | YeomanJoined)]
         # The numbers did grow: thousands of Bandits joined at once, and one event said so.
         assert max(e.joined for e in joined if isinstance(e, BanditJoined)) > 1_000
         assert biggest < 200, f"one action appended {biggest} entries"
-        assert app.verify_table(table).ok
+        assert app.audit.verify_table(table).ok

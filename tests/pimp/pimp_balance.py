@@ -92,7 +92,7 @@ def measure(games: int, bots: str = "heuristic", seats: tuple[int, int] = (2, 6)
         with Referee(registry=registry, store=TableStore(MEMORY)) as app:
             chosen = ",".join(MIXES.get(bots, bots).split(",")[: len(names)])
             table = app.open("pimp", names, seed=f"{seed}-{n}", key=fixed_key(f"{seed}-{n}"), options={"bots": chosen, "turns": turns})
-            app.play_bots(table, names)
+            app.bots.play(table, names)
             tally(app.entries(table), stats)
     return stats
 

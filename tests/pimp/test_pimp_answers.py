@@ -177,7 +177,7 @@ def bot_game_through(form: str, seed: str, seats: list[str], turns: int) -> list
             if app.state(table).over:
                 break
             request = app.requests(table)[0]
-            args = app.bot_answer(table, request)
+            args = app.bots.answer(table, request)
             fields = dict(request.answer or {})
             for name, shape in fields.items():
                 for offered in (getattr(shape, "options", ()), getattr(shape, "items", ()), getattr(shape, "targets", ())):
@@ -215,7 +215,7 @@ def test_long_bot_games_store_small_entries(seats: list[str]) -> None:
         for n in range(12):  # Zero Tolerance ends some games early: measure the first two long ones
             seed = f"long-{n}"
             table = app.open("pimp", seats, seed=seed, options={"turns": 20}, key=hashlib.sha256(seed.encode()).hexdigest())
-            app.play_bots(table, seats)
+            app.bots.play(table, seats)
             lines = app.export(table).encode().splitlines()
             largest = max(len(line) for line in lines)
             average = sum(len(line) for line in lines) / len(lines)
@@ -245,7 +245,7 @@ def test_a_deck_option_takes_a_decks_text_and_the_log_keeps_the_deck(tmp_path) -
         assert opened["options"]["decks"] == {"Ann": text, "Bea": "ron-the-bastards-crew"}
         listed = {e.event["pimp"]: e.event["deck"] for e in app.entries(table) if e.type == "pimp.DeckListed"}
         assert listed["Ann"].startswith("My Own ")
-        assert app.verify_table(table).ok
+        assert app.audit.verify_table(table).ok
         # One deck given alone is every seat's deck.
         both = app.open("pimp", ["Ann", "Bea"], seed="text", options={"decks": text})
         assert {e.event["deck"] for e in app.entries(both) if e.type == "pimp.DeckListed"} == {listed["Ann"]}
@@ -292,10 +292,10 @@ def test_every_line_names_its_cards_money_is_money_and_pimps_are_they() -> None:
                 shown = referee_render_view(view=app.view(table, request.seat)["view"], seat=request.seat)
                 assert re.findall(r"action (\d) of 4", shown) == [number]
                 asked += 1
-            app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+            app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
         assert asked > 20
         named = 0
-        for _entry, event in app.decoded(table):
+        for _entry, event in app.audit.decoded(table):
             if not isinstance(event, EVENT_TYPES):
                 continue
             line = event.describe()

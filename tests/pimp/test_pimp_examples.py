@@ -121,9 +121,9 @@ def test_influence_test_bids_are_secret_until_both_are_in(tables) -> None:
     # "both secretly select a number of influence tokens"
     assert [r.sealed for r in table.requests(action="bid")] == [True]
     assert table.events("BidsRevealed") == []
-    ron_sees = [event for entry, event in table.app.decoded(table.id, "Ron") if entry.type == "pimp.InfluenceBid"]
+    ron_sees = [event for entry, event in table.app.audit.decoded(table.id, "Ron") if entry.type == "pimp.InfluenceBid"]
     assert ron_sees == []
-    jerry_sees = [event for entry, event in table.app.decoded(table.id, "Jerry") if entry.type == "pimp.InfluenceBid"]
+    jerry_sees = [event for entry, event in table.app.audit.decoded(table.id, "Jerry") if entry.type == "pimp.InfluenceBid"]
     assert [e.tokens for e in jerry_sees] == [4]
 
 

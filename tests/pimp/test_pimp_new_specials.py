@@ -61,8 +61,8 @@ def test_a_declared_card_is_dealt_with_its_entry_and_its_hook_runs_when_played()
         table = app.open("pimp", SEATS, options={"decks": DECK, "turns": 8}, seed="lucky-4", extensions=[NAME], key="0" * 64)
         faces = [f for e in app.entries(table) if e.type == "pimp.DeckListed" for f in e.event["cards"] if f.get("special") == NAME]
         assert {f["name"] for f in faces} == {"Lucky Break"} and len(faces) == len(SEATS)
-        app.play_bots(table, SEATS)
-        assert app.verify_table(table).ok
+        app.bots.play(table, SEATS)
+        assert app.audit.verify_table(table).ok
         assert plugin.played, "the bots played a special card"
         entries = app.entries(table)
         for number, entry in enumerate(entries):

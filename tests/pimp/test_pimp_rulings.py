@@ -101,10 +101,10 @@ def test_each_seat_plays_the_bot_the_option_names(registry) -> None:
         key = hashlib.sha256(b"who-plays").hexdigest()
         table = app.open("pimp", ["Ann", "Bea"], seed="who-plays", options={"bots": {"Ann": "random"}, "turns": 6}, key=key)
         assert app.view(table, "Bea")["view"]["bots"] == {"Ann": "random", "Bea": "heuristic"}
-        app.play_bots(table, ["Ann", "Bea"])
+        app.bots.play(table, ["Ann", "Bea"])
         ended = [e.event["pimp"] for e in app.entries(table) if e.type == "pimp.ActionBegan" and e.event["action"] == "end"]
         assert "Ann" in ended and "Bea" not in ended
-        assert app.verify_table(table).ok
+        assert app.audit.verify_table(table).ok
 
 
 def test_the_random_bot_answers_every_request_legally(registry) -> None:

@@ -202,7 +202,7 @@ def tables() -> Iterator[list[Table]]:
     made: list[Table] = []
     yield made
     for table in made:
-        assert table.referee.verify_table(table.id).ok
+        assert table.referee.audit.verify_table(table.id).ok
         table.close()
 
 

@@ -54,7 +54,7 @@ def sweep() -> Iterator[list[dict[str, Any]]]:
         for n in range(GAMES + len(SHARED)):
             seats, options = plan(n)
             table = app.open("pimp", seats, seed=f"sweep-{n}", key=fixed_key(f"sweep-{n}"), options=options)
-            app.play_bots(table, seats)
+            app.bots.play(table, seats)
             played.append({"table": table, "app": app, "entries": app.entries(table), "state": app.state(table), "dealt": n < GAMES})
         yield played
 
@@ -119,7 +119,7 @@ def test_every_card_is_in_exactly_one_place(sweep) -> None:
 
 def test_every_log_verifies(sweep) -> None:
     for game in sweep:
-        verdict = game["app"].verify_table(game["table"])
+        verdict = game["app"].audit.verify_table(game["table"])
         assert verdict.ok, f"{game['table']}: {verdict.message}"
 
 

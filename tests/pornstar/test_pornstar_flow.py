@@ -33,7 +33,7 @@ def test_request_ids_name_no_card_and_no_other_studio(bots):
     cast, the card aimed, the studio dealt with) is not in its id, which the log shows."""
     with _app() as app:
         table = app.open("pornstar", SEATS, seed=f"ids-{bots}", key=fixed_key(f"ids-{bots}"), options={"bots": bots})
-        app.play_bots(table, SEATS)
+        app.bots.play(table, SEATS)
         assert app.over(table)
         answered = [(e.event["seat"], e.event["request"]) for e in app.entries(table) if e.type == "referee.ActionTaken"]
         opened = [(e.event["request"]["seat"], e.event["request"]["id"]) for e in app.entries(table) if e.type == "referee.RequestOpened"]
@@ -166,7 +166,7 @@ def test_a_play_card_of_another_distribution_plays_through_the_api_alone():
         assert (played.card, played.title) == ("P99", "Casting Call")
         drawn = [e for e in app.entries(table) if e.type == "pornstar.CardsDrawn" and e.rule == "pornstar card Casting Call"]
         assert [(e.event["seat"], e.event["count"]) for e in drawn] == [("Ann", 1)]
-        assert app.verify_table(table).ok
+        assert app.audit.verify_table(table).ok
 
 
 def test_a_play_card_the_game_does_not_list_must_say_its_title():

@@ -76,7 +76,7 @@ def test_no_seat_is_shown_another_studios_hand_or_the_deck_order():
                             assert not any(f'"{c}"' in text for c in game.studios[other].hand if c not in face_up | own)
                     assert not any(f'"{c}"' in text for c in game.deck)
             request = app.requests(table)[0]
-            app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+            app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
             steps += 1
 
 

@@ -41,7 +41,7 @@ def test_money_is_conserved_and_every_card_is_in_one_place(seats, seed, kinds):
             if app.over(table):
                 break
             request = app.requests(table)[0]
-            app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+            app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
             check(app.state(table).game, seats)
         assert app.over(table), "the game did not end"
         final = app.state(table)

@@ -34,7 +34,7 @@ def sweep(games: int, bots: str = MIXED, seats: list[str] = SEATS) -> dict[str, 
     with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
         for n in range(games):
             table = app.open("pornstar", seats, seed=f"sweep-{n}", key=fixed_key(f"sweep-{n}"), options={"bots": bots})
-            app.play_bots(table, seats, max_actions=20_000)
+            app.bots.play(table, seats, max_actions=20_000)
             state = app.state(table)
             assert state.result is not None
             rounds.append(state.flow.round)

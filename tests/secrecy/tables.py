@@ -72,7 +72,7 @@ def answer(ref: Referee, table: str) -> bool:
     if ref.state(table).game_name == "pigsty" and request.seat == PIGSTY_WRITER:
         args = {"text": writer_orders(ref.state(table).flow.round)}
     else:
-        args = ref.bot_answer(table, request)
+        args = ref.bots.answer(table, request)
     ref.act(table, request.seat, request.action, args, request=request.id)
     return True
 

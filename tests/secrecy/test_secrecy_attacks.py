@@ -62,7 +62,7 @@ def test_no_seat_recovers_a_hidden_body_at_any_point(name, tmp_path, monkeypatch
 
         table = play(ref, game, points, at_point)
         assert ref.over(table)
-        assert ref.verify_table(table).ok
+        assert ref.audit.verify_table(table).ok
 
     assert {n for n, _, _ in attacked} == set(points)
     assert all(hidden > 0 for n, _, hidden in attacked if n > 0), "every seat was attacked on hidden entries"

@@ -151,7 +151,7 @@ def test_no_cli_command_a_seat_runs_shows_another_seats_secret(name, tmp_path, m
     with Referee(db) as ref:
         secrets = {seat: secrets_from(ref, table, seat) for seat in seats}
         spectators = secrets_from(ref, table, None)
-        hidden = {seat: [e.seq for e in ref.load_log(ref.export(table, seat)) if e.redacted] for seat in seats}
+        hidden = {seat: [e.seq for e in ref.audit.load_log(ref.export(table, seat)) if e.redacted] for seat in seats}
     for seat in seats:
         assert secrets[seat], f"{seat} has secrets to keep"
         export = tmp_path / f"{seat}.jsonl"
@@ -247,7 +247,7 @@ def test_timestamps_are_whole_seconds(tmp_path, monkeypatch):
     table, seats = stopped(tmp_path / "tables.sqlite", "cashnguns")
     with Referee(tmp_path / "tables.sqlite") as ref:
         for seat in seats:
-            entries = ref.load_log(ref.export(table, seat))
+            entries = ref.audit.load_log(ref.export(table, seat))
             assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", e.at) for e in entries)
             for cause in {e.cause for e in entries}:
                 assert len({e.at for e in entries if e.cause == cause}) == 1
@@ -267,7 +267,7 @@ def test_act_shows_the_acting_seat_only_what_it_may_see(name, tmp_path, monkeypa
             if ref.over(table):
                 break
             request = ref.requests(table)[0]
-            args = {"text": "G 1"} if name == "pigsty" else ref.bot_answer(table, request)
+            args = {"text": "G 1"} if name == "pigsty" else ref.bots.answer(table, request)
         style = ["--json"] if step % 2 else []
         acted = run(capsys, "--db", str(db), "act", table, request.seat, request.action, "--args", json.dumps(args), *style)
         assert acted.code == 0, acted.err

@@ -54,7 +54,7 @@ def play(ref: Referee, table: str, actions: int) -> int:
     done = 0
     while done < actions and not ref.over(table):
         request = ref.requests(table)[0]
-        ref.act(table, request.seat, request.action, ref.bot_answer(table, request), request=request.id)
+        ref.act(table, request.seat, request.action, ref.bots.answer(table, request), request=request.id)
         done += 1
     return done
 

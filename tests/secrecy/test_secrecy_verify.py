@@ -36,7 +36,7 @@ def test_an_edited_hidden_body_of_a_finished_game_is_refused(name, tmp_path, mon
     ref, table = finished(tmp_path, name)
     with ref:
         full = ref.entries(table)
-        assert ref.verify_table(table).ok
+        assert ref.audit.verify_table(table).ok
         assert verify(REGISTRY, full).ok, "the stored log verifies on its own, with the key it reveals"
         domain = domains(e.event for e in full)
         firsts = {}
@@ -77,7 +77,7 @@ def test_a_seat_checks_its_own_hidden_bodies_during_the_game(name, tmp_path, mon
             assert answer(ref, table)
         assert not ref.over(table)
         for seat in GAMES[name].seats:
-            export = ref.load_log(ref.export(table, seat))
+            export = ref.audit.load_log(ref.export(table, seat))
             verdict = verify(REGISTRY, export)
             assert verdict.ok and "hidden in this seat's export" in verdict.message
             own = [e for e in export if e.visible_to == [seat]]
@@ -86,7 +86,7 @@ def test_a_seat_checks_its_own_hidden_bodies_during_the_game(name, tmp_path, mon
             for e in own[:3]:
                 forged = list(export)
                 forged[e.seq - 1] = msgspec.structs.replace(e, event=edited(e.event, domain))
-                verdict = verify(REGISTRY, ref.load_log(dump_jsonl(forged)))
+                verdict = verify(REGISTRY, ref.audit.load_log(dump_jsonl(forged)))
                 assert not verdict.ok and verdict.bad_seq == e.seq
 
 
@@ -99,7 +99,7 @@ def test_a_seats_export_pins_the_log_against_a_later_rewrite(tmp_path, monkeypat
         table = open_table(ref, GAMES["cashnguns"])
         for _ in range(10):
             assert answer(ref, table)
-        kept = ref.load_log(ref.export(table, "Ada"))
+        kept = ref.audit.load_log(ref.export(table, "Ada"))
         while answer(ref, table):
             pass
         full = ref.entries(table)

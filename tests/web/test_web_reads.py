@@ -46,7 +46,7 @@ def test_web_an_update_reads_the_table_once_however_many_entries_it_shows(tmp_pa
     # The table moves on (bots play a few seats' answers), then each seat's page asks.
     for _ in range(5):
         request = app.requests(table)[0]
-        hub._w_act(table, request.seat, {"action": request.action, "args": app.bot_answer(table, request), "request": request.id})
+        hub._w_act(table, request.seat, {"action": request.action, "args": app.bots.answer(table, request), "request": request.id})
     reads.clear()
     updates = [hub._w_update(table, seat, first["length"]) for seat in seats]
     # One look at the head per page, and no entry read: the pages' entries were written here.
@@ -61,7 +61,7 @@ def test_web_another_processs_entries_reach_the_page(tmp_path: Path, registry: R
     before = hub._w_update(table, "Ann", 0)["length"]
     other = elsewhere._w_app
     request = other.requests(table)[0]
-    elsewhere._w_act(table, request.seat, {"action": request.action, "args": other.bot_answer(table, request), "request": request.id})
+    elsewhere._w_act(table, request.seat, {"action": request.action, "args": other.bots.answer(table, request), "request": request.id})
     update = hub._w_update(table, "Ann", before)
     assert update["length"] == other.length(table) > before
     assert [e["seq"] for e in update["entries"]] == list(range(before + 1, update["length"] + 1))

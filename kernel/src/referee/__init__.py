@@ -69,7 +69,7 @@ _WHERE = {
     "Rules": "registry",
     "Referee": "service",
     "TableInfo": "service",
-    "ReplayView": "service",
+    "ReplayView": "groups.audit",
     "MEMORY": "store",
     "TableStore": "store",
     "Phase": "flow",
@@ -110,10 +110,11 @@ if TYPE_CHECKING:
         event_tag,
     )
     from .flow import Menu, Phase, Rounds, Turns
+    from .groups.audit import ReplayView
     from .limits import MAX_NESTING, check_nesting, parse_json, read_text, shown
     from .log import Entry, dump_jsonl, load_jsonl
     from .registry import Extension, Game, Registry, Rules
-    from .service import Referee, ReplayView, TableInfo
+    from .service import Referee, TableInfo
     from .store import MEMORY, TableStore
     from .table import GAMESMASTER, Action, Decision, Flow, TableState
 

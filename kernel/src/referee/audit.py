@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 
 import msgspec
 
@@ -26,17 +25,14 @@ from .events import ActionTaken, Event, GameEnded, RandomDrawn, SeedRevealed, Ta
 from .limits import plain, shown
 from .log import Entry, canonical, check_chain
 from .logging import get_logger
-from .randomness import RandomnessMismatch, RecordedSource, check_outcome, roll, seed_commitment, seed_hash
+from .randomness import RandomnessMismatch, RecordedSource, check_outcome, roll, seed_commitment
 from .registry import Registry, Rules, decode_as
 from .table import Action, Emitted, TableState, decide, fold_entries, open_table
+from .upcasting import old_credit, seed_hash
 
 log = get_logger("referee")
 
 __all__ = ["decode", "replay", "verify", "explain", "Verdict", "Explanation"]
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def decode(rules: Rules, entry: Entry) -> Event:
@@ -270,8 +266,7 @@ def _verify(registry: Registry, entries: Sequence[Entry], scripted_ok: bool) -> 
             continue
         fresh = _reseal(emitted, after, seat)
         for recorded, redone, item in zip(segment, fresh, emitted):
-            if item.declared is not None and (recorded.plugin, recorded.rule) == item.declared:
-                # Recorded before deciders were named: credited to the event type's plugin.
+            if old_credit(recorded, item.declared):
                 redone = msgspec.structs.replace(redone, plugin=recorded.plugin, rule=recorded.rule)
             upcast = recorded.v != redone.v and recorded.type == redone.type
             if upcast:
@@ -329,7 +324,7 @@ def _follows(
             bodies[start + offset] != item.body
             or recorded.type != stamp[0]
             or recorded.v != stamp[1]
-            or ((recorded.plugin != item.plugin or recorded.rule != item.rule) and (recorded.plugin, recorded.rule) != item.declared)
+            or ((recorded.plugin != item.plugin or recorded.rule != item.rule) and not old_credit(recorded, item.declared))
             or recorded.seat != seat
             or recorded.cause != cause
             or (item.visible_to is not None if visible_to is None else item.visible_to is None or tuple(visible_to) != item.visible_to)

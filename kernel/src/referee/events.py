@@ -17,6 +17,7 @@ from typing import Any, ClassVar, dataclass_transform
 import msgspec
 
 from .answers import Shape
+from .upcasting import upcast_body
 
 __all__ = ["Event", "event_tag", "encode_event", "decode_event", "KERNEL_EVENTS"]
 
@@ -60,14 +61,8 @@ def encode_event(event: Event) -> dict[str, Any]:
 
 def decode_event(event_type: type[Event], body: dict[str, Any], stored_version: int) -> Event:
     """Rebuild an event from a stored body, upcasting it from ``stored_version``."""
-    for version in range(stored_version, event_type.version):
-        upcast = getattr(event_type, f"upcast_v{version}_v{version + 1}", None)
-        if upcast is None:
-            raise TypeError(
-                f"{event_tag(event_type)} is at version {event_type.version} but has no "
-                f"upcast_v{version}_v{version + 1} for a body stored at version {version}"
-            )
-        body = upcast(dict(body))
+    if stored_version < event_type.version:
+        body = upcast_body(event_type, body, stored_version)
     return msgspec.convert(body, event_type)
 
 

@@ -52,7 +52,10 @@ def referee_extensions() -> list[Extension]:
 
 @hookspec
 def referee_event_types() -> list[type[Event]]:
-    """Register the event types this plugin may emit (or declare ``Game(events=...)``).
+    """Deprecated: declare ``Game(events=...)`` or ``Extension(events=...)`` instead.
+
+    Registers the event types this plugin may emit; still called for plugins written
+    against 0.2, and the registry warns (``DeprecationWarning``) naming each one.
 
     Called when a table's rules are assembled.  Return a list of
     :class:`referee.Event` subclasses, each with a unique stable tag.  All results
@@ -67,13 +70,18 @@ def referee_initial_state(opened: TableOpened) -> Any:
     ``Game(initial_state=...)``, which this hook's first non-None result replaces).
 
     Called while folding the first event.  ``opened`` carries seats and options.
-    Return a fresh mutable object; the first non-None result wins.
+    Return a fresh mutable object; the first non-None result wins.  Not deprecated (unlike
+    ``referee_event_types`` and ``referee_evolve``): a house rule replacing its game's state
+    implements it.
     """
 
 
 @hookspec
 def referee_evolve(state: TableState, event: Event) -> None:
-    """Fold one event into ``state.game`` (the mutator; or declare ``Game(evolve=...)``).
+    """Deprecated: declare ``Game(evolve=...)`` or ``Extension(evolve=...)`` instead.
+
+    Folds one event into ``state.game`` (the mutator); still called for plugins written
+    against 0.2, and the registry warns (``DeprecationWarning``) naming each one.
 
     Called for every event, live and in replay, after the kernel has folded its own
     part (flow, randomness, result).  Every plugin sees every event and changes only

@@ -12,8 +12,8 @@ table's secret key ``K``.  So:
 * after the game, ``K`` is revealed in the last entry, every ``K_seq`` can be derived, and
   every commitment is checked by ``verify``.
 
-Logs written before commitments existed carry ``digest`` (a plain SHA-256 of the body)
-instead of ``commit``; they are still read and checked as they were written.
+Logs that 0.1 wrote carry a plain SHA-256 ``digest`` of each body instead of ``commit``;
+they are read and checked as they were written (``referee.upcasting``).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import msgspec
 
 from .errors import BadLog
+from .upcasting import digest_problem, legacy_header
 
 __all__ = [
     "Entry",
@@ -323,25 +324,16 @@ def commitment(key: bytes, body: bytes) -> str:
 
 
 _HEADER_FIELDS = tuple(f for f in Entry.__struct_fields__ if f not in ("event", "key", "digest", "hash"))
-_LEGACY_HEADER_FIELDS = tuple(f for f in Entry.__struct_fields__ if f not in ("event", "key", "commit", "hash"))
 
 # A header is hashed as the JSON object of its fields, every one present, keys sorted.
 # Structs of exactly those fields (no defaults left out) encode to the very same bytes as
 # that object, and are filled from the entry without building a dict.
 _Header = msgspec.defstruct("_Header", [(name, Any) for name in _HEADER_FIELDS])
-_LegacyHeader = msgspec.defstruct("_LegacyHeader", [(name, Any) for name in _LEGACY_HEADER_FIELDS])
 _header_values = operator.attrgetter(*_HEADER_FIELDS)
-_legacy_header_values = operator.attrgetter(*_LEGACY_HEADER_FIELDS)
-
-
-def _header(entry: Entry) -> bytes:
-    if entry.digest:
-        return _encoder.encode(_LegacyHeader(*_legacy_header_values(entry)))
-    return _encoder.encode(_Header(*_header_values(entry)))
 
 
 def _header_hash(entry: Entry) -> str:
-    return _sha(_header(entry))
+    return _sha(legacy_header(entry) if entry.digest else _encoder.encode(_Header(*_header_values(entry))))
 
 
 def seal_entry(entry: Entry, body: bytes, table_key: bytes, prev: str) -> Entry:
@@ -460,16 +452,10 @@ def check_chain(
             return entry.seq, f"entry {entry.seq} ({entry.type}) carries both a commitment and a legacy digest"
         if not entry.commit and not entry.digest:
             return entry.seq, f"entry {entry.seq} ({entry.type}) carries no commitment to its body"
-        body = None
-        if bodies and entry.event is not None:
-            body = canonical(entry.event)
-            if entry.digest:
-                if _sha(body) != entry.digest:
-                    return entry.seq, f"entry {entry.seq} ({entry.type}): the event was edited after it was recorded"
-            else:
-                problem = _check_commit(entry, body, key_of)
-                if problem:
-                    return entry.seq, problem
+        body = None if not bodies or entry.event is None else canonical(entry.event)
+        problem = None if body is None else digest_problem(entry, body) if entry.digest else _check_commit(entry, body, key_of)
+        if problem:
+            return entry.seq, problem
         if keep is not None:
             keep(body)
         prev = entry.hash

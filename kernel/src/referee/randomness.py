@@ -34,7 +34,6 @@ __all__ = [
     "new_seed",
     "new_table_key",
     "seed_commitment",
-    "seed_hash",
     "MAX_DIE_SIDES",
     "MAX_ITEMS",
     "check_draw",
@@ -56,11 +55,6 @@ def new_seed() -> str:
 def new_table_key() -> str:
     """A table's secret key ``K`` (hex): kept beside the seed, revealed when the game ends."""
     return secrets.token_hex(32)
-
-
-def seed_hash(seed: str) -> str:
-    """Legacy logs' seed commitment (a plain hash: a guessable seed could be found)."""
-    return hashlib.sha256(seed.encode()).hexdigest()
 
 
 def seed_commitment(table_key: str, seed: str) -> str:

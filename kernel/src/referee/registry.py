@@ -26,7 +26,7 @@ from .flow import Rounds
 from .limits import plain, shown
 from .logging import get_logger
 from .plugin import NAME
-from .rules import DECLARED, Extension, Game, Rules, decode_as
+from .rules import DECLARED, Extension, Game, Rules, declared_twice, decode_as, warn_by_hand
 
 if TYPE_CHECKING:
     import importlib.metadata
@@ -103,17 +103,6 @@ def _malformed(item: object, kind: type) -> str | None:
         function = getattr(item, field, None)
         if function is not None and not callable(function):
             return f"{what} whose {field} is {type(function).__name__}, not a function"
-    return None
-
-
-def _declared_twice(item: Game | Extension, pm: pluggy.PluginManager) -> str | None:
-    """Why ``item`` cannot be used because its plugin both declares something and
-    implements the hook standing for it (which of the two would count is no one's guess)."""
-    for field, hook in DECLARED.items():
-        declared = getattr(item, field, None)
-        if declared and pm.parse_hookimpl_opts(item.plugin, hook) is not None:
-            kind = "game" if isinstance(item, Game) else item.kind
-            return f"{kind} {item.name!r} declares {field}= and its plugin implements {hook} too; keep one of them"
     return None
 
 
@@ -247,10 +236,11 @@ class Registry:
                 if not problem and item.plugin is None:
                     # Left out: the plugin is whoever offered it, as a module naming itself would be.
                     item = replace(item, plugin=impl.plugin)
-                problem = problem or _declared_twice(item, self._pm)
+                problem = problem or declared_twice(item, self._pm)
                 if problem:
                     self._report_broken(label, f"{dist}: {hook} offered {problem}")
                     continue
+                warn_by_hand(item, self._pm, label)
                 yield impl, item
 
     def _report_broken(self, label: str, reason: str) -> None:

@@ -17,6 +17,7 @@ import msgspec
 import pluggy
 
 from . import hookspecs
+from ._deprecation import warn_at
 from .errors import BadLog, RefereeError
 from .events import KERNEL_EVENTS, Event, PluginRecord, decode_event, event_tag
 from .flow import Rounds
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from .registry import Registry
     from .table import TableState
 
-__all__ = ["DECLARED", "Extension", "Game", "Rules", "decode_as"]
+__all__ = ["DECLARED", "Extension", "Game", "Rules", "decode_as", "declared_twice", "warn_by_hand"]
 
 log = get_logger("referee")
 
@@ -92,6 +93,27 @@ class Extension:
 
 DECLARED = {"events": "referee_event_types", "initial_state": "referee_initial_state", "evolve": "referee_evolve"}
 """What a Game or Extension may declare, and the hook each declaration stands for."""
+
+
+def declared_twice(item: Game | Extension, pm: pluggy.PluginManager) -> str | None:
+    """Why ``item`` cannot be used because its plugin both declares something and
+    implements the hook standing for it (which of the two would count is no one's guess)."""
+    for field, hook in DECLARED.items():
+        declared = getattr(item, field, None)
+        if declared and pm.parse_hookimpl_opts(item.plugin, hook) is not None:
+            kind = "game" if isinstance(item, Game) else item.kind
+            return f"{kind} {item.name!r} declares {field}= and its plugin implements {hook} too; keep one of them"
+    return None
+
+
+def warn_by_hand(item: Game | Extension, pm: pluggy.PluginManager, plugin: str) -> None:
+    """Warn where ``item``'s plugin implements a hook that a declaration replaces (0.2's way).
+    ``referee_initial_state`` is no such hook: a house rule replacing its game's state needs it."""
+    for field in ("events", "evolve"):
+        hook = DECLARED[field]
+        if pm.parse_hookimpl_opts(item.plugin, hook) is not None:
+            made = f"{type(item).__name__}({field}=...)"
+            warn_at(getattr(item.plugin, hook), f"the {hook} hook (implemented by plugin {plugin}, for {item.name!r})", made)
 
 
 def decode_as(event_type: type[Event], entry: Entry) -> Event:

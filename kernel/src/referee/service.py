@@ -1,4 +1,8 @@
-"""The application: the whole surface adapters use (the CLI, a web server).
+"""The application: the one object adapters use (the CLI, a web server).
+
+``Referee`` itself plays tables: open, act, view, requests, the log as a seat may hold it.
+Everything else is in groups named by what it is for (``referee.groups``): ``audit``,
+``bots``, ``gamesmaster``, ``plugins`` and ``admin``.
 
 Every action goes load -> decide -> append in one atomic write.  Loading costs the same
 at any length: a process keeps each table it has touched folded in memory and reads only
@@ -14,26 +18,28 @@ import os
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-import msgspec
-
-from . import answers
-from .errors import BadLog, ConcurrentWrite, IllegalAction, RefereeError, UnknownTable
-from .events import Request, RequestOpened, RoundEnded, SeedRevealed, TableOpened, event_tag
+from ._deprecation import Moved
+from .errors import ConcurrentWrite, IllegalAction, RefereeError, UnknownTable
+from .events import Request
+from .groups import group
+from .groups.admin import Admin
+from .groups.audit import Audit, ReplayView
+from .groups.bots import Bots
+from .groups.gamesmaster import Gamesmaster
+from .groups.plugins import Plugins
 from .limits import TABLE_ID_RULE, check_table_id, shown
 from .log import Entry, dump_jsonl, redact_for, seal, seal_lines, with_keys
 from .logging import get_logger
-from .offline import Offline, ReplayView
-from .randomness import ScriptedSource, SeededSource, bot_random, new_seed, new_table_key, seed_commitment
-from .registry import Registry, Rules, decode_as
+from .randomness import ScriptedSource, SeededSource, new_seed, new_table_key, seed_commitment
+from .registry import Registry, Rules
 from .session import Session, TableInfo, cold_load, snapshot_of
-from .table import AUTOMATE, EXPIRE, GAMESMASTER, Action, TableState, copied_state, decide, fold_entries, open_table, view
+from .table import GAMESMASTER, Action, TableState, copied_state, decide, open_table, view
 
 if TYPE_CHECKING:
-    from .audit import Verdict
     from .store import TableSecret, TableStore
 
 __all__ = ["Referee", "TableInfo", "ReplayView", "MAX_ENTRIES_PER_ACTION"]
@@ -52,8 +58,47 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Referee(Offline):
+class Referee:
     """Tables on one store under one set of installed plugins."""
+
+    audit = group(Audit)
+    """Verify, replay and explain logs; load and import them."""
+    bots = group(Bots)
+    """The seats bots play, a bot's answer, bots playing until a human must act."""
+    gamesmaster = group(Gamesmaster)
+    """The round report; overdue requests, and closing them."""
+    plugins = group(Plugins)
+    """The installed games and hooks, data file checks, scenario suites."""
+    admin = group(Admin)
+    """Where the store is, whether it exists, migrating it, logging."""
+
+    # Names of 0.2, each warning where it moved (see the CHANGELOG's migration table).
+    automate = Moved("bots.automate")
+    bot_answer = Moved("bots.answer")
+    play_bots = Moved("bots.play")
+    verify = Moved("audit.verify")
+    verify_table = Moved("audit.verify_table")
+    explain = Moved("audit.explain")
+    replay = Moved("audit.replay")
+    replay_view = Moved("audit.replay_view")
+    load_log = Moved("audit.load_log")
+    import_log = Moved("audit.import_log")
+    is_over = Moved("audit.is_over")
+    seat_view_of_log = Moved("audit.seat_view")
+    log_rules = Moved("audit.rules_of")
+    describe = Moved("audit.describe")
+    decoded = Moved("audit.decoded")
+    report = Moved("gamesmaster.report")
+    overdue = Moved("gamesmaster.overdue")
+    expire_overdue = Moved("gamesmaster.expire_overdue")
+    games = Moved("plugins.games")
+    hooks = Moved("plugins.hooks")
+    check_files = Moved("plugins.check_files")
+    run_scenarios = Moved("plugins.run_scenarios")
+    migrate = Moved("admin.migrate")
+    store_exists = Moved("admin.store_exists")
+    default_location = Moved("admin.default_location")
+    configure_logging = Moved("admin.configure_logging")
 
     def __init__(
         self,
@@ -109,12 +154,6 @@ class Referee(Offline):
         from .store import resolve_db
 
         return resolve_db(self._db)
-
-    def store_exists(self) -> bool:
-        """Whether the store is there already (a read-only referee refuses to open one that is not)."""
-        from .store import store_exists
-
-        return self._store is not None or store_exists(self.location)
 
     # -- opening ----------------------------------------------------------------
     def open(
@@ -390,12 +429,6 @@ class Referee(Offline):
         key = self._secret(table_id).key
         return bytes.fromhex(key) if key else None
 
-    def decoded(self, table_id: str, seat: str | None = None) -> list[tuple[Entry, Any]]:
-        """``(entry, event)`` pairs ``seat`` may see (``None``: what everyone may see)."""
-        session = self._load(table_id)
-        visible = redact_for(session.since(self.store), seat, game_over=session.state.over)
-        return [(e, session.rules.decode(e)) for e in visible if not e.redacted]
-
     def tables(self) -> list[TableInfo]:
         """Every stored table as the store's index summarizes it, oldest first: no table is
         folded but one whose summary is missing or older than its log (kept by an earlier
@@ -420,121 +453,6 @@ class Referee(Offline):
         """The table in a line: game, seats, length, round, whether it is over and whom it waits for."""
         return self._load(table_id).info()
 
-    def report(self, table_id: str, round: int | None = None) -> str | None:
-        """The game's own report of a finished round (default: the last), as of its end."""
-        loaded = self._load(table_id)
-        entries = loaded.since(self.store)
-        ends: dict[int, int] = {}
-        for e in entries:
-            if e.type == event_tag(RoundEnded):
-                ended = loaded.rules.decode(e)
-                assert isinstance(ended, RoundEnded)
-                ends[ended.round] = e.seq
-        if not ends:
-            raise RefereeError(f"table {table_id} has not finished a round yet")
-        round = max(ends) if round is None else round
-        if round not in ends:
-            raise RefereeError(f"round {round} of table {table_id} has not finished (finished: 1 to {max(ends)})")
-        upto = ends[round]
-        # The round's report may add what the end of the game revealed right after it.
-        if loaded.state.over and round == max(ends):
-            upto = len(entries)
-        state = fold_entries(loaded.rules, entries, to=upto)
-        visible = redact_for(entries[:upto], None, game_over=state.over)
-        decoded = [(e, loaded.rules.decode(e)) for e in visible if not e.redacted]
-        try:
-            return loaded.rules.hook.referee_report(state=state, entries=decoded, round=round)
-        except RefereeError:
-            raise
-        except Exception as exc:
-            log.exception("a plugin failed writing the report", table=table_id, round=round)
-            raise RefereeError(f"the rules of {state.game_name} failed to write the report ({type(exc).__name__}, logged)") from exc
-
-    def overdue(self, table_id: str, now: datetime | None = None) -> list[Request]:
-        """Open timed requests whose deadline has passed (by the time each was opened)."""
-        loaded = self._load(table_id)
-        timed = {r.id: r for r in loaded.state.flow.requests.values() if r.deadline is not None}
-        if not timed:
-            return []
-        now = now or datetime.now(UTC)
-        opened: dict[str, datetime] = {}
-        for entry in loaded.since(self.store):
-            if entry.type == event_tag(RequestOpened) and entry.event:
-                event = loaded.rules.decode(entry)
-                assert isinstance(event, RequestOpened)
-                if event.request.id in timed:
-                    opened[event.request.id] = datetime.fromisoformat(entry.at)
-        return [r for rid, r in timed.items() if rid in opened and (now - opened[rid]).total_seconds() >= (r.deadline or 0)]
-
-    def expire_overdue(self, table_id: str, now: datetime | None = None) -> list[Entry]:
-        """Close every overdue request as the gamesmaster; the game says what delaying costs."""
-        appended: list[Entry] = []
-        for request in self.overdue(table_id, now):
-            if request.id in self._load(table_id, check=False).state.flow.requests:
-                appended += self.act(table_id, GAMESMASTER, EXPIRE, {"request": request.id}, request=None)
-        return appended
-
-    # -- bots -------------------------------------------------------------------
-    def bots(self, table_id: str) -> tuple[str, ...]:
-        """The seats bots play at this table, as last recorded by ``automate``."""
-        return self._load(table_id).state.bots
-
-    def automate(self, table_id: str, seats: Sequence[str]) -> list[Entry]:
-        """Record that bots play ``seats`` from now on (the whole set, replacing the last);
-        nothing is appended when the table already says so.  A seat not at the table is refused."""
-        state = self._load(table_id).state
-        unknown = [s for s in seats if s not in state.seats]
-        if unknown:
-            raise RefereeError(
-                f"{', '.join(shown(s) for s in unknown)}: no seat at table {table_id} by that name (seats: {', '.join(state.seats)})"
-            )
-        if set(seats) == set(state.bots) or state.over:
-            return []
-        return self.act(table_id, GAMESMASTER, AUTOMATE, {"seats": list(seats)})
-
-    def bot_answer(self, table_id: str, request: Request) -> dict[str, Any]:
-        """A bot's legal answer to ``request``, chosen from that seat's view only, with
-        randomness from the table's secret key (unpredictable until the game ends)."""
-        return self._bot_answer(table_id, self._load(table_id), request)
-
-    def _bot_answer(self, table_id: str, loaded: Session, request: Request) -> dict[str, Any]:
-        seat_view = view(loaded.rules, loaded.state, request.seat)
-        rng = bot_random(self._secret(table_id).key, request.seat, loaded.length)
-        # The bot holds a detached view and a copy of its request: nothing it has leads into the table.
-        mine = msgspec.convert(msgspec.to_builtins(request), Request)
-        args = loaded.rules.hook.referee_bot_action(view=seat_view, seat=request.seat, request=mine, rng=rng)
-        if args is None:
-            if request.answer is not None:
-                return answers.sample(request.answer, rng)
-            if request.choices:
-                return dict(rng.choice(request.choices).args)
-            raise RefereeError(f"{loaded.rules.game.name} has no bot for {request.action!r}")
-        return dict(args)
-
-    def play_bots(
-        self,
-        table_id: str,
-        bots: Iterable[str],
-        *,
-        on_step: Callable[[Request, list[Entry]], None] | None = None,
-        max_actions: int = 1_000_000,
-    ) -> None:
-        """Let bots answer every request of theirs until a human must act or the game ends."""
-        bots = set(bots)
-        for step in range(max_actions):
-            # After its own action the table is as this referee left it: nothing is read
-            # (another writer's entries make the next action fail and be decided again).
-            loaded = self._load(table_id, check=step == 0)
-            pending = [r for r in loaded.state.flow.requests.values() if r.seat in bots]
-            if not pending or loaded.state.over:
-                return
-            request = pending[0]
-            # The table was just read: the bot answers from it without reading it again.
-            entries = self.act(table_id, request.seat, request.action, self._bot_answer(table_id, loaded, request), request=request.id)
-            if on_step:
-                on_step(request, entries)
-        raise RefereeError(f"bots took {max_actions} actions at table {table_id} without the game ending")
-
     # -- logs -------------------------------------------------------------------
     def export(self, table_id: str, seat: str | None = None) -> str:
         """The table's log as JSON Lines.
@@ -553,47 +471,3 @@ class Referee(Offline):
         if loaded.state.over or key is None:
             return dump_jsonl(entries)
         return dump_jsonl(with_keys(entries, key))
-
-    def verify_table(self, table_id: str) -> Verdict:
-        """Verify a stored table.  A table this referee opened with a script (a test or
-        scenario) is checked too: the caller made it, the log's own flag decides nothing."""
-        session = self._load(table_id)
-        entries = session.since(self.store)
-        if not session.state.over:
-            entries = with_keys(entries, self._key(table_id))
-        from .audit import verify
-
-        return verify(self.registry, entries, scripted_ok=table_id in self._scripts)
-
-    def import_log(self, text: str, *, source: str = "log") -> str:
-        """Store a full exported log as a table here, after verifying it."""
-        entries = self.load_log(text, source=source)
-        if any(e.redacted for e in entries):
-            raise BadLog(f"{source} is a seat's export with hidden entries; only a full export can be imported")
-        check_table_id(decode_as(TableOpened, entries[0]).table_id, (known for known, _ in self.store.table_ids()))  # type: ignore[attr-defined]
-        verdict = self.verify(entries)
-        if not verdict.ok:
-            raise BadLog(f"{source} does not verify: {verdict.message}")
-        opened = decode_as(TableOpened, entries[0])
-        assert isinstance(opened, TableOpened)
-        if self.store.exists(opened.table_id):
-            raise RefereeError(f"table {self.store.table_id_of(opened.table_id)} is already in {self.store.location}")
-        revealed = next((e for e in entries if e.type == event_tag(SeedRevealed)), None)
-        seed = key = ""
-        if revealed is not None and revealed.event is not None:
-            seed, key = str(revealed.event.get("seed", "")), str(revealed.event.get("key", ""))
-        stored = [msgspec.structs.replace(e, key="") for e in entries]
-        from .store import TableSecret
-
-        self.store.create(opened.table_id, opened.game, stored, TableSecret(seed=seed, key=key))
-        return opened.table_id
-
-    def migrate(self, on_table: Callable[[str, int], None] | None = None) -> list[str]:
-        """Copy every table kept in Referee 0.1's layout into this one; returns their ids."""
-        moved = []
-        for table_id in self.store.legacy_tables():
-            count = self.store.migrate(table_id)
-            moved.append(table_id)
-            if on_table:
-                on_table(table_id, count)
-        return moved

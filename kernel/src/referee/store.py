@@ -26,13 +26,12 @@ the ``REFEREE_DB`` environment variable, then ``$XDG_DATA_HOME/referee/referee.s
 process only; a ``postgresql://user:pass@host:port/dbname`` address uses PostgreSQL
 (install ``referee[postgres]``).
 
-Stores written by Referee 0.1 (one aggregate holding every line of a table) are read by
-``legacy_tables`` and copied into this layout by ``migrate`` (``referee migrate``).
+Stores written by Referee 0.1 (one aggregate holding every line of a table) are read and
+copied into this layout by ``referee.upcasting`` (``referee migrate``).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import time
 import uuid
@@ -64,9 +63,6 @@ _SECRET_TOPIC = "referee.store.TableSecretKept"
 _SNAPSHOT_TOPIC = "referee.store.TableSnapshotTaken"
 _LISTED_TOPIC = "referee.store.TableListed"
 _SUMMARY_TOPIC = "referee.store.TableSummarized"
-_LEGACY_OPENED_TOPIC = "referee.store:TableStream.Opened"
-_LEGACY_APPENDED_TOPIC = "referee.store:TableStream.Appended"
-_LEGACY_SEED_TOPIC = "referee.store:TableSeed.Kept"
 
 
 def default_db_path() -> Path:
@@ -372,42 +368,21 @@ class TableStore:
             return False
         return True
 
-    # -- stores written by Referee 0.1 ----------------------------------------
     def legacy_tables(self) -> list[str]:
-        """Ids of tables kept in the 0.1 layout and not yet migrated."""
-        found: list[str] = []
-        start: int | None = None
-        while True:
-            page = self.recorder.select_notifications(start, 500, topics=[_LEGACY_OPENED_TOPIC], inclusive_of_start=start is None)
-            for notification in page:
-                table_id = str(json.loads(notification.state)["table_id"])
-                if not self.exists(table_id):
-                    found.append(table_id)
-            if len(page) < 500:
-                return found
-            start = page[-1].id
+        """Deprecated: ``referee.upcasting.legacy_tables(store)``."""
+        from ._deprecation import warn
+        from .upcasting import legacy_tables
+
+        warn("TableStore.legacy_tables()", "referee.upcasting.legacy_tables(store)")
+        return legacy_tables(self)
 
     def migrate(self, table_id: str) -> int:
-        """Copy one 0.1-layout table into this layout; returns its number of entries."""
-        legacy = uuid.uuid5(_NAMESPACE, f"table:{table_id}")
-        lines: list[str] = []
-        game = ""
-        for stored in self.recorder.select_events(legacy):
-            body = json.loads(stored.state)
-            if stored.topic == _LEGACY_OPENED_TOPIC:
-                game = str(body["game"])
-            lines += body["lines"]
-        if not lines:
-            raise UnknownTable(f"no table {table_id!r} in the 0.1 layout of {self.location}")
-        entries = [decode_line(line, where=f"table {table_id} line {n}") for n, line in enumerate(lines, start=1)]
-        seeds = self.recorder.select_events(uuid.uuid5(_NAMESPACE, f"seed:{table_id}"), limit=1)
-        seed = str(json.loads(seeds[0].state)["seed"]) if seeds else ""
-        # A table still being played gets a key for the entries still to come; its
-        # earlier entries keep the legacy digests they were written with.
-        from .randomness import new_table_key
+        """Deprecated: ``referee.upcasting.migrate_table(store, table_id)``."""
+        from ._deprecation import warn
+        from .upcasting import migrate_table
 
-        self.create(table_id, game, entries, TableSecret(seed=seed, key=new_table_key() if seed else ""))
-        return len(entries)
+        warn("TableStore.migrate(table_id)", "referee.upcasting.migrate_table(store, table_id)")
+        return migrate_table(self, table_id)
 
     def append_lines(
         self,

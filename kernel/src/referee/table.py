@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import threading
-import warnings
 import weakref
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol
@@ -17,6 +16,7 @@ from typing import Any, Protocol
 import msgspec
 import pluggy
 
+from ._deprecation import warn
 from .errors import IllegalAction, RefereeError
 from .events import (
     ActionTaken,
@@ -185,8 +185,8 @@ class Emitted(msgspec.Struct, frozen=True):
     rule: str
     visible_to: tuple[str, ...] | None
     declared: tuple[str, str] | None = None
-    """``(plugin, rule)`` as logs written before deciders were named give them (the plugin
-    declaring the event's type), where that differs: verify accepts either."""
+    """``(plugin, rule)`` as 0.2 credited the event (the plugin declaring its type), where
+    that differs: verify accepts either (``referee.upcasting.old_credit``)."""
 
 
 # Which plugin decided an event: the innermost extension whose hook implementation was
@@ -518,11 +518,9 @@ def _implementing(rules: Rules, hook: str) -> Callable[[], list[str]]:
 
 def copy_state(state: TableState) -> TableState:
     """Deprecated: views are worked out on the live state, checked to leave it unchanged (``referee.readonly``)."""
-    warnings.warn(
-        "referee.table.copy_state is deprecated: views are worked out on the live state, checked to leave it "
-        "unchanged (referee.readonly); Referee.state gives a copy",
-        DeprecationWarning,
-        stacklevel=2,
+    warn(
+        "referee.table.copy_state",
+        "Referee.state for a copy (views are worked out on the live state, checked to leave it unchanged: referee.readonly)",
     )
     return copied_state(state)
 

@@ -24,7 +24,7 @@ OWN_SCENARIOS = sorted((Path(referee_example_cashnguns_heavy_shame.__file__).par
 
 
 def test_discovery_offers_the_house_rule_off_by_default(referee_app):
-    game = next(g for g in referee_app().games()["games"] if g["name"] == "cashnguns")
+    game = next(g for g in referee_app().plugins.games()["games"] if g["name"] == "cashnguns")
     rule = next(e for e in game["extensions"] if e["name"] == NAME)
     assert (rule["kind"], rule["default"], rule["distribution"]) == ("house rule", False, "referee-example-cashnguns-heavy-shame")
 
@@ -46,7 +46,7 @@ def test_rule_1_every_shame_token_costs_10000_at_the_end():
 def test_ruling_1_a_table_without_it_counts_5000_a_token(referee_app):
     app = referee_app()
     table = app.open("cashnguns", SEATS, extensions=[], seed="no-house-rule")
-    app.play_bots(table, SEATS)
+    app.bots.play(table, SEATS)
     for entry in app.entries(table):
         if entry.type == "cashnguns.MoneyCounted":
             c = entry.event
@@ -80,7 +80,7 @@ def test_the_worked_examples_hold_except_the_count_it_changes():
 def test_its_own_worked_example_passes(referee_app):
     """Rule 1 and ruling 2 with their own numbers (scenarios/rule-1-heavy-shame-with-super-coward.toml)."""
     assert OWN_SCENARIOS
-    for result in referee_app().run_scenarios([str(path) for path in OWN_SCENARIOS]):
+    for result in referee_app().plugins.run_scenarios([str(path) for path in OWN_SCENARIOS]):
         assert result.ok, result.summary()
 
 

@@ -44,7 +44,7 @@ def wounds(app: Any, table: str) -> dict[str, int]:
 
 
 def test_discovery_offers_the_power_off_by_default_under_this_distribution(referee_app):
-    game = next(g for g in referee_app().games()["games"] if g["name"] == "cashnguns")
+    game = next(g for g in referee_app().plugins.games()["games"] if g["name"] == "cashnguns")
     power = next(e for e in game["extensions"] if e["name"] == NAME)
     assert (power["kind"], power["default"], power["distribution"]) == ("power", False, "referee-example-cashnguns-medic")
 
@@ -56,7 +56,7 @@ def test_rule_1_it_is_dealt_like_the_ten_and_revealed_citing_its_own_rule(refere
     assert [(e.event, e.visible_to) for e in dealt] == [({"gangster": "Ann", "power": NAME}, ["Ann"])]
     (revealed,) = [e for e in app.entries(table) if e.type == "cashnguns.PowerRevealed"]
     assert (revealed.event, revealed.rule) == ({"gangster": "Ann", "power": NAME}, "cashnguns.the-medic 1")
-    described = [app.describe(app.rules(table), e) for e in (dealt[0], revealed)]
+    described = [app.audit.describe(app.rules(table), e) for e in (dealt[0], revealed)]
     assert described == ["Ann is dealt The Medic", "Ann reveals The Medic"]
 
 
@@ -76,7 +76,7 @@ def test_rule_2_after_the_showdown_the_medic_patches_up_a_wound_and_the_round_go
     # Nothing of the game's was called: its flow went on to round 2's bullet cards.
     assert app.view(table, None)["view"]["round"] == 2
     assert {r.action for r in app.requests(table)} == {"bullet"}
-    assert app.verify_table(table).ok
+    assert app.audit.verify_table(table).ok
 
 
 def test_ruling_1_the_medic_may_patch_up_nobody(referee_app):

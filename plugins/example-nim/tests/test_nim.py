@@ -26,7 +26,7 @@ SEATS = {2: ["Ann", "Bob"], 3: ["Ann", "Bob", "Cy"], 4: ["Ann", "Bob", "Cy", "De
 
 def test_discovery_finds_nim_under_its_distribution(referee_app):
     """The entry point offers the game for 2 to 4 players, recorded under this distribution."""
-    games = {g["name"]: g for g in referee_app().games()["games"]}
+    games = {g["name"]: g for g in referee_app().plugins.games()["games"]}
     assert games["nim"]["distribution"] == "referee-example-nim"
     assert games["nim"]["seats"] == "2-4"
 

@@ -26,14 +26,14 @@ OWN_SCENARIOS = sorted((Path(referee_example_pigsty_palace_tithe.__file__).paren
 
 
 def test_discovery_offers_the_house_rule_off_by_default(referee_app):
-    game = next(g for g in referee_app().games()["games"] if g["name"] == "pigsty")
+    game = next(g for g in referee_app().plugins.games()["games"] if g["name"] == "pigsty")
     rule = next(e for e in game["extensions"] if e["name"] == NAME)
     assert (rule["kind"], rule["default"], rule["distribution"]) == ("house rule", False, "referee-example-pigsty-palace-tithe")
 
 
 def test_rules_1_and_2_worked_examples(referee_app):
     """scenarios/rule-1-twenty-pigs-off-the-palace.toml and rule-2-the-festival-pig-is-tithed.toml."""
-    results = referee_app().run_scenarios([str(path) for path in OWN_SCENARIOS])
+    results = referee_app().plugins.run_scenarios([str(path) for path in OWN_SCENARIOS])
     assert len(results) == 2
     for result in results:
         assert result.ok, result.summary()
@@ -57,7 +57,7 @@ def test_the_slot_counts_every_festival_pig_of_a_whole_game(referee_app):
     """Bot games with both house rules: the rule's own state matches the festivals in the log."""
     app = referee_app()
     table = app.open("pigsty", SEATS, extensions=BOTH, options={"turn_limit": 16}, seed="slot")
-    app.play_bots(table, SEATS)
+    app.bots.play(table, SEATS)
     handed_out = sum(len(e.event["farmers"]) for e in app.entries(table) if e.type == "harvest.HarvestShared")
     tithe = app.view(table, None)["view"]["palace_tithe"]
     assert tithe == {"festival_pigs": handed_out, "palace_pigs": 100 - DISCOUNT + handed_out}

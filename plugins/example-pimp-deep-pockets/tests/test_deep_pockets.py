@@ -34,7 +34,7 @@ def _slot_offers(log: str) -> list[tuple[int, int]]:
 
 
 def test_discovery_offers_the_house_rule_off_by_default(referee_app):
-    game = next(g for g in referee_app().games()["games"] if g["name"] == "pimp")
+    game = next(g for g in referee_app().plugins.games()["games"] if g["name"] == "pimp")
     rule = next(e for e in game["extensions"] if e["name"] == NAME)
     assert (rule["kind"], rule["default"], rule["distribution"]) == ("house rule", False, "referee-example-pimp-deep-pockets")
 

@@ -33,7 +33,7 @@ def _entries(log: str) -> list[dict]:
 
 
 def test_discovery_offers_the_card_off_by_default_under_this_distribution(referee_app):
-    pimp = next(g for g in referee_app().games()["games"] if g["name"] == "pimp")
+    pimp = next(g for g in referee_app().plugins.games()["games"] if g["name"] == "pimp")
     card = next(e for e in pimp["extensions"] if e["name"] == NAME)
     assert card["kind"] == "card"
     assert card["default"] is False, "a card from another distribution never joins a table unasked"

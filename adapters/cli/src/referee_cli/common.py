@@ -67,7 +67,7 @@ def log_entries(args: argparse.Namespace, log: str) -> tuple[Referee, list[Entry
     opening any store; a table from a store that must exist already."""
     app = open_referee(args, read_only=True)
     if is_file(Path(log)):
-        return app, app.load_log(read_file(log), source=log), log
+        return app, app.audit.load_log(read_file(log), source=log), log
     table_id = table_named(app, log)
     return app, app.entries(table_id), f"table {table_id}"
 

@@ -108,7 +108,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     with common.open_referee(args, read_only=True) as app:
         table_id = common.table_named(app, args.table)
-        text = app.report(table_id, args.round)
+        text = app.gamesmaster.report(table_id, args.round)
         if text is None:
             raise RefereeError(f"{app.state(table_id).game_name} writes no round reports")
         common.out(args, {"table": table_id, "report": text}, text.rstrip("\n"))

@@ -133,7 +133,7 @@ def play(
         for_bots = [r for r in requests if r.seat in bots]
         if for_bots:
             request = for_bots[0]
-            entries = app.act(table_id, request.seat, request.action, app.bot_answer(table_id, request), request=request.id)
+            entries = app.act(table_id, request.seat, request.action, app.bots.answer(table_id, request), request=request.id)
             if not quiet:
                 show_progress(app, table_id, entries, out)
             continue

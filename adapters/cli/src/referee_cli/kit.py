@@ -8,7 +8,7 @@ from . import common
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    installed = common.open_referee(args).games()  # discovery only: no store is opened
+    installed = common.open_referee(args).plugins.games()  # discovery only: no store is opened
     lines = []
     for game in installed["games"]:
         lines.append(f"{game['name']:<12} {game['title']} ({game['seats']} players) — {game['distribution']} {game['version']}")
@@ -28,7 +28,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_hooks(args: argparse.Namespace) -> int:
-    listed = common.open_referee(args).hooks(args.game)  # discovery only: no store is opened
+    listed = common.open_referee(args).plugins.hooks(args.game)  # discovery only: no store is opened
     lines: list[str] = []
     owner = None
     for hook in listed["hooks"]:
@@ -59,7 +59,7 @@ def cmd_new_plugin(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    results = common.open_referee(args).check_files(args.game, args.files)
+    results = common.open_referee(args).plugins.check_files(args.game, args.files)
     text = "\n".join(
         f"OK: {r['file']}" if not r["problems"] else "\n".join([f"PROBLEMS in {r['file']}:", *(f"  {p}" for p in r["problems"])])
         for r in results
@@ -76,7 +76,7 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     if not args.files and not args.game:
         raise RefereeError("name scenario files, or --game NAME for a game's own suite")
     extensions = common.extension_names(args.extensions)
-    results = common.open_referee(args).run_scenarios(args.files, game=args.game, extensions=extensions)
+    results = common.open_referee(args).plugins.run_scenarios(args.files, game=args.game, extensions=extensions)
     failed = [r for r in results if not r.ok]
     common.out(
         args,

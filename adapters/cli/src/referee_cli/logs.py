@@ -35,7 +35,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     text = common.read_file(args.file)
     with common.open_referee(args) as app:
-        table_id = app.import_log(text, source=args.file)
+        table_id = app.audit.import_log(text, source=args.file)
         common.out(args, {"table": table_id}, f"imported table {table_id} into {app.location}")
     return 0
 
@@ -54,7 +54,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
         raise RefereeError("a :memory: store holds no tables of an earlier Referee; name the store with --db")
     common.open_referee(args, read_only=True).store.close()  # an old store is migrated, never a new one made
     with common.open_referee(args) as app:
-        app.migrate(on_table=tell)
+        app.admin.migrate(on_table=tell)
         # Listing a writable store keeps the summary of every table kept without one (by
         # an earlier Referee, or just copied), so read-only listings never fold it again.
         app.tables()
@@ -77,7 +77,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     with app:
         if args.to is not None and not 1 <= args.to <= len(entries):
             raise RefereeError(f"{source} has entries 1 to {len(entries)}; --to {args.to} is outside")
-        walked = app.replay_view(entries, args.to, args.seat)
+        walked = app.audit.replay_view(entries, args.to, args.seat)
     lines = [render.entry_line(walked.rules, e) for e in walked.entries]
     data: dict[str, Any] = {"source": source, "entries": walked.to}
     if walked.view is not None:
@@ -94,7 +94,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     app, entries, source = common.log_entries(args, args.log)
     with app:
-        verdict = app.verify(entries)
+        verdict = app.audit.verify(entries)
     text = f"{'OK' if verdict.ok else 'FAILED'}: {source}: {verdict.message}"
     text += "".join(f"\nnote: {n}" for n in verdict.notes)
     common.out(
@@ -110,8 +110,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
     app, entries, source = common.log_entries(args, args.log)
     with app:
-        exp = app.explain(entries, args.seq)
-        rules = app.log_rules(entries)
+        exp = app.audit.explain(entries, args.seq)
+        rules = app.audit.rules_of(entries)
     entry = exp.entry
     lines = [
         f"entry {entry.seq} of {source}: {entry.type}",

@@ -334,7 +334,7 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     from referee import Referee, RefereeError, shown
 
     try:
-        Referee.configure_logging(args.log_level, json=args.log_json)
+        Referee.admin.configure_logging(args.log_level, json=args.log_json)
     except ValueError as exc:
         sys.exit(_error(args, str(exc), 2))
     try:

@@ -41,7 +41,7 @@ def _title(name: str) -> str:
 
 
 def _hooks_list(app: Referee, game: str) -> str:
-    listed = app.hooks(game)["hooks"]
+    listed = app.plugins.hooks(game)["hooks"]
     own = [h for h in listed if h["owner"] == game]
     if not own:
         return f"- ({game} declares no hooks of its own: use the kernel's, listed by `referee hooks`)"
@@ -60,7 +60,7 @@ def values(app: Referee, name: str, kind: str, game: str | None) -> dict[str, An
             f"a plugin name is 1 to {MAX_NAME} lowercase letters and digits, words joined by '-', "
             f"starting with a letter (e.g. cheap-palace), not {shown(name)}"
         )
-    installed = {g["name"]: g for g in app.games()["games"]}
+    installed = {g["name"]: g for g in app.plugins.games()["games"]}
     kernel = importlib.metadata.version("referee")
     common = {
         "name": name,

@@ -35,7 +35,7 @@ def _bot_seats(app: Referee, table_id: str, named: Sequence[str] | None) -> list
 
     seats = app.state(table_id).seats
     if named is None:
-        return [s for s in seats if s in app.bots(table_id)]
+        return [s for s in seats if s in app.bots.seats(table_id)]
     names = [n.strip() for n in named if n.strip()]
     unknown = [n for n in names if n not in seats]
     if unknown or not names:
@@ -100,7 +100,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 + f"\nstore: {app.location}"
             )
         entries_before = 0 if not args.table else len(app.entries(table_id))
-        app.automate(table_id, bots)
+        app.bots.automate(table_id, bots)
         if not args.quiet:
             hotseat.show_progress(app, table_id, app.entries(table_id)[entries_before:], out)
         finished = hotseat.play(app, table_id, humans=humans, bots=bots, quiet=args.quiet, out=out, memory=memory)
@@ -129,7 +129,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_tables(args: argparse.Namespace) -> int:
     with common.open_referee(args, read_only=True) as app:
         # No store there yet: no tables, and none is made by looking.
-        infos = app.tables() if app.store_exists() else []
+        infos = app.tables() if app.admin.store_exists() else []
     lines = [f"{'table':<20} {'game':<10} {'round':>5} {'entries':>7}  status"]
     for info in infos:
         status = (

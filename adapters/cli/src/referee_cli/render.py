@@ -31,7 +31,7 @@ def view_text(rules: Rules, view: dict[str, Any]) -> str:
 
 
 def entry_line(rules: Rules, entry: Entry) -> str:
-    body = f"(hidden from this seat: {entry.type})" if entry.redacted else Referee.describe(rules, entry)
+    body = f"(hidden from this seat: {entry.type})" if entry.redacted else Referee.audit.describe(rules, entry)
     who = f" [{entry.seat}]" if entry.seat and entry.type == _ACTION else ""
     rule = f"  ({entry.rule})" if entry.rule else ""
     return f"{entry.seq:>5}{who} {body}{rule}"

@@ -77,7 +77,7 @@ def _entry(app: Referee, rules: Any, entry: Entry) -> dict[str, Any]:
         "rule": entry.rule,
         "hidden": entry.redacted,
         "at": entry.at,
-        "text": f"hidden from you: {entry.type}" if entry.redacted else app.describe(rules, entry),
+        "text": f"hidden from you: {entry.type}" if entry.redacted else app.audit.describe(rules, entry),
     }
 
 
@@ -270,12 +270,12 @@ class Hub:
         with app.reading(table_id):
             requests = app.requests(table_id)  # none open: the game is over, or waits for nobody
             timed = {r.id: float(r.deadline) for r in requests if r.deadline is not None}
-            bots = set(app.bots(table_id)) if requests else set()
+            bots = set(app.bots.seats(table_id)) if requests else set()
             pending = [r for r in requests if r.seat in bots]
             if not pending or self._w_bots_stopped(app, table_id):
                 return False, timed
             request = pending[0]
-            answer = app.bot_answer(table_id, request)
+            answer = app.bots.answer(table_id, request)
         try:
             app.act(table_id, request.seat, request.action, answer, request=request.id)
         except IllegalAction:
@@ -334,7 +334,7 @@ class Hub:
     def _w_expire(self, table_id: str) -> bool:
         app = self._w_app
         try:
-            appended = app.expire_overdue(table_id)
+            appended = app.gamesmaster.expire_overdue(table_id)
         except IllegalAction:
             return True  # another process closed it first
         if appended:
@@ -352,7 +352,7 @@ class Hub:
 
     # -- what the routes ask for ----------------------------------------------------
     def _w_games(self) -> dict[str, Any]:
-        return self._w_app.games()
+        return self._w_app.plugins.games()
 
     def _w_create(self, body: dict[str, Any]) -> dict[str, Any]:
         app = self._w_app
@@ -381,7 +381,7 @@ class Hub:
         try:
             table_id = app.open(game, seats, options=options, extensions=extensions)
             if bots:
-                app.automate(table_id, bots)
+                app.bots.automate(table_id, bots)
         except RefereeError as exc:
             raise _problem(exc) from None
         tokens = self._w_keys.issue(table_id, [s for s in seats if s not in bots] + [GAMESMASTER])
@@ -423,7 +423,7 @@ class Hub:
         length = after + len(entries)
         self._lengths[table_id] = max(length, self._lengths.get(table_id, 0))
         rules = app.rules(table_id) if entries else None
-        bots = app.bots(table_id)
+        bots = app.bots.seats(table_id)
         update: dict[str, Any] = {
             "table": table_id,
             "role": role,
@@ -514,7 +514,7 @@ class Hub:
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise Problem(400, "seats: the list of seats bots play from now on")
         try:
-            entries = app.automate(table_id, seats)
+            entries = app.bots.automate(table_id, seats)
         except RefereeError as exc:
             raise _problem(exc) from None
         # Seats handed back to people need links: a seat handed to bots keeps its old one.
@@ -529,10 +529,10 @@ class Hub:
         if role == GAMESMASTER and not over:
             # The gamesmaster has the whole log checked as it stands, but is not handed the
             # operator's copy: it carries the key of every hidden body.
-            verdict = app.verify_table(table_id)
+            verdict = app.audit.verify_table(table_id)
             return {"jsonl": None, "verify": _verdict(verdict), "entries": verdict.checked, "full": True, "over": over}
         text = app.export(table_id, seat)
-        verdict = app.verify(app.load_log(text, source="export"))
+        verdict = app.audit.verify(app.audit.load_log(text, source="export"))
         return {"jsonl": text, "verify": _verdict(verdict), "entries": text.count("\n"), "full": seat is None, "over": over}
 
     def _w_replay(self, table_id: str, role: str, to: int) -> dict[str, Any]:
@@ -542,7 +542,7 @@ class Hub:
         if not 1 <= to <= len(entries):
             raise Problem(400, f"to: the log has entries 1 to {len(entries)}")
         try:
-            walked = app.replay_view(entries, to, seat)
+            walked = app.audit.replay_view(entries, to, seat)
         except RefereeError as exc:
             raise _problem(exc) from None
         return {"to": walked.to, "view": walked.view, "result": walked.result}
@@ -561,7 +561,7 @@ class Hub:
         if role != GAMESMASTER and chosen not in self._w_keys.published(table_id):
             raise Problem(403, f"the gamesmaster has not published the report of round {chosen}")
         try:
-            text = app.report(table_id, chosen)
+            text = app.gamesmaster.report(table_id, chosen)
         except RefereeError as exc:
             raise Problem(404, exc.message) from None
         if publish:

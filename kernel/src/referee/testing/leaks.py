@@ -79,7 +79,7 @@ def check_views_leak_nothing(
                     rendered = rules.hook.referee_render_view(view=view["view"], seat=seat) or ""
                     export = None
                     if action in export_at:
-                        export = app.load_log(app.export(table, seat)) if seat is not None else app.visible_entries(table, None)
+                        export = app.audit.load_log(app.export(table, seat)) if seat is not None else app.visible_entries(table, None)
                     held.append((length, seat, _Held(view, rendered, export)))
             checked += _check_held(app.entries(table), held, where)
     return checked

@@ -70,7 +70,7 @@ def _bot_actions(app: Referee, table: str, where: str, max_actions: int = MAX_AC
 def _bot_step(app: Referee, table: str, where: str) -> None:
     """One bot answer to the table's first open request (the gamesmaster's too)."""
     request = _next_request(app, table, where)
-    app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+    app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
 
 
 def _spread(points: list[int], most: int) -> list[int]:

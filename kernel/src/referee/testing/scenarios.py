@@ -32,7 +32,7 @@ def check_scenarios(
     expected = set(expected_changes)
     with _referee(registry) as app:
         try:
-            results = {_scenario_name(r): r for r in app.run_scenarios([], game=game, extensions=list(extensions) or None)}
+            results = {_scenario_name(r): r for r in app.plugins.run_scenarios([], game=game, extensions=list(extensions) or None)}
         except Exception as exc:
             raise CheckFailed(f"{game}'s scenario suite cannot be run: {exc}") from exc
         unknown = sorted(expected - set(results))
@@ -40,7 +40,7 @@ def check_scenarios(
             raise CheckFailed(f"{game} has no scenario {', '.join(map(repr, unknown))}; its scenarios: {', '.join(sorted(results))}")
         problems = []
         if expected:
-            baseline = {_scenario_name(r): r for r in app.run_scenarios([], game=game)}
+            baseline = {_scenario_name(r): r for r in app.plugins.run_scenarios([], game=game)}
             problems += [
                 f"{name} is expected to change, but fails even without {', '.join(extensions) or 'extensions'}:\n{baseline[name].summary()}"
                 for name in sorted(expected)

@@ -26,7 +26,7 @@ def check_bot_games(
 ) -> list[str]:
     """Play ``games`` games of ``game`` with a bot in every seat, each to its end.
 
-    Every finished table must verify (``Referee.verify_table``), and replaying its log must
+    Every finished table must verify (``Referee.audit.verify_table``), and replaying its log must
     show every seat and a spectator the same views as live play did, at points spread over
     the game and at its end.  ``extensions``: the table's cards, powers and house rules
     (default: the game's own defaults).  Returns each game's full export (JSON Lines), for
@@ -42,13 +42,13 @@ def check_bot_games(
             for _ in _bot_actions(app, table, where, max_actions):
                 length = len(app.entries(table))
                 live[length] = {seat: app.view(table, seat) for seat in [*seats, None]}
-            verdict = app.verify_table(table)
+            verdict = app.audit.verify_table(table)
             if not verdict.ok:
                 raise CheckFailed(f"{where}: the log does not verify: {verdict.message}")
             entries = app.entries(table)
             for length in _spread(sorted(live), 8):
                 for seat, shown in live[length].items():
-                    replayed = app.replay_view(entries, to=length, seat=seat).view
+                    replayed = app.audit.replay_view(entries, to=length, seat=seat).view
                     if replayed != shown:
                         who = seat or "a spectator"
                         raise CheckFailed(f"{where}: replaying the log to entry {length} shows {who} {_difference(shown, replayed)}")
@@ -84,14 +84,14 @@ def check_export_round_trip(
         for label, source in (("halfway", halfway), ("at the end", table)):
             where = f"{game} export {label}"
             text = app.export(source)
-            entries = app.load_log(text, source=where)
+            entries = app.audit.load_log(text, source=where)
             if dump_jsonl(entries) != text:
                 raise CheckFailed(f"{where}: the export does not read back to the same entries")
             if [e.hash for e in entries] != [e.hash for e in app.entries(source)]:
                 raise CheckFailed(f"{where}: the export's hash chain differs from the table's")
             with _referee(app.registry) as other:
                 try:
-                    imported = other.import_log(text, source=where)
+                    imported = other.audit.import_log(text, source=where)
                 except Exception as exc:
                     raise CheckFailed(f"{where}: the full export cannot be imported: {exc}") from exc
                 for seat in [*seats, None]:
@@ -101,10 +101,10 @@ def check_export_round_trip(
                             f"{_difference(app.view(source, seat), other.view(imported, seat))}"
                         )
             for seat in seats:
-                own = app.load_log(app.export(source, seat), source=f"{seat}'s export {label}")
+                own = app.audit.load_log(app.export(source, seat), source=f"{seat}'s export {label}")
                 if [e.hash for e in own] != [e.hash for e in entries]:
                     raise CheckFailed(f"{where}: {seat}'s export does not keep the hash chain of the full log")
-                verdict = app.verify(own)
+                verdict = app.audit.verify(own)
                 if not verdict.ok:
                     raise CheckFailed(f"{where}: {seat}'s export does not verify: {verdict.message}")
 

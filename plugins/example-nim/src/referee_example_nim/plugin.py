@@ -64,7 +64,7 @@ class Options(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Nim(msgspec.Struct):
-    """The game's state, changed only by ``referee_evolve``."""
+    """The game's state, changed only by ``evolve``."""
 
     heaps: dict[str, int] = {}
     calls: dict[str, str] = {}

@@ -17,8 +17,6 @@ Auction), ``cashflow`` (Cashflow Problems), ``victory`` (Victory!).
 
 from __future__ import annotations
 
-import importlib
-import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -27,6 +25,7 @@ import msgspec
 
 import referee
 from referee import Decision, Event, Game, Menu, Phase, Rounds, Turns, hookimpl
+from referee._deprecation import moved_names
 from referee.bots import bots_by_seat as by_seat
 from referee.bots import check_kinds, check_seats
 
@@ -203,14 +202,11 @@ _MOVED = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _MOVED.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    new = f"{__package__}.{module}.{name}"
-    message = f"{__name__}.{name} is deprecated: use {new}" + (" (or referee_pornstar.api, for cards)" if module == "table" else "")
-    warnings.warn(message, DeprecationWarning, stacklevel=2)
-    return getattr(importlib.import_module(f".{module}", __package__), name)
+__getattr__ = moved_names(
+    __name__,
+    {name: f"{__package__}.{module}.{name}" for name, module in _MOVED.items()},
+    notes={name: " (or referee_pornstar.api, for cards)" for name, module in _MOVED.items() if module == "table"},
+)
 
 
 __all__ = [

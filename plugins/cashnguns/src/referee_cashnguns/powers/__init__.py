@@ -114,7 +114,7 @@ def used(state: TableState | Decision, power: str) -> bool:
 
 
 def mark_used(state: TableState, power: str) -> None:
-    """For a power's ``referee_evolve`` only."""
+    """For a power's ``evolve`` only."""
     game_of(state).powers.setdefault(power, {})["used"] = True
 
 

@@ -31,7 +31,7 @@ def decision_points(seed: str) -> list[tuple[dict[str, Any], str, referee.Reques
         while not app.over(table):
             request = app.requests(table)[0]
             points.append((app.view(table, request.seat), request.seat, request))
-            app.act(table, request.seat, request.action, app.bot_answer(table, request), request=request.id)
+            app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
     return points
 
 

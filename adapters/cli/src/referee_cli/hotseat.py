@@ -126,17 +126,19 @@ def play(
     _line_editing()
     last_seat: str | None = None
     while True:
-        state = app.state(table_id)
-        if state.over:
-            return True
-        requests = app.requests(table_id)
-        for_bots = [r for r in requests if r.seat in bots]
-        if for_bots:
-            request = for_bots[0]
-            entries = app.act(table_id, request.seat, request.action, app.bots.answer(table_id, request), request=request.id)
-            if not quiet:
-                show_progress(app, table_id, entries, out)
-            continue
+        # One look at the table answers every question of a step (whether it is over, who
+        # is asked, the bot's view); a bot's step reads nothing more.
+        with app.reading(table_id):
+            if app.over(table_id):
+                return True
+            requests = app.requests(table_id)
+            for_bots = [r for r in requests if r.seat in bots]
+            if for_bots:
+                request = for_bots[0]
+                entries = app.act(table_id, request.seat, request.action, app.bots.answer(table_id, request), request=request.id)
+                if not quiet:
+                    show_progress(app, table_id, entries, out)
+                continue
         for_humans = [r for r in requests if r.seat in humans]
         if not for_humans:
             waiting = sorted({r.seat for r in requests})

@@ -132,12 +132,12 @@ def _secrets(referee: Referee, table: str, seat: str) -> tuple[list[str], list[d
     anyway (its own view, its own entries): what must appear nowhere it looks."""
     rules = referee.rules(table)
     mine = json.dumps(referee.view(table, seat)) + json.dumps([e.event for e in referee.visible_entries(table, seat) if e.event])
-    visible_words = {referee.describe(rules, e) for e in referee.visible_entries(table, seat) if e.event}
+    visible_words = {referee.audit.describe(rules, e) for e in referee.visible_entries(table, seat) if e.event}
     words, bodies = [], []
     for entry in referee.entries(table):
         if entry.visible(seat) or entry.event is None:
             continue
-        text = referee.describe(rules, entry)
+        text = referee.audit.describe(rules, entry)
         if text not in visible_words and text not in mine:
             words.append(text)
         bodies.append(entry.event)
@@ -154,7 +154,7 @@ def _contains_body(value: Any, body: dict[str, Any]) -> bool:
 
 def _games() -> list[tuple[str, int]]:
     with Referee(":memory:") as referee:
-        return [(g["name"], int(re.match(r"\d+", g["seats"]).group())) for g in referee.games()["games"]]  # type: ignore[union-attr]
+        return [(g["name"], int(re.match(r"\d+", g["seats"]).group())) for g in referee.plugins.games()["games"]]  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(("game", "least"), _games(), ids=[g for g, _ in _games()])
@@ -194,7 +194,7 @@ def test_web_browser_no_hidden_entry_of_one_seat_reaches_another_seats_page(brow
     words, bodies = _secrets(referee, table, "Bob")
     assert bodies, f"{game}: nothing was hidden from Bob, so this test would prove nothing"
     # The test of the test: words hidden from Bob but Ann's to see are on Ann's page.
-    anns = {referee.describe(referee.rules(table), e) for e in referee.visible_entries(table, "Ann") if e.event is not None}
+    anns = {referee.audit.describe(referee.rules(table), e) for e in referee.visible_entries(table, "Ann") if e.event is not None}
     assert any(w in ann.content() for w in words if w in anns), f"{game}: the words searched for are not what a page shows"
     page_text = bob.content() + bob.inner_text("body")
     assert all(w not in page_text for w in words), f"{game}: Bob's page shows a hidden entry"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -34,6 +35,8 @@ from .keys import CHANNEL, SeatKeys, postgres_conninfo
 from .lanes import Lanes, Overdue, refuse_late_appends
 
 T = TypeVar("T")
+
+log = logging.getLogger("referee_web")
 
 MAX_SEATS = 12
 MAX_NAME = 40
@@ -276,12 +279,25 @@ class Hub:
                 return False, timed
             request = pending[0]
             answer = app.bots.answer(table_id, request)
+            before = app.length(table_id)
+        # A refused answer counts too: the limit bounds what bots cost, not what they achieve.
+        self._bot_actions[table_id] = self._bot_actions.get(table_id, 0) + 1
         try:
             app.act(table_id, request.seat, request.action, answer, request=request.id)
-        except IllegalAction:
-            # Another process answered it first: the table changed all the same.
+        except IllegalAction as exc:
+            # Another process may have answered it first: then the table grew all the same.
+            # If it did not, the bot's answer was refused, and as a bot answers the same at
+            # the same length, asking again would loop for good.
+            if app.length(table_id) == before:
+                log.warning(
+                    "table %s: the bot of seat %s answered %s illegally (%s); the seat waits for a person or the gamesmaster",
+                    table_id,
+                    request.seat,
+                    shown(request.action),
+                    exc.message,
+                )
+                return False, timed
             return True, timed
-        self._bot_actions[table_id] = self._bot_actions.get(table_id, 0) + 1
         self._announce(table_id)
         return True, timed
 

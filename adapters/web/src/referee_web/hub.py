@@ -32,7 +32,7 @@ from referee import GAMESMASTER, ConcurrentWrite, Entry, IllegalAction, Referee,
 
 from .forms import _file_like, _hint, _label, _pasteable, _verdict
 from .keys import CHANNEL, SeatKeys, postgres_conninfo
-from .lanes import Lanes, Overdue, refuse_late_appends
+from .lanes import Lanes, Overdue, refuse_late_appends, refuse_late_writes
 
 T = TypeVar("T")
 
@@ -195,6 +195,7 @@ class Hub:
         keys = getattr(self._local, "keys", None)
         if keys is None:
             keys = self._local.keys = SeatKeys(self._w_app.location)
+            refuse_late_writes(keys, "issue", "publish")
         return keys
 
     # -- change notices -----------------------------------------------------------

@@ -33,6 +33,7 @@ from referee import GAMESMASTER, ConcurrentWrite, Entry, IllegalAction, Referee,
 from .forms import _file_like, _hint, _label, _pasteable, _verdict
 from .keys import CHANNEL, SeatKeys, postgres_conninfo
 from .lanes import Lanes, Overdue, refuse_late_appends, refuse_late_writes
+from .limits import WORK_TIMEOUT, Limits
 
 T = TypeVar("T")
 
@@ -94,7 +95,7 @@ class Hub:
         tick: float = 0.25,
         workers: int | None = None,
         watch: float = 0.0,
-        work_timeout: float = 20.0,
+        work_timeout: float = WORK_TIMEOUT,
     ) -> None:
         """``workers``: threads, each with its own ``Referee`` and store connection, a table
         always served by the same one (default: 4 on PostgreSQL, whose commits run side by
@@ -129,8 +130,8 @@ class Hub:
         self._stopping = threading.Event()
         self._ticker: asyncio.Task[None] | None = None
         self._seats: dict[str, tuple[str, ...]] = {}
-        self.max_entries = 20_000
-        self.max_bot_actions = 2_000
+        self.max_entries = Limits.entries
+        self.max_bot_actions = Limits.bot_actions
         self._bot_actions: dict[str, int] = {}
 
     # -- lifecycle ----------------------------------------------------------------

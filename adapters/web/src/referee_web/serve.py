@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from .app import Limits, create_app
+from .app import create_app
 from .connections import ConnectionLimits, uvicorn_options
+from .limits import WORK_TIMEOUT, Limits
 
 
 def serve(
@@ -24,7 +25,7 @@ def serve(
     log_level: str = "info",
     watch: float = 0.0,
     connections: ConnectionLimits | None = None,
-    work_timeout: float = 20.0,
+    work_timeout: float = WORK_TIMEOUT,
 ) -> None:
     """Serve the tables kept at ``db`` until interrupted (Ctrl-C or SIGTERM)."""
     import uvicorn
@@ -84,9 +85,9 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--work-timeout",
         type=float,
-        default=20.0,
+        default=WORK_TIMEOUT,
         metavar="SECONDS",
-        help="seconds one piece of a table's work may take; then its request gets 503 and the table is set aside (default 20)",
+        help=f"seconds one piece of a table's work may take; then its request gets 503 and the table is set aside (default {WORK_TIMEOUT:g})",
     )
     parser.add_argument(
         "--header-timeout",
@@ -116,7 +117,7 @@ def run(args: argparse.Namespace) -> None:
             entries=getattr(args, "max_entries", Limits.entries),
             bot_actions=getattr(args, "bot_actions", Limits.bot_actions),
         ),
-        work_timeout=getattr(args, "work_timeout", 20.0),
+        work_timeout=getattr(args, "work_timeout", WORK_TIMEOUT),
         bot_pause=args.bot_pause,
         log_level=args.log_level,
         watch=getattr(args, "watch", 0.0),

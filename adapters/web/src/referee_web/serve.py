@@ -45,6 +45,7 @@ WATCH_HELP = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Every option of the server but ``--db`` and ``--log-level`` (``referee serve`` adds these same ones)."""
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     parser.add_argument(
@@ -54,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--burst", type=int, default=Limits.burst, help=f"requests one client address may send at once (default {Limits.burst})"
     )
     parser.add_argument("--bot-pause", type=float, default=0.3, help="seconds between two bot actions, so people can follow (default 0.3)")
-    parser.add_argument("--watch", type=float, default=0.0, help=WATCH_HELP)
+    parser.add_argument("--watch", type=float, default=0.0, metavar="SECONDS", help=WATCH_HELP)
     add_limit_arguments(parser)
 
 

@@ -45,14 +45,26 @@ class _Offer:
         return [Extension(name="contrary", game="nim", title="contrary", plugin=self.plugin, kind="house rule", default=False)]
 
 
+def _start(web_db: str, plugin: _Contrary, **limits: Any) -> TestClient:
+    app = create_app(web_db, registry=Registry([_Offer(plugin)]), limits=Limits(rate=10_000, burst=10_000, **limits), tick=0.05)
+    client = TestClient(app)
+    client.__enter__()
+    return client
+
+
 @pytest.fixture
 def contrary_server(web_db: str) -> Iterator[tuple[TestClient, _Contrary]]:
     plugin = _Contrary()
-    app = create_app(web_db, registry=Registry([_Offer(plugin)]), limits=Limits(rate=10_000, burst=10_000), tick=0.05)
-    client = TestClient(app)
-    client.__enter__()
+    client = _start(web_db, plugin)
     yield client, plugin
     client.__exit__(None, None, None)
+
+
+def _wait_for(done: Any) -> None:
+    deadline = time.monotonic() + 10
+    while not done():
+        assert time.monotonic() < deadline, "the server did not get there in time"
+        time.sleep(0.02)
 
 
 def test_web_a_bot_whose_answer_is_refused_stops_and_its_seat_waits(contrary_server, caplog) -> None:
@@ -83,3 +95,23 @@ def test_web_a_bot_whose_answer_is_refused_stops_and_its_seat_waits(contrary_ser
         headers=gamesmaster,
     )
     assert ended.status_code == 200, ended.text
+
+
+def test_web_refused_bot_answers_count_toward_the_servers_limit_of_bot_actions(web_db: str) -> None:
+    plugin = _Contrary()
+    client = _start(web_db, plugin, bot_actions=1)
+    try:
+        created = client.post("/api/tables", json={"game": "nim", "seats": ["Ann", "Bob"], "bots": ["Bob"], "extensions": ["contrary"]})
+        table, tokens = created.json()["table"], created.json()["tokens"]
+        _wait_for(lambda: plugin.asked >= 1)
+        ann = {"Authorization": f"Bearer {tokens['Ann']}"}
+        request = client.get(f"/api/tables/{table}/seats/Ann/state", headers=ann).json()["view"]["requests"][0]["id"]
+        moved = client.post(
+            f"/api/tables/{table}/seats/Ann/act", json={"action": "call", "args": {"call": "odd"}, "request": request}, headers=ann
+        )
+        assert moved.status_code == 200, moved.text
+        time.sleep(0.5)
+        # The table changed, but the one bot action allowed was spent on the refused answer.
+        assert plugin.asked == 1
+    finally:
+        client.__exit__(None, None, None)

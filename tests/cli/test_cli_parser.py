@@ -45,3 +45,24 @@ def test_a_commands_own_parser_reads_as_the_whole_one(command: str) -> None:
         [command, "--no-such-option"],
     ):
         assert _read(alone, argv) == _read(whole, argv), argv
+
+
+def test_serve_takes_the_servers_own_options_and_defaults() -> None:
+    from referee_web import Limits
+    from referee_web.limits import WORK_TIMEOUT
+
+    help_text = " ".join(_subparsers(parser(only="serve"))["serve"].format_help().split())
+    for option in ("--host", "--port", "--rate", "--burst", "--bot-pause", "--watch SECONDS", "--work-timeout", "--bot-actions"):
+        assert option in help_text, option
+    assert f"(default {Limits.rate:g})" in help_text and f"(default {WORK_TIMEOUT:g})" in help_text
+    read, _out, _err = _read(parser(only="serve"), ["serve", "--port", "9000", "--work-timeout", "3"])
+    assert isinstance(read, dict) and read["port"] == 9000 and read["work_timeout"] == 3.0
+    assert read["rate"] == Limits.rate and read["bot_actions"] == Limits.bot_actions
+
+
+def test_serve_help_names_the_package_to_install_when_the_server_is_missing(monkeypatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "referee_web.serve", None)
+    code, out, _err = _read(parser(only="serve"), ["serve", "--help"])
+    assert code == 0 and "pip install referee-web" in out

@@ -23,7 +23,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from referee import Extension, Registry, hookimpl
+from referee import Extension, Referee, Registry, hookimpl
 from referee_web import Limits, create_app
 
 
@@ -161,3 +161,38 @@ def test_web_the_server_stops_on_sigterm_while_a_table_is_hung(web_db: str, tmp_
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+class _HangAtSetup:
+    """A house rule whose setup hook waits for ``gate``: opening a table with it hangs."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.left = threading.Event()
+
+    @hookimpl(tryfirst=True)
+    def referee_setup(self, decision: Any) -> None:
+        self.gate.wait(60)
+        self.left.set()
+
+
+def test_web_a_table_whose_opening_timed_out_is_not_created_when_the_work_ends_late(web_db: str) -> None:
+    """The 503 says nothing was recorded: the late opening neither stores the table nor issues its links."""
+    plugin = _HangAtSetup()
+    app = create_app(web_db, registry=Registry([_Offer(plugin)]), limits=Limits(rate=10_000, burst=10_000), tick=0.05, work_timeout=1.0)
+    client = TestClient(app)
+    client.__enter__()
+    try:
+        refused = client.post("/api/tables", json={"game": "nim", "seats": ["Ann", "Bob"], "extensions": ["hang"]})
+        assert refused.status_code == 503, refused.text
+        assert "nothing was recorded" in refused.json()["error"]
+        plugin.gate.set()
+        assert plugin.left.wait(10)
+        time.sleep(0.3)  # the late work's write comes right after the hook returns
+        with Referee(web_db) as kept:
+            assert kept.tables() == []
+        # The server still opens tables.
+        assert client.post("/api/tables", json={"game": "nim", "seats": ["Ann", "Bob"]}).status_code == 201
+    finally:
+        plugin.gate.set()
+        client.__exit__(None, None, None)

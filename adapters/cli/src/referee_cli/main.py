@@ -16,7 +16,6 @@ authors) and serve.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import re
 import sys
@@ -215,23 +214,13 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
             parents=[every],
             help="serve the store's tables to browsers: each seat plays from its own link (needs referee-web)",
         )
-        p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-        p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-        p.add_argument("--rate", type=float, default=20.0, help="requests a second one client address may send (default 20)")
-        p.add_argument("--burst", type=int, default=60, help="requests one client address may send at once (default 60)")
-        p.add_argument("--bot-pause", type=float, default=0.3, help="seconds between two bot actions, so people can follow (default 0.3)")
-        p.add_argument(
-            "--watch",
-            type=float,
-            default=0.0,
-            metavar="SECONDS",
-            help="with a SQLite store shared by several server processes: seconds between looks for moves the others made "
-            "(default 0: one process; PostgreSQL tells every process at once)",
-        )
-        with contextlib.suppress(ImportError):  # the server's own limits, where it is installed
-            from referee_web.serve import add_limit_arguments
-
-            add_limit_arguments(p)
+        try:
+            from referee_web.serve import add_arguments as add_server_arguments
+        except ImportError:
+            # Still a command, so that running it names the package to install.
+            p.description = "needs the web server, which is not installed: pip install referee-web"
+        else:
+            add_server_arguments(p)  # the server's own options, defaults and help
         p.set_defaults(func=serve.cmd_serve)
 
     if wanted("tables"):

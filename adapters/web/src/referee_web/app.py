@@ -22,7 +22,6 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
@@ -38,26 +37,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from referee import GAMESMASTER, Registry
 
 from .hub import Hub, Problem
+from .limits import WORK_TIMEOUT, Limits
 
 log = logging.getLogger("referee_web")
 
 STATIC = files("referee_web") / "static"
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one client may send and one table may grow to.  ``rate`` requests a second per
-    client address on average, ``burst`` at once; a body of at most ``body`` bytes;
-    ``tables_per_minute`` tables opened per client address; ``entries`` in one table's log
-    (then only the gamesmaster acts, to end it); ``bot_actions`` taken by bots at one table
-    while this server runs (then bots wait: an all-bot table cannot play forever)."""
-
-    body: int = 64 * 1024
-    rate: float = 20.0
-    burst: int = 60
-    tables_per_minute: int = 10
-    entries: int = 20_000
-    bot_actions: int = 2_000
 
 
 class _Openings:
@@ -175,7 +159,7 @@ def create_app(
     tick: float = 0.25,
     workers: int | None = None,
     watch: float = 0.0,
-    work_timeout: float = 20.0,
+    work_timeout: float = WORK_TIMEOUT,
 ) -> Starlette:
     """The server for tables kept at ``db`` (as ``referee.Referee`` reads it: a SQLite file,
     ``:memory:``, or a ``postgresql://`` address shared by several processes).  ``bot_pause``,

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -31,9 +32,12 @@ from referee import GAMESMASTER, ConcurrentWrite, Entry, IllegalAction, Referee,
 
 from .forms import _file_like, _hint, _label, _pasteable, _verdict
 from .keys import CHANNEL, SeatKeys, postgres_conninfo
-from .lanes import Lanes, Overdue, refuse_late_appends
+from .lanes import Lanes, Overdue, refuse_late_appends, refuse_late_writes
+from .limits import WORK_TIMEOUT, Limits
 
 T = TypeVar("T")
+
+log = logging.getLogger("referee_web")
 
 MAX_SEATS = 12
 MAX_NAME = 40
@@ -91,7 +95,7 @@ class Hub:
         tick: float = 0.25,
         workers: int | None = None,
         watch: float = 0.0,
-        work_timeout: float = 20.0,
+        work_timeout: float = WORK_TIMEOUT,
     ) -> None:
         """``workers``: threads, each with its own ``Referee`` and store connection, a table
         always served by the same one (default: 4 on PostgreSQL, whose commits run side by
@@ -126,8 +130,8 @@ class Hub:
         self._stopping = threading.Event()
         self._ticker: asyncio.Task[None] | None = None
         self._seats: dict[str, tuple[str, ...]] = {}
-        self.max_entries = 20_000
-        self.max_bot_actions = 2_000
+        self.max_entries = Limits.entries
+        self.max_bot_actions = Limits.bot_actions
         self._bot_actions: dict[str, int] = {}
 
     # -- lifecycle ----------------------------------------------------------------
@@ -192,6 +196,7 @@ class Hub:
         keys = getattr(self._local, "keys", None)
         if keys is None:
             keys = self._local.keys = SeatKeys(self._w_app.location)
+            refuse_late_writes(keys, "issue", "publish")
         return keys
 
     # -- change notices -----------------------------------------------------------
@@ -276,12 +281,25 @@ class Hub:
                 return False, timed
             request = pending[0]
             answer = app.bots.answer(table_id, request)
+            before = app.length(table_id)
+        # A refused answer counts too: the limit bounds what bots cost, not what they achieve.
+        self._bot_actions[table_id] = self._bot_actions.get(table_id, 0) + 1
         try:
             app.act(table_id, request.seat, request.action, answer, request=request.id)
-        except IllegalAction:
-            # Another process answered it first: the table changed all the same.
+        except IllegalAction as exc:
+            # Another process may have answered it first: then the table grew all the same.
+            # If it did not, the bot's answer was refused, and as a bot answers the same at
+            # the same length, asking again would loop for good.
+            if app.length(table_id) == before:
+                log.warning(
+                    "table %s: the bot of seat %s answered %s illegally (%s); the seat waits for a person or the gamesmaster",
+                    table_id,
+                    request.seat,
+                    shown(request.action),
+                    exc.message,
+                )
+                return False, timed
             return True, timed
-        self._bot_actions[table_id] = self._bot_actions.get(table_id, 0) + 1
         self._announce(table_id)
         return True, timed
 

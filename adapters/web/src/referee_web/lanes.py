@@ -33,6 +33,8 @@ class Lane:
         self._released = released
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._lock = threading.Lock()
+        # Apart from ``_lock``, so that handing the lane a job never waits for a write.
+        self.writing = threading.RLock()
         self.given_up = False
         self._successor: Lane | None = None
         self.running: Future[Any] | None = None
@@ -55,7 +57,7 @@ class Lane:
     def give_up(self, name: str) -> Lane:
         """A fresh lane taking this one's queued jobs; this one's running job runs on alone."""
         successor = Lane(name, self._released)
-        with self._lock:
+        with self.writing, self._lock:
             self.given_up = True
             self._successor = successor
             while True:
@@ -92,7 +94,9 @@ class Lane:
                 future.set_result(result)
             finally:
                 self.running, self.running_table, self.running_since = None, None, None
-            if self.given_up:
+            with self._lock:
+                given_up = self.given_up
+            if given_up:
                 _lanes_by_thread.pop(threading.get_ident(), None)
                 self._released(table)
                 return
@@ -183,20 +187,32 @@ class Lanes:
             lane.stop()
 
 
-def refuse_late_appends(app: Referee) -> None:
+def refuse_late_writes(target: Any, *names: str) -> None:
     """Work that outlived its request was answered "nothing was recorded": a given-up
-    lane's late append is refused, so that stays true."""
-    store = app.store
-    append_lines = store.append_lines
+    lane's late write (each method of ``target`` named) is refused, so that stays true."""
+    for name in names:
+        setattr(target, name, _guarded(getattr(target, name)))
 
+
+def refuse_late_appends(app: Referee) -> None:
+    """Refuse a given-up lane's late writes to ``app``'s store (a table opened or appended to)."""
+    refuse_late_writes(app.store, "create", "append_lines")
+
+
+def _guarded(write: Callable[..., Any]) -> Callable[..., Any]:
     def guarded(*args: Any, **kwargs: Any) -> Any:
         lane = current_lane()
-        if lane is not None and lane.given_up:
-            # Not ConcurrentWrite, which the service would answer by deciding again.
-            raise RefereeError("this work outlived its request, which was told nothing was recorded")
-        return append_lines(*args, **kwargs)
+        if lane is None:
+            return write(*args, **kwargs)
+        # Held through the write: a lane is given up either before a write starts (which
+        # is then refused) or after it ends, never while one is under way.
+        with lane.writing:
+            if lane.given_up:
+                # Not ConcurrentWrite, which the service would answer by deciding again.
+                raise RefereeError("this work outlived its request, which was told nothing was recorded")
+            return write(*args, **kwargs)
 
-    store.append_lines = guarded  # type: ignore[method-assign]
+    return guarded
 
 
 def current_lane() -> Lane | None:

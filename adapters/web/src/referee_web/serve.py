@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from .app import Limits, create_app
+from .app import create_app
 from .connections import ConnectionLimits, uvicorn_options
+from .limits import WORK_TIMEOUT, Limits
 
 
 def serve(
@@ -24,7 +25,7 @@ def serve(
     log_level: str = "info",
     watch: float = 0.0,
     connections: ConnectionLimits | None = None,
-    work_timeout: float = 20.0,
+    work_timeout: float = WORK_TIMEOUT,
 ) -> None:
     """Serve the tables kept at ``db`` until interrupted (Ctrl-C or SIGTERM)."""
     import uvicorn
@@ -44,6 +45,7 @@ WATCH_HELP = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Every option of the server but ``--db`` and ``--log-level`` (``referee serve`` adds these same ones)."""
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     parser.add_argument(
@@ -53,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--burst", type=int, default=Limits.burst, help=f"requests one client address may send at once (default {Limits.burst})"
     )
     parser.add_argument("--bot-pause", type=float, default=0.3, help="seconds between two bot actions, so people can follow (default 0.3)")
-    parser.add_argument("--watch", type=float, default=0.0, help=WATCH_HELP)
+    parser.add_argument("--watch", type=float, default=0.0, metavar="SECONDS", help=WATCH_HELP)
     add_limit_arguments(parser)
 
 
@@ -84,9 +86,9 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--work-timeout",
         type=float,
-        default=20.0,
+        default=WORK_TIMEOUT,
         metavar="SECONDS",
-        help="seconds one piece of a table's work may take; then its request gets 503 and the table is set aside (default 20)",
+        help=f"seconds one piece of a table's work may take; then its request gets 503 and the table is set aside (default {WORK_TIMEOUT:g})",
     )
     parser.add_argument(
         "--header-timeout",
@@ -116,7 +118,7 @@ def run(args: argparse.Namespace) -> None:
             entries=getattr(args, "max_entries", Limits.entries),
             bot_actions=getattr(args, "bot_actions", Limits.bot_actions),
         ),
-        work_timeout=getattr(args, "work_timeout", 20.0),
+        work_timeout=getattr(args, "work_timeout", WORK_TIMEOUT),
         bot_pause=args.bot_pause,
         log_level=args.log_level,
         watch=getattr(args, "watch", 0.0),

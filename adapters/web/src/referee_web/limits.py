@@ -1,0 +1,24 @@
+"""The server's limits and their defaults, in one place for the hub, the app and the command line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+WORK_TIMEOUT = 20.0
+"""Seconds one piece of a table's work may take before its request gets 503 (see ``Hub``)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may send and one table may grow to.  ``rate`` requests a second per
+    client address on average, ``burst`` at once; a body of at most ``body`` bytes;
+    ``tables_per_minute`` tables opened per client address; ``entries`` in one table's log
+    (then only the gamesmaster acts, to end it); ``bot_actions`` taken by bots at one table
+    while this server runs (then bots wait: an all-bot table cannot play forever)."""
+
+    body: int = 64 * 1024
+    rate: float = 20.0
+    burst: int = 60
+    tables_per_minute: int = 10
+    entries: int = 20_000
+    bot_actions: int = 2_000

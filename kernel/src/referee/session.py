@@ -99,6 +99,9 @@ class Session:
             return
         self._held.extend(entries)
         self.last = entries[-1]
+        self._trim()
+
+    def _trim(self) -> None:
         if len(self._held) > MAX_HELD:
             drop = len(self._held) - MAX_HELD
             del self._held[:drop]
@@ -116,7 +119,9 @@ class Session:
         self._held = read[:known]
         self._held_after = after
         self.fold(read[known:])
-        return list(self._held)
+        # The caller gets all it asked for; the session keeps no more than it ever does.
+        self._trim()
+        return read
 
 
 def cold_load(store: TableStore, registry: Registry, table_id: str) -> Session:

@@ -101,6 +101,24 @@ def test_each_event_is_encoded_once_and_stored_as_those_bytes(app, monkeypatch) 
     assert app.audit.verify_table(table).ok
 
 
+def test_opening_a_table_encodes_each_line_once(app, monkeypatch) -> None:
+    lines: list[bytes] = []
+    encode = referee.log.encode_line
+
+    def counting(entry: Any) -> bytes:
+        lines.append(encode(entry))
+        return lines[-1]
+
+    # Wherever a line is made from an entry, it is counted.
+    monkeypatch.setattr(referee.log, "encode_line", counting)
+    monkeypatch.setattr(referee.store, "encode_line", counting)
+    table = app.open("highroll", ["Ann", "Bob"], seed="s", extensions=["scales"])
+    stored = [s.state for s in app.store.recorder.select_events(referee.store._stream("log", table))]
+    assert lines == []
+    assert stored == [encode(e) for e in app.entries(table)]
+    assert app.audit.verify_table(table).ok
+
+
 def test_a_line_nested_too_deeply_is_refused_and_a_wide_one_is_read() -> None:
     from referee import BadLog
     from referee.log import MAX_DEPTH, decode_line

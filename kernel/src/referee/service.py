@@ -32,7 +32,7 @@ from .groups.bots import Bots
 from .groups.gamesmaster import Gamesmaster
 from .groups.plugins import Plugins
 from .limits import TABLE_ID_RULE, check_table_id, shown
-from .log import Entry, dump_jsonl, redact_for, seal, seal_lines, with_keys
+from .log import Entry, dump_jsonl, redact_for, seal_lines, with_keys
 from .logging import get_logger
 from .randomness import ScriptedSource, SeededSource, new_seed, new_table_key, seed_commitment
 from .registry import Registry, Rules
@@ -206,11 +206,12 @@ class Referee:
             raise RefereeError(
                 f"the rules of {game} failed while laying out the table ({type(exc).__name__}, logged); nothing was stored"
             ) from exc
-        entries = seal(emitted, after=None, seat=None, at=_now(), table_key=bytes.fromhex(secret.key))
+        sealed = seal_lines(emitted, after=None, seat=None, at=_now(), table_key=bytes.fromhex(secret.key))
+        entries = [entry for entry, _ in sealed]
         self._check_size(table_id, "opening", entries)
         from .store import summary_of
 
-        self.store.create(table_id, game, entries, secret, summary_of(state, len(entries)))
+        self.store.create_lines(table_id, game, sealed, secret, summary_of(state, len(entries)))
         if script is not None:
             self._scripts[table_id] = source  # type: ignore[assignment]
         self._secrets[table_id] = secret
@@ -265,7 +266,7 @@ class Referee:
                     time.sleep(random.uniform(0, min(0.002 * 2 ** min(attempt, 8), 0.25)))
                 continue
             except RefereeError as exc:
-                raise RefereeError(f"{seat}'s {action!r} at table {table_id}: {exc.message}") from None
+                raise RefereeError(f"{seat}'s {action!r} at table {table_id}: {exc.message}") from exc
             session.wrote(state, entries)
             self._sessions[table_id] = session
             log.debug("action taken", table=table_id, seat=seat, action=action, entries=len(entries))

@@ -33,7 +33,7 @@ from .groups.gamesmaster import Gamesmaster
 from .groups.plugins import Plugins
 from .limits import TABLE_ID_RULE, check_table_id, shown
 from .log import Entry, dump_jsonl, redact_for, seal_lines, with_keys
-from .logging import get_logger
+from .logging import get_logger, plugin_failure
 from .randomness import ScriptedSource, SeededSource, new_seed, new_table_key, seed_commitment
 from .registry import Registry, Rules
 from .session import Session, TableInfo, cold_load, snapshot_of
@@ -188,7 +188,10 @@ class Referee:
         source: SeededSource | ScriptedSource = (
             ScriptedSource(script, fallback=secret.seed, key=secret.key) if script is not None else SeededSource(secret.seed, secret.key)
         )
-        try:
+        # A plugin's own bug while laying out the table: say so; nothing is stored.
+        with plugin_failure(
+            "a plugin failed opening a table", f"the rules of {game} failed while laying out the table", "; nothing was stored", game=game
+        ):
             state, emitted = open_table(
                 rules,
                 table_id=table_id,
@@ -198,14 +201,6 @@ class Referee:
                 seed_commitment=seed_commitment(secret.key, secret.seed),
                 scripted=script is not None,
             )
-        except RefereeError:
-            raise
-        except Exception as exc:
-            # A plugin's own bug while laying out the table: say so; nothing is stored.
-            log.exception("a plugin failed opening a table", game=game)
-            raise RefereeError(
-                f"the rules of {game} failed while laying out the table ({type(exc).__name__}, logged); nothing was stored"
-            ) from exc
         sealed = seal_lines(emitted, after=None, seat=None, at=_now(), table_key=bytes.fromhex(secret.key))
         entries = [entry for entry, _ in sealed]
         self._check_size(table_id, "opening", entries)
@@ -392,13 +387,13 @@ class Referee:
         session = self._load(table_id)
         if seat is not None and seat not in session.state.seats and seat != GAMESMASTER:
             raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(session.state.seats)})")
-        try:
+        with plugin_failure(
+            "a plugin failed showing the table",
+            f"the rules of {session.state.game_name} failed to show the table",
+            table=table_id,
+            seat=seat,
+        ):
             return view(session.rules, session.state, seat)
-        except RefereeError:
-            raise
-        except Exception as exc:
-            log.exception("a plugin failed showing the table", table=table_id, seat=seat)
-            raise RefereeError(f"the rules of {session.state.game_name} failed to show the table ({type(exc).__name__}, logged)") from exc
 
     def requests(self, table_id: str) -> list[Request]:
         return list(self._load(table_id).state.flow.requests.values())

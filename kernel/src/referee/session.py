@@ -21,7 +21,7 @@ import msgspec
 from .errors import RefereeError
 from .events import TableOpened
 from .log import Entry
-from .logging import get_logger
+from .logging import get_logger, plugin_failure
 from .registry import Registry, Rules, decode_as
 from .table import TableState, apply, fold_entries
 
@@ -144,16 +144,13 @@ def cold_load(store: TableStore, registry: Registry, table_id: str) -> Session:
     opened = decode_as(TableOpened, entries[0])
     assert isinstance(opened, TableOpened)
     rules = registry.rules_for(opened.game, opened.plugins)
-    try:
+    with plugin_failure(
+        "a plugin failed replaying a table",
+        f"table {table_id} cannot be loaded: the installed rules failed replaying it",
+        "; the stored log is unchanged",
+        table=table_id,
+    ):
         state = fold_entries(rules, entries)
-    except RefereeError:
-        raise
-    except Exception as exc:
-        log.exception("a plugin failed replaying a table", table=table_id)
-        raise RefereeError(
-            f"table {table_id} cannot be loaded: the installed rules failed replaying it "
-            f"({type(exc).__name__}, logged); the stored log is unchanged"
-        ) from exc
     return Session(table_id, rules, state, entries[-1], entries[-MAX_HELD:])
 
 

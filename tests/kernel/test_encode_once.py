@@ -81,17 +81,23 @@ def test_the_table_folds_each_event_as_a_replay_of_its_log_does(app) -> None:
 
 def test_each_event_is_encoded_once_and_stored_as_those_bytes(app, monkeypatch) -> None:
     encoded: list[bytes] = []
-    encoder = referee.log._BODY
+    encoder = referee.log._encoder
 
     class Counting:
-        def encode(self, value: Any) -> bytes:
-            encoded.append(encoder.encode(value))
-            return encoded[-1]
+        """The log's encoder, noting each body it encodes (a body is encoded as a dict;
+        headers and lines as structs)."""
 
-    monkeypatch.setattr(referee.log, "_BODY", Counting())
+        def encode(self, value: Any) -> bytes:
+            line = encoder.encode(value)
+            if isinstance(value, dict):
+                encoded.append(line)
+            return line
+
+    monkeypatch.setattr(referee.log, "_encoder", Counting())
     table = app.open("highroll", ["Ann", "Bob"], seed="s")
     encoded.clear()
     entries = app.act(table, "Ann", "bid", {"chips": 2})
+    monkeypatch.undo()
     # ActionTaken (a dict of args) is read back from its bytes to be folded, the others are
     # plain: either way each is encoded once.
     assert len(encoded) == len(entries)

@@ -427,8 +427,8 @@ class Referee:
 
     def tables(self) -> list[TableInfo]:
         """Every stored table as the store's index summarizes it, oldest first: no table is
-        folded but one whose summary is missing or older than its log (kept by an earlier
-        Referee), which is folded once and, unless read-only, its summary kept."""
+        folded but one whose summary is missing (a store kept by an earlier Referee), which
+        is folded once and, unless read-only, its summary kept."""
         from .store import summary_of
 
         infos = []

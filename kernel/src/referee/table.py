@@ -50,7 +50,6 @@ __all__ = [
     "open_table",
     "decide",
     "view",
-    "copy_state",
 ]
 
 GAMESMASTER = "gamesmaster"
@@ -298,9 +297,10 @@ def _named_rule(plugin: str, game: str, rule: str) -> str:
 class Decision(FlowSteps):
     """The working side of one action: emit events, draw randomness, move the flow.
 
-    Every emitted event is folded at once into ``state`` (a private copy), so later
-    rules see earlier outcomes.  Nothing reaches the log unless the whole decision
-    finishes without an error.
+    Every emitted event is folded at once into ``state``, which is decided on in place (an
+    action's is the live session's own state, not a copy), so later rules see earlier
+    outcomes.  Nothing reaches the log unless the whole decision finishes without an
+    error; when it fails the referee forgets that state and reads the table again.
     """
 
     def __init__(self, rules: Rules, state: TableState, source: RandomSource) -> None:

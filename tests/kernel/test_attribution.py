@@ -24,6 +24,14 @@ class Herald:
         decision.emit(highroll.BidsRevealed(bids={}), rule="1")
 
 
+class Crier:
+    """A house rule announcing (in the game's own event) each bid before it is decided."""
+
+    @hookimpl
+    def referee_decide(self, decision: Any, action: Any) -> None:
+        decision.emit(highroll.BidsRevealed(bids={}), rule="1")
+
+
 @pytest.fixture
 def finished():
     with Referee(
@@ -61,3 +69,15 @@ def test_crediting_another_plugin_is_caught(finished) -> None:
     forged = [msgspec.structs.replace(e, plugin="highroll.other") if e.seq == announced.seq else e for e in entries]
     verdict = verify(app.registry, reseal(forged, revealed_key(entries)))
     assert not verdict.ok and verdict.bad_seq == announced.seq and "plugin" in verdict.message
+
+
+def test_a_plugin_registered_after_the_first_action_is_credited_with_its_events() -> None:
+    # Rules are shared by every table of a game and its extensions, so the first action
+    # may have come and gone before a plugin joins their manager.
+    with Referee(registry=Registry([highroll], entry_points=False), store=TableStore(MEMORY)) as app:
+        table = app.open("highroll", ["Ann", "Bob"], seed="late herald")
+        app.act(table, "Ann", "bid", {"chips": 1})
+        app.rules(table).pm.register(Crier(), name="highroll.crier")
+        app.act(table, "Bob", "bid", {"chips": 2})
+        announced = [e for e in app.entries(table) if e.type == "highroll.BidsRevealed" and e.rule == "highroll.crier 1"]
+        assert [e.plugin for e in announced] == ["highroll.crier"]

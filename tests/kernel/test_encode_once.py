@@ -81,23 +81,47 @@ def test_the_table_folds_each_event_as_a_replay_of_its_log_does(app) -> None:
 
 def test_each_event_is_encoded_once_and_stored_as_those_bytes(app, monkeypatch) -> None:
     encoded: list[bytes] = []
-    encoder = referee.log._BODY
+    encoder = referee.log._encoder
 
     class Counting:
-        def encode(self, value: Any) -> bytes:
-            encoded.append(encoder.encode(value))
-            return encoded[-1]
+        """The log's encoder, noting each body it encodes (a body is encoded as a dict;
+        headers and lines as structs)."""
 
-    monkeypatch.setattr(referee.log, "_BODY", Counting())
+        def encode(self, value: Any) -> bytes:
+            line = encoder.encode(value)
+            if isinstance(value, dict):
+                encoded.append(line)
+            return line
+
+    monkeypatch.setattr(referee.log, "_encoder", Counting())
     table = app.open("highroll", ["Ann", "Bob"], seed="s")
     encoded.clear()
     entries = app.act(table, "Ann", "bid", {"chips": 2})
+    monkeypatch.undo()
     # ActionTaken (a dict of args) is read back from its bytes to be folded, the others are
     # plain: either way each is encoded once.
     assert len(encoded) == len(entries)
     stored = [s.state for s in app.store.recorder.select_events(referee.store._stream("log", table), gt=entries[0].seq - 1)]
     assert stored == [encode_line(e) for e in entries]
     assert all(canonical(e.event) in encoded for e in entries)
+    assert app.audit.verify_table(table).ok
+
+
+def test_opening_a_table_encodes_each_line_once(app, monkeypatch) -> None:
+    lines: list[bytes] = []
+    encode = referee.log.encode_line
+
+    def counting(entry: Any) -> bytes:
+        lines.append(encode(entry))
+        return lines[-1]
+
+    # Wherever a line is made from an entry, it is counted.
+    monkeypatch.setattr(referee.log, "encode_line", counting)
+    monkeypatch.setattr(referee.store, "encode_line", counting)
+    table = app.open("highroll", ["Ann", "Bob"], seed="s", extensions=["scales"])
+    stored = [s.state for s in app.store.recorder.select_events(referee.store._stream("log", table))]
+    assert lines == []
+    assert stored == [encode(e) for e in app.entries(table)]
     assert app.audit.verify_table(table).ok
 
 

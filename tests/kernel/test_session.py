@@ -176,3 +176,22 @@ def test_a_snapshot_is_trusted_only_where_the_log_has_the_entry_it_names(db) -> 
         app.store.append(table, length, [], snapshot_of(rules, earlier, length, "0" * 64))
     with referee_on(db) as fresh:
         assert fresh.view(table, None) == truth
+
+
+def test_reading_a_whole_long_log_holds_no_more_than_max_held(db, monkeypatch) -> None:
+    import referee.session
+
+    monkeypatch.setattr(referee.session, "MAX_HELD", 3)
+    with referee_on(db) as app:
+        table = app.open("tally", ["Ann", "Bob"], seed="s")
+        for seat in ("Ann", "Bob", "Ann"):
+            cycle(app, table, seat)
+        length = app.length(table)
+        assert length > 3
+        reads = counting(app.store)
+        with app.reading(table, current=True):
+            assert [e.seq for e in app.entries(table)] == list(range(1, length + 1))
+            # The early entries were handed over, not kept: asking again reads them again.
+            assert [e.seq for e in app.entries(table)] == list(range(1, length + 1))
+            assert [e.seq for e in app.visible_entries(table, None, after=length - 3)] == [length - 2, length - 1, length]
+        assert reads == Counter({"entries": 2})

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import highroll
 import pytest
+from eventsourcing.persistence import OperationalError
 
-from referee import ConcurrentWrite, Referee, Registry, TableStore
+from referee import ConcurrentWrite, Referee, RefereeError, Registry, TableStore
 from referee.store import default_db_path, resolve_db
 
 
@@ -51,6 +54,49 @@ def test_a_stale_append_is_refused_and_writes_nothing(tmp_path):
         store.append(table, length, store.entries(table)[-2:])
     assert len(store.entries(table)) == length + 2
     app.close()
+
+
+def failing_once(monkeypatch, store: TableStore, message: str) -> None:
+    """Make the store's next write fail as SQLite fails it with ``message``."""
+    insert = store.recorder.insert_events
+    failures = [message]
+
+    def insert_events(*args, **kwargs):
+        if failures:
+            try:
+                raise sqlite3.OperationalError(failures.pop())
+            except sqlite3.OperationalError as exc:
+                raise OperationalError(exc) from exc
+        return insert(*args, **kwargs)
+
+    monkeypatch.setattr(store.recorder, "insert_events", insert_events)
+
+
+def test_a_write_refused_because_the_database_was_busy_is_decided_again(tmp_path, monkeypatch):
+    store = TableStore(tmp_path / "s.sqlite")
+    with Referee(registry=registry(), store=store) as app:
+        table = app.open("highroll", ["Ann", "Bob"], seed="s")
+        failing_once(monkeypatch, store, "database is locked")
+        appended = app.act(table, "Ann", "bid", {"chips": 1})
+        assert [e.type for e in store.entries(table)][-len(appended) :] == [e.type for e in appended]
+        assert app.view(table, "Ann")["view"]["bids"] == {"Ann": 1}
+
+
+def test_a_store_failure_keeps_its_cause(tmp_path, monkeypatch):
+    store = TableStore(tmp_path / "s.sqlite")
+    with Referee(registry=registry(), store=store) as app:
+        table = app.open("highroll", ["Ann", "Bob"], seed="s")
+        length = app.length(table)
+        failing_once(monkeypatch, store, "disk I/O error")
+        with pytest.raises(RefereeError, match="nothing was recorded") as refused:
+            app.act(table, "Ann", "bid", {"chips": 1})
+        causes = []
+        cause = refused.value.__cause__
+        while cause is not None:
+            causes.append(cause)
+            cause = cause.__cause__
+        assert any(isinstance(c, sqlite3.OperationalError) and "disk I/O" in str(c) for c in causes)
+        assert app.length(table) == length
 
 
 def test_where_the_store_lives(monkeypatch, tmp_path):

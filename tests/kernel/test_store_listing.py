@@ -134,3 +134,19 @@ def test_a_table_that_cannot_be_folded_is_left_out_of_an_old_listing(memory_refe
         assert bare.tables() == []
     with Referee(db, registry=registry(), read_only=read_only) as app:
         assert [info.table_id for info in app.tables()] == [table]
+
+
+def test_an_imported_table_is_listed_without_reading_its_log(tmp_path) -> None:
+    with Referee(tmp_path / "source.sqlite", registry=registry()) as source:
+        table = source.open("highroll", ["Ann", "Bob"], seed="s")
+        source.act(table, "Ann", "bid", {"chips": 1})
+        source.act(table, "Bob", "bid", {"chips": 2})
+        log = source.export(table)
+        expected = [folded_info(source, table)]
+
+    with Referee(tmp_path / "target.sqlite", registry=registry()) as target:
+        assert target.audit.import_log(log) == table
+    store = CountingStore(tmp_path / "target.sqlite")
+    with Referee(registry=Registry([], entry_points=False), store=store) as bare:
+        assert bare.tables() == expected
+    assert store.logs_read == []

@@ -2,9 +2,10 @@
 
 Two plugin managers use these specs.  The *discovery* manager loads every plugin
 installed under the ``referee`` entry-point group and asks it what it offers
-(``referee_games``, ``referee_extensions``).  Each *table* then gets its own manager
-holding only its game, the extensions chosen for it and the game's own hookspecs, so
-one game's hooks never fire at another game's table.
+(``referee_games``, ``referee_extensions``).  Each game and choice of extensions then
+gets its own manager (shared by every table playing them) holding only that game, those
+extensions and the game's own hookspecs, so one game's hooks never fire at another
+game's table.
 
 Hooks are called with keyword arguments only.  Implementations run last-registered
 first: extensions and house rules are registered after their game, so a house rule's
@@ -59,8 +60,9 @@ def referee_event_types() -> list[type[Event]]:
 
     Called when a table's rules are assembled.  Return a list of
     :class:`referee.Event` subclasses, each with a unique stable tag.  All results
-    are collected; the plugin that registers a type is recorded as the one that
-    decides its events.  An event whose type nobody registered cannot be emitted.
+    are collected.  An event whose type nobody registered cannot be emitted.  The log
+    entry of an event names the plugin that decided it: the innermost extension whose
+    code was running when it was emitted, else the game.
     """
 
 

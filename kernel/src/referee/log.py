@@ -48,6 +48,8 @@ __all__ = [
 ]
 
 _encoder = msgspec.json.Encoder(order="sorted")
+"""The one encoder of log lines, headers and event bodies (canonical: sorted keys; a body
+is encoded without its tag)."""
 
 MAX_LINE_BYTES = 1 << 20
 """The longest log line read or written (1 MiB): no honest entry comes near it."""
@@ -101,8 +103,6 @@ def canonical(body: dict[str, Any]) -> bytes:
     return _encoder.encode(body)
 
 
-_BODY = msgspec.json.Encoder(order="sorted")
-"""Encodes event bodies (canonical: sorted keys, no tag)."""
 _decoders: dict[type, msgspec.json.Decoder[Any]] = {}
 
 
@@ -117,7 +117,7 @@ def canonical_event(event: Any) -> tuple[Any, bytes]:
     if plan is not None:
         read_back = _as_read_back(event, plan)
         if read_back is not None:
-            return read_back, _BODY.encode(msgspec.structs.asdict(read_back))
+            return read_back, _encoder.encode(msgspec.structs.asdict(read_back))
     decoder = _decoders.get(kind)
     if decoder is None:
         decoder = _decoders[kind] = msgspec.json.Decoder(kind)
@@ -129,11 +129,11 @@ def canonical_event(event: Any) -> tuple[Any, bytes]:
     # the log gives them, any value the field's own type validates), so that the state
     # folded now is exactly the state a replay folds.  The bytes read back are the body,
     # unless an int was given where a float is declared (read back, it is written 1.0).
-    body = _BODY.encode(msgspec.structs.asdict(event))
+    body = _encoder.encode(msgspec.structs.asdict(event))
     typed = decoder.decode(body)
     paths = _float_paths[kind]
     if paths is None or any(type(_at(event, path)) is int for path in paths):
-        body = _BODY.encode(msgspec.structs.asdict(typed))
+        body = _encoder.encode(msgspec.structs.asdict(typed))
     return typed, body
 
 
@@ -506,29 +506,21 @@ def encode_line(entry: Entry) -> bytes:
     return _encoder.encode(entry)
 
 
-class _Line(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """An entry as its log line is written, the body spliced in as the bytes committed to
-    (the same fields and defaults as ``Entry``, so the line is the one ``encode_line`` gives)."""
+_Line = msgspec.defstruct(
+    "_Line",
+    [
+        (f.name, msgspec.Raw | None, None) if f.name == "event" else (f.name, f.type) if f.required else (f.name, f.type, f.default)
+        for f in msgspec.structs.fields(Entry)
+    ],
+    frozen=True,
+    kw_only=True,
+    omit_defaults=True,
+)
+"""An entry as its log line is written, the body spliced in as the bytes committed to
+(``Entry``'s own fields and defaults, so the line is the one ``encode_line`` gives)."""
 
-    seq: int
-    type: str
-    v: int = 1
-    event: msgspec.Raw | None = None
-    plugin: str
-    rule: str = ""
-    seat: str | None = None
-    cause: int | None = None
-    visible_to: list[str] | None = None
-    at: str = ""
-    commit: str = ""
-    key: str = ""
-    digest: str = ""
-    prev: str = ""
-    hash: str = ""
-
-
-_line_values = operator.attrgetter(*(f for f in Entry.__struct_fields__ if f != "event"))
 _LINE_FIELDS = tuple(f for f in Entry.__struct_fields__ if f != "event")
+_line_values = operator.attrgetter(*_LINE_FIELDS)
 
 
 def encode_sealed(entry: Entry, body: bytes) -> bytes:

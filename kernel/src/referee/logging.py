@@ -8,6 +8,7 @@ and configure it on their first log call, so a command that logs nothing never l
 from __future__ import annotations
 
 import sys
+from types import TracebackType
 from typing import Any
 
 _LEVELS = {"CRITICAL": 50, "FATAL": 50, "ERROR": 40, "WARN": 30, "WARNING": 30, "INFO": 20, "DEBUG": 10, "NOTSET": 0}
@@ -106,3 +107,24 @@ class _Logger:
 def get_logger(name: str) -> Any:
     """A structlog logger that imports structlog on its first use."""
     return _Logger(name)
+
+
+class plugin_failure:
+    """Turn a plugin's own bug raised inside into a ``RefereeError``: the traceback is
+    logged as ``logged`` (with ``fields``), the caller is told ``refusal`` and the kind of
+    failure, then ``then``.  The plugin's own words stay in the log: they were written
+    looking at the whole table, other seats' secrets included."""
+
+    def __init__(self, logged: str, refusal: str, then: str = "", **fields: Any) -> None:
+        self.logged, self.refusal, self.then, self.fields = logged, refusal, then, fields
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, traceback: TracebackType | None) -> None:
+        from .errors import RefereeError
+
+        if not isinstance(exc, Exception) or isinstance(exc, RefereeError):
+            return
+        get_logger("referee").exception(self.logged, **self.fields)
+        raise RefereeError(f"{self.refusal} ({type(exc).__name__}, logged){self.then}") from exc

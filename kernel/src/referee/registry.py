@@ -156,7 +156,7 @@ class Registry:
             if not self._pm.is_registered(plugin):
                 self._pm.register(plugin)
         # No check_pending() here: a card's hooks belong to its game's hookspecs, which
-        # only a table's own manager knows; Rules checks them there.
+        # only the game's own Rules manager knows; Rules checks them there.
         for impl, game in self._offers("referee_games", Game, distinfo):
             self._add(self._games, game.name, game, f"a game named {game.name!r}", impl, distinfo)
         for impl, ext in self._offers("referee_extensions", Extension, distinfo):

@@ -150,8 +150,9 @@ def _guard_hooks(pm: pluggy.PluginManager) -> None:
                 if hook == "referee_describe"
                 else _showing(impl.function, impl.plugin_name, hook)
             )
-            # HookImpl has no public way to wrap its function; it is this table's own
-            # manager, so the plugin module shared with other tables is untouched.
+            # HookImpl has no public way to wrap its function; the manager of these rules
+            # (shared by the tables of this game and these extensions) is changed, so the
+            # plugin module itself is untouched.
             object.__setattr__(impl, "function", guarded)
 
 
@@ -187,7 +188,8 @@ def _describing(function: Callable[..., Any], plugin: str) -> Callable[..., Any]
 
 
 class Rules:
-    """One table's plugin manager: its game, its chosen extensions, their event types."""
+    """The plugin manager of a game and its chosen extensions, with their event types:
+    built once per registry and shared by every table (and replay) that plays them."""
 
     def __init__(self, registry: Registry, game: Game, extensions: Sequence[Extension]) -> None:
         self.game = game

@@ -32,8 +32,8 @@ from .groups.bots import Bots
 from .groups.gamesmaster import Gamesmaster
 from .groups.plugins import Plugins
 from .limits import TABLE_ID_RULE, check_table_id, shown
-from .log import Entry, dump_jsonl, redact_for, seal, seal_lines, with_keys
-from .logging import get_logger
+from .log import Entry, dump_jsonl, redact_for, seal_lines, with_keys
+from .logging import get_logger, plugin_failure
 from .randomness import ScriptedSource, SeededSource, new_seed, new_table_key, seed_commitment
 from .registry import Registry, Rules
 from .session import Session, TableInfo, cold_load, snapshot_of
@@ -188,7 +188,10 @@ class Referee:
         source: SeededSource | ScriptedSource = (
             ScriptedSource(script, fallback=secret.seed, key=secret.key) if script is not None else SeededSource(secret.seed, secret.key)
         )
-        try:
+        # A plugin's own bug while laying out the table: say so; nothing is stored.
+        with plugin_failure(
+            "a plugin failed opening a table", f"the rules of {game} failed while laying out the table", "; nothing was stored", game=game
+        ):
             state, emitted = open_table(
                 rules,
                 table_id=table_id,
@@ -198,19 +201,12 @@ class Referee:
                 seed_commitment=seed_commitment(secret.key, secret.seed),
                 scripted=script is not None,
             )
-        except RefereeError:
-            raise
-        except Exception as exc:
-            # A plugin's own bug while laying out the table: say so; nothing is stored.
-            log.exception("a plugin failed opening a table", game=game)
-            raise RefereeError(
-                f"the rules of {game} failed while laying out the table ({type(exc).__name__}, logged); nothing was stored"
-            ) from exc
-        entries = seal(emitted, after=None, seat=None, at=_now(), table_key=bytes.fromhex(secret.key))
+        sealed = seal_lines(emitted, after=None, seat=None, at=_now(), table_key=bytes.fromhex(secret.key))
+        entries = [entry for entry, _ in sealed]
         self._check_size(table_id, "opening", entries)
         from .store import summary_of
 
-        self.store.create(table_id, game, entries, secret, summary_of(state, len(entries)))
+        self.store.create_lines(table_id, game, sealed, secret, summary_of(state, len(entries)))
         if script is not None:
             self._scripts[table_id] = source  # type: ignore[assignment]
         self._secrets[table_id] = secret
@@ -265,7 +261,7 @@ class Referee:
                     time.sleep(random.uniform(0, min(0.002 * 2 ** min(attempt, 8), 0.25)))
                 continue
             except RefereeError as exc:
-                raise RefereeError(f"{seat}'s {action!r} at table {table_id}: {exc.message}") from None
+                raise RefereeError(f"{seat}'s {action!r} at table {table_id}: {exc.message}") from exc
             session.wrote(state, entries)
             self._sessions[table_id] = session
             log.debug("action taken", table=table_id, seat=seat, action=action, entries=len(entries))
@@ -391,13 +387,13 @@ class Referee:
         session = self._load(table_id)
         if seat is not None and seat not in session.state.seats and seat != GAMESMASTER:
             raise RefereeError(f"{shown(seat)} has no seat at table {table_id} (seats: {', '.join(session.state.seats)})")
-        try:
+        with plugin_failure(
+            "a plugin failed showing the table",
+            f"the rules of {session.state.game_name} failed to show the table",
+            table=table_id,
+            seat=seat,
+        ):
             return view(session.rules, session.state, seat)
-        except RefereeError:
-            raise
-        except Exception as exc:
-            log.exception("a plugin failed showing the table", table=table_id, seat=seat)
-            raise RefereeError(f"the rules of {session.state.game_name} failed to show the table ({type(exc).__name__}, logged)") from exc
 
     def requests(self, table_id: str) -> list[Request]:
         return list(self._load(table_id).state.flow.requests.values())
@@ -431,8 +427,8 @@ class Referee:
 
     def tables(self) -> list[TableInfo]:
         """Every stored table as the store's index summarizes it, oldest first: no table is
-        folded but one whose summary is missing or older than its log (kept by an earlier
-        Referee), which is folded once and, unless read-only, its summary kept."""
+        folded but one whose summary is missing (a store kept by an earlier Referee), which
+        is folded once and, unless read-only, its summary kept."""
         from .store import summary_of
 
         infos = []

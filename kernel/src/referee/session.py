@@ -21,7 +21,7 @@ import msgspec
 from .errors import RefereeError
 from .events import TableOpened
 from .log import Entry
-from .logging import get_logger
+from .logging import get_logger, plugin_failure
 from .registry import Registry, Rules, decode_as
 from .table import TableState, apply, fold_entries
 
@@ -99,6 +99,9 @@ class Session:
             return
         self._held.extend(entries)
         self.last = entries[-1]
+        self._trim()
+
+    def _trim(self) -> None:
         if len(self._held) > MAX_HELD:
             drop = len(self._held) - MAX_HELD
             del self._held[:drop]
@@ -116,7 +119,9 @@ class Session:
         self._held = read[:known]
         self._held_after = after
         self.fold(read[known:])
-        return list(self._held)
+        # The caller gets all it asked for; the session keeps no more than it ever does.
+        self._trim()
+        return read
 
 
 def cold_load(store: TableStore, registry: Registry, table_id: str) -> Session:
@@ -139,16 +144,13 @@ def cold_load(store: TableStore, registry: Registry, table_id: str) -> Session:
     opened = decode_as(TableOpened, entries[0])
     assert isinstance(opened, TableOpened)
     rules = registry.rules_for(opened.game, opened.plugins)
-    try:
+    with plugin_failure(
+        "a plugin failed replaying a table",
+        f"table {table_id} cannot be loaded: the installed rules failed replaying it",
+        "; the stored log is unchanged",
+        table=table_id,
+    ):
         state = fold_entries(rules, entries)
-    except RefereeError:
-        raise
-    except Exception as exc:
-        log.exception("a plugin failed replaying a table", table=table_id)
-        raise RefereeError(
-            f"table {table_id} cannot be loaded: the installed rules failed replaying it "
-            f"({type(exc).__name__}, logged); the stored log is unchanged"
-        ) from exc
     return Session(table_id, rules, state, entries[-1], entries[-MAX_HELD:])
 
 

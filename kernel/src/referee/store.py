@@ -33,6 +33,7 @@ copied into this layout by ``referee.upcasting`` (``referee migrate``).
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
 import uuid
 from collections.abc import Iterator, Sequence
@@ -263,13 +264,20 @@ class TableStore:
     def create(self, table_id: str, game: str, entries: Sequence[Entry], secret: TableSecret, summary: TableSummary | None = None) -> None:
         """Store a new table's first entries, its secrets, its place in the index and,
         where given, its ``summary`` as of the last of those entries."""
+        self.create_lines(table_id, game, [(entry, encode_line(entry)) for entry in entries], secret, summary)
+
+    def create_lines(
+        self, table_id: str, game: str, sealed: Sequence[tuple[Entry, bytes]], secret: TableSecret, summary: TableSummary | None = None
+    ) -> None:
+        """``create`` for entries whose log lines are made already (``referee.log.seal_lines``):
+        each line is stored as given, so the body bytes committed to are the bytes kept."""
         log_id = _stream("log", table_id)
         records = [
-            *_records(log_id, 0, [(entry, encode_line(entry)) for entry in entries]),
+            *_records(log_id, 0, sealed),
             StoredEvent(_stream("secret", table_id), 1, _SECRET_TOPIC, msgspec.json.encode(secret)),
         ]
         if summary is not None:
-            records.append(_summary_record(table_id, len(entries), summary))
+            records.append(_summary_record(table_id, len(sealed), summary))
         listed = msgspec.json.encode(_Listed(table_id, game))
         for attempt in range(50):
             latest = self.recorder.select_events(_INDEX, desc=True, limit=1)
@@ -404,9 +412,29 @@ class TableStore:
         except IntegrityError:
             raise ConcurrentWrite(f"table {table_id} changed while the action was decided") from None
         except Exception as exc:
+            if _transient(exc):
+                raise ConcurrentWrite(f"table {table_id} was busy while the action was decided ({exc})") from exc
             raise RefereeError(
                 f"the table store refused table {table_id}'s entries ({type(exc).__name__}: {exc}); nothing was recorded"
-            ) from None
+            ) from exc
+
+
+_RETRY_SQLSTATES = frozenset({"40001", "40P01"})
+"""PostgreSQL's serialization failure and deadlock: the transaction may simply be tried again."""
+
+
+def _transient(exc: BaseException) -> bool:
+    """Whether a write failed only because another writer held the database at that moment
+    (SQLite's lock, PostgreSQL's serialization failure or deadlock): deciding the action
+    again is the cure, as for a position another writer took first."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if getattr(seen, "sqlstate", None) in _RETRY_SQLSTATES:
+            return True
+        if isinstance(seen, sqlite3.OperationalError) and any(word in str(seen) for word in ("locked", "busy")):
+            return True
+        seen = seen.__cause__
+    return False
 
 
 def _summary_record(table_id: str, entries: int, summary: TableSummary | None, *, worked_out: bool = False) -> StoredEvent:

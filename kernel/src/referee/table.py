@@ -50,7 +50,6 @@ __all__ = [
     "open_table",
     "decide",
     "view",
-    "copy_state",
 ]
 
 GAMESMASTER = "gamesmaster"
@@ -190,14 +189,17 @@ class Emitted(msgspec.Struct, frozen=True):
 
 
 # Which plugin decided an event: the innermost extension whose hook implementation was
-# running when it was emitted, else the game.  Each deciding hook implementation of a table's rules is wrapped once
-# to note itself on a per-thread stack while it runs (folding and showing hooks are not: they
-# never emit).
+# running when it was emitted, else the game.  Each deciding hook implementation of a
+# table's rules is wrapped once to note itself on a per-thread stack while it runs (folding
+# and showing hooks are not: they never emit).  Rules are shared and a plugin may join their
+# manager at any time, so the implementations are checked again whenever they change.
 _deciding = threading.local()
 _NOT_DECIDING = frozenset(
     {"referee_evolve", "referee_games", "referee_extensions", "referee_event_types", "referee_describe", *_SHOWING_HOOKS}
 )
-_attributed: weakref.WeakSet[Rules] = weakref.WeakSet()
+_attributed: weakref.WeakKeyDictionary[Rules, list[pluggy.HookImpl]] = weakref.WeakKeyDictionary()
+_NOTING = "_referee_noting_as"
+"""Set on a noting wrapper: the plugin it notes (so no implementation is wrapped twice)."""
 
 
 def _stack() -> list[str]:
@@ -210,20 +212,24 @@ def _stack() -> list[str]:
 
 def _attribute(rules: Rules) -> None:
     """Wrap ``rules``' deciding hook implementations so each notes itself while it runs."""
-    if rules in _attributed:
+    impls = [
+        impl
+        for name, caller in vars(rules.pm.hook).items()
+        if isinstance(caller, pluggy.HookCaller) and name not in _NOT_DECIDING
+        for impl in caller.get_hookimpls()
+    ]
+    if _attributed.get(rules) == impls:
         return
-    for name, caller in vars(rules.pm.hook).items():
-        if not isinstance(caller, pluggy.HookCaller) or name in _NOT_DECIDING:
-            continue
-        for impl in caller.get_hookimpls():
-            # Only extensions note themselves: the game is who decided whatever no
-            # extension's code was running for.
-            if impl.plugin_name != rules.game.name:
-                noting = _wrapping_as if impl.wrapper or impl.hookwrapper else _running_as
-                # HookImpl has no public way to wrap its function; this table's own manager is
-                # changed, not the plugin.
-                object.__setattr__(impl, "function", noting(impl.function, impl.plugin_name))
-    _attributed.add(rules)
+    for impl in impls:
+        # Only extensions note themselves: the game is who decided whatever no
+        # extension's code was running for.
+        if impl.plugin_name != rules.game.name and not hasattr(impl.function, _NOTING):
+            noting = _wrapping_as if impl.wrapper or impl.hookwrapper else _running_as
+            # HookImpl has no public way to wrap its function; the manager of these rules
+            # (shared by every table of this game and these extensions) is changed, not
+            # the plugin.
+            object.__setattr__(impl, "function", noting(impl.function, impl.plugin_name))
+    _attributed[rules] = impls
 
 
 def _running_as(function: Callable[..., Any], plugin: str) -> Callable[..., Any]:
@@ -236,6 +242,7 @@ def _running_as(function: Callable[..., Any], plugin: str) -> Callable[..., Any]
         finally:
             stack.pop()
 
+    setattr(running, _NOTING, plugin)
     return running
 
 
@@ -246,6 +253,7 @@ def _wrapping_as(function: Callable[..., Any], plugin: str) -> Callable[..., Any
     def wrapping(*args: Any, **kwargs: Any) -> Any:
         return _noting(function(*args, **kwargs), plugin)
 
+    setattr(wrapping, _NOTING, plugin)
     return wrapping
 
 
@@ -289,9 +297,10 @@ def _named_rule(plugin: str, game: str, rule: str) -> str:
 class Decision(FlowSteps):
     """The working side of one action: emit events, draw randomness, move the flow.
 
-    Every emitted event is folded at once into ``state`` (a private copy), so later
-    rules see earlier outcomes.  Nothing reaches the log unless the whole decision
-    finishes without an error.
+    Every emitted event is folded at once into ``state``, which is decided on in place (an
+    action's is the live session's own state, not a copy), so later rules see earlier
+    outcomes.  Nothing reaches the log unless the whole decision finishes without an
+    error; when it fails the referee forgets that state and reads the table again.
     """
 
     def __init__(self, rules: Rules, state: TableState, source: RandomSource) -> None:

@@ -125,11 +125,12 @@ LEGACY_HEADER_FIELDS = ("seq", "type", "v", "plugin", "rule", "seat", "cause", "
 
 _LegacyHeader = msgspec.defstruct("_LegacyHeader", [(name, Any) for name in LEGACY_HEADER_FIELDS])
 _legacy_header_values = operator.attrgetter(*LEGACY_HEADER_FIELDS)
-_encoder = msgspec.json.Encoder(order="sorted")
 
 
 def legacy_header(entry: Any) -> bytes:
     """The bytes a 0.1 entry's header hash was taken over."""
+    from .log import _encoder  # the log's own encoder (log imports this module to read 0.1 lines)
+
     return _encoder.encode(_LegacyHeader(*_legacy_header_values(entry)))
 
 

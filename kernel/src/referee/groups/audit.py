@@ -71,22 +71,24 @@ class Audit(Group):
         entries = self.load_log(text, source=source)
         if any(e.redacted for e in entries):
             raise BadLog(f"{source} is a seat's export with hidden entries; only a full export can be imported")
-        check_table_id(decode_as(TableOpened, entries[0]).table_id, (known for known, _ in store.table_ids()))  # type: ignore[attr-defined]
+        opened = decode_as(TableOpened, entries[0])
+        assert isinstance(opened, TableOpened)
+        check_table_id(opened.table_id, (known for known, _ in store.table_ids()))
+        if store.exists(opened.table_id):
+            raise RefereeError(f"table {store.table_id_of(opened.table_id)} is already in {store.location}")
         verdict = self.verify(entries)
         if not verdict.ok:
             raise BadLog(f"{source} does not verify: {verdict.message}")
-        opened = decode_as(TableOpened, entries[0])
-        assert isinstance(opened, TableOpened)
-        if store.exists(opened.table_id):
-            raise RefereeError(f"table {store.table_id_of(opened.table_id)} is already in {store.location}")
         revealed = next((e for e in entries if e.type == event_tag(SeedRevealed)), None)
         seed = key = ""
         if revealed is not None and revealed.event is not None:
             seed, key = str(revealed.event.get("seed", "")), str(revealed.event.get("key", ""))
         stored = [msgspec.structs.replace(e, key="") for e in entries]
-        from ..store import TableSecret
+        from ..store import TableSecret, summary_of
 
-        store.create(opened.table_id, opened.game, stored, TableSecret(seed=seed, key=key))
+        # Listed like any table played here: its summary is kept with its entries.
+        _, state = self.replay(entries)
+        store.create(opened.table_id, opened.game, stored, TableSecret(seed=seed, key=key), summary_of(state, len(entries)))
         return opened.table_id
 
     # -- logs given as text -------------------------------------------------------

@@ -8,13 +8,11 @@ from datetime import UTC, datetime
 from ..errors import RefereeError
 from ..events import Request, RequestOpened, RoundEnded, event_tag
 from ..log import Entry, redact_for
-from ..logging import get_logger
+from ..logging import plugin_failure
 from ..table import EXPIRE, GAMESMASTER, fold_entries
 from . import Group
 
 __all__ = ["Gamesmaster"]
-
-log = get_logger("referee")
 
 
 class Gamesmaster(Group):
@@ -43,13 +41,10 @@ class Gamesmaster(Group):
         state = fold_entries(loaded.rules, entries, to=upto)
         visible = redact_for(entries[:upto], None, game_over=state.over)
         decoded = [(e, loaded.rules.decode(e)) for e in visible if not e.redacted]
-        try:
+        with plugin_failure(
+            "a plugin failed writing the report", f"the rules of {state.game_name} failed to write the report", table=table_id, round=round
+        ):
             return loaded.rules.hook.referee_report(state=state, entries=decoded, round=round)
-        except RefereeError:
-            raise
-        except Exception as exc:
-            log.exception("a plugin failed writing the report", table=table_id, round=round)
-            raise RefereeError(f"the rules of {state.game_name} failed to write the report ({type(exc).__name__}, logged)") from exc
 
     def overdue(self, table_id: str, now: datetime | None = None) -> list[Request]:
         """Open timed requests whose deadline has passed (by the time each was opened)."""

@@ -65,10 +65,6 @@ def card_hooks(
     return referee_extensions, backhanding_effects
 
 
-def holds_effect(game: Backhanding, card: str, effect: str) -> bool:
-    return game.cards[card].effect == effect
-
-
 def opponents(game: Backhanding, seat: str) -> list[str]:
     return [s for s in game.order or game.seats if s != seat]
 

@@ -5,6 +5,21 @@
 
 from __future__ import annotations
 
-from .app import Limits, create_app
+from typing import TYPE_CHECKING, Any
+
+from .limits import Limits
+
+if TYPE_CHECKING:
+    from .app import create_app
 
 __all__ = ["Limits", "create_app"]
+
+
+def __getattr__(name: str) -> Any:
+    # The application (Starlette, uvicorn) is imported when asked for, so reading the
+    # server's options (``referee --help``) costs no web framework.
+    if name == "create_app":
+        from .app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

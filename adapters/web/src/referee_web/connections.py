@@ -13,25 +13,12 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-
-@dataclass(frozen=True)
-class ConnectionLimits:
-    """``header_timeout``: seconds a client has to send a request's line and headers.
-    ``keep_alive``: seconds an idle connection is kept.  ``per_client``: open connections
-    one client address may hold.  ``concurrency``: requests and connections served at once
-    before new ones get 503.  ``header_bytes``: largest request line and headers."""
-
-    header_timeout: float = 5.0
-    keep_alive: float = 5.0
-    per_client: int = 64
-    concurrency: int = 1000
-    header_bytes: int = 16 * 1024
+from .limits import ConnectionLimits
 
 
 def protocol_for(limits: ConnectionLimits) -> type[asyncio.Protocol]:

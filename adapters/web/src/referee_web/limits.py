@@ -1,4 +1,5 @@
-"""The server's limits and their defaults, in one place for the hub, the app and the command line."""
+"""The server's limits and their defaults, in one place for the hub, the app and the command line
+(which reads them without importing the server)."""
 
 from __future__ import annotations
 
@@ -22,3 +23,17 @@ class Limits:
     tables_per_minute: int = 10
     entries: int = 20_000
     bot_actions: int = 2_000
+
+
+@dataclass(frozen=True)
+class ConnectionLimits:
+    """``header_timeout``: seconds a client has to send a request's line and headers.
+    ``keep_alive``: seconds an idle connection is kept.  ``per_client``: open connections
+    one client address may hold.  ``concurrency``: requests and connections served at once
+    before new ones get 503.  ``header_bytes``: largest request line and headers."""
+
+    header_timeout: float = 5.0
+    keep_alive: float = 5.0
+    per_client: int = 64
+    concurrency: int = 1000
+    header_bytes: int = 16 * 1024

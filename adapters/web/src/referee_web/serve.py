@@ -10,9 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from .app import create_app
-from .connections import ConnectionLimits, uvicorn_options
-from .limits import WORK_TIMEOUT, Limits
+from .limits import WORK_TIMEOUT, ConnectionLimits, Limits
 
 
 def serve(
@@ -29,6 +27,10 @@ def serve(
 ) -> None:
     """Serve the tables kept at ``db`` until interrupted (Ctrl-C or SIGTERM)."""
     import uvicorn
+
+    # The server is imported when it is run: `referee --help` reads only the options above.
+    from .app import create_app
+    from .connections import uvicorn_options
 
     app = create_app(db, limits=limits, bot_pause=bot_pause, watch=watch, work_timeout=work_timeout)
     shown_host = f"[{host}]" if ":" in host else host

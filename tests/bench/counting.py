@@ -41,7 +41,7 @@ import msgspec
 KINDS = ("reads", "queries", "copies", "round_trips", "encodes", "rules")
 
 STORE_READS = ("entries", "snapshot", "secret", "length", "exists", "table_id_of", "table_ids", "legacy_tables")
-STORE_WRITES = ("create", "append", "close", "migrate")
+STORE_WRITES = ("create", "create_lines", "append", "append_lines", "keep_summary", "close", "migrate")
 RECORDER_READS = ("select_events", "select_notifications", "max_notification_id")
 COPIERS = (("referee.table", "copy_state"),)
 ROUND_TRIPS = (("referee.table", "_copy"),)

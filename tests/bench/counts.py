@@ -29,9 +29,10 @@ RULES_FLOOR = 1.0
 
 
 def play_counts(registry: Registry, spec: GameSpec) -> dict[str, Any]:
-    """A bot game played as ``referee play`` plays it: per action the open requests, the
-    acting seat's view, the bot's answer, the action.  Whether the game is over is looked
-    up between actions uncounted (the loop's own test)."""
+    """A bot game played as ``referee play`` plays it: per action, inside one
+    ``Referee.reading`` (one look at the table), the open requests, the acting seat's view,
+    the bot's answer, the action.  Whether the game is over is looked up between actions
+    uncounted (the loop's own test)."""
     with Referee(registry=registry, store=TableStore(MEMORY)) as app:
         table_id = open_game(app, spec, f"count-{spec.name}")
         with Counting() as counting:
@@ -39,10 +40,11 @@ def play_counts(registry: Registry, spec: GameSpec) -> dict[str, Any]:
                 with counting.paused():
                     if app.over(table_id):
                         break
-                request = app.requests(table_id)[0]
-                app.view(table_id, request.seat)
-                answer = app.bots.answer(table_id, request)
-                app.act(table_id, request.seat, request.action, answer, request=request.id)
+                with app.reading(table_id):
+                    request = app.requests(table_id)[0]
+                    app.view(table_id, request.seat)
+                    answer = app.bots.answer(table_id, request)
+                    app.act(table_id, request.seat, request.action, answer, request=request.id)
     return _summary(counting)
 
 
@@ -121,7 +123,7 @@ def rows_for_game(registry: Registry, game: PlayedGame, db: Path, *, web: bool =
     progress(f"[counts/{spec.name}] bot play, counted")
     played = play_counts(registry, spec)
     rows = [
-        _per_action("reads/play", spec, played, "reads", "store reads per action in bot play (requests + view + bot answer + act)"),
+        _per_action("reads/play", spec, played, "reads", "store reads per action in bot play (requests + view + bot answer + act, in one reading)"),
         _per_action("copies/play", spec, played, "copies", "full state copies per action in bot play"),
         _encodes(spec, played),
     ]

@@ -43,7 +43,7 @@ def cmd_act(args: argparse.Namespace) -> int:
             request = answering.pending(app.requests(table_id), args.seat, args.action, args.request)
             if request is not None:
                 action_args = answering.args_from_text(request, text)
-            elif args.seat == GAMESMASTER and args.action == "close":
+            elif args.seat == GAMESMASTER and args.action == "close" and not app.over(table_id):
                 action_args = {"turn": _turn_to_close(app, table_id, text)}
             else:
                 # No request of this seat's is open for the action: the kernel says why, or

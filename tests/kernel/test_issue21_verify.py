@@ -4,12 +4,15 @@ gamesmaster's abandon always ends a table."""
 
 from __future__ import annotations
 
+import math
+
 import highroll
 import msgspec
 import pytest
 from forging import reseal, revealed_key
 
-from referee import load_jsonl, verify
+from referee import IllegalAction, RefereeError, load_jsonl, verify
+from referee import hookimpl as referee_hookimpl
 
 
 @pytest.fixture
@@ -63,3 +66,82 @@ def test_without_a_blank_the_re_run_names_the_first_entry_that_does_not_follow(f
     retyped = [msgspec.structs.replace(e, type="referee.Nothing") if e.seq == ended.seq else e for e in entries]
     verdict = verify(app.registry, reseal(retyped, key))
     assert not verdict.ok and verdict.bad_seq == ended.seq, verdict.message
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        ({"reason": math.inf}, "args['reason']"),
+        ({"reason": math.nan}, "args['reason']"),
+        ({"reason": [1, {"deep": -math.inf}]}, "args['reason'][1]['deep']"),
+    ],
+)
+def test_a_number_a_log_cannot_record_is_refused_by_name(finished, args, named):
+    """JSON has no infinity or NaN: once recorded as null, the table's own verify refused it."""
+    app = finished[0]
+    table = app.open("highroll", ["Ann", "Bob"], seed="nan")
+    before = len(app.entries(table))
+    with pytest.raises(IllegalAction, match="not a finite number") as refusal:
+        app.act(table, "gamesmaster", "abandon", args)
+    assert named in refusal.value.message
+    with pytest.raises(IllegalAction, match="not a finite number"):
+        app.act(table, "Ann", "bid", {"chips": 1, "note": math.inf})
+    assert len(app.entries(table)) == before
+    app.act(table, "gamesmaster", "abandon", {"reason": 1e300})
+    assert app.audit.verify_table(table).ok
+
+
+@pytest.mark.parametrize(
+    ("action", "args", "named"),
+    [
+        ("bid", {"chips": 1, "note": "\ud800"}, "args['note']"),
+        ("bid", {"\udcff": 1}, "args has a key"),
+        ("bid\ud800", {"chips": 1}, "the action's name"),
+        ("abandon", {"reason": "G 1\udcff"}, "args['reason']"),
+    ],
+)
+def test_a_lone_surrogate_is_bad_input_not_the_games_failure(finished, action, args, named):
+    """Once a crash while encoding, blamed on the game ("the rules of highroll failed")."""
+    app = finished[0]
+    table = app.open("highroll", ["Ann", "Bob"], seed="surrogate")
+    before = len(app.entries(table))
+    seat = "gamesmaster" if action == "abandon" else "Ann"
+    with pytest.raises(IllegalAction, match="not UTF-8 text") as refusal:
+        app.act(table, seat, action, args)
+    assert named in refusal.value.message and "failed" not in refusal.value.message
+    assert len(app.entries(table)) == before
+
+
+def test_an_option_a_log_cannot_record_is_refused_by_name(finished):
+    app = finished[0]
+    with pytest.raises(RefereeError, match=r"options\['max_bid'\] holds a character that is not UTF-8"):
+        app.open("highroll", ["Ann", "Bob"], seed="o", options={"max_bid": "\ud800"})
+    with pytest.raises(RefereeError, match=r"options\['max_bid'\] is nan"):
+        app.open("highroll", ["Ann", "Bob"], seed="o", options={"max_bid": math.nan})
+
+
+def test_the_rules_decide_on_the_arguments_as_recorded(memory_referee):
+    """A tuple given through the Python API reaches the rules as the list the log records
+    (and verify re-decides on), so live play and verify cannot disagree."""
+    seen = []
+
+    class Recorder:
+        @referee_hookimpl
+        def referee_extensions(self):
+            from referee import Extension
+
+            return [Extension(name="recorder", game="highroll", title="recorder", plugin=self)]
+
+        @referee_hookimpl
+        def referee_decide(self, decision, action):
+            if action.action == "note":
+                seen.append(action.args)
+                return True
+            return None
+
+    app = memory_referee(highroll, Recorder())
+    table = app.open("highroll", ["Ann", "Bob"], seed="t", extensions=["recorder"])
+    app.act(table, "gamesmaster", "note", {"words": ("a", 1), "at": 1})
+    assert seen == [{"at": 1, "words": ["a", 1]}]
+    assert list(seen[0]) == ["at", "words"]
+    assert app.audit.verify_table(table).ok

@@ -30,7 +30,7 @@ from .events import (
     TableOpened,
 )
 from .flow import Flow, FlowSteps, advance, answered_request, fold
-from .limits import check_seat_names, shown
+from .limits import check_seat_names, plain, shown, unrecordable
 from .log import Entry, canonical_event
 from .plugin import NAME
 from .readonly import detached, unchanged
@@ -403,6 +403,8 @@ def open_table(
         most = f"-{game.max_seats}" if game.max_seats != game.min_seats else ""
         most = most if game.max_seats is not None else "+"
         raise RefereeError(f"{game.title} is for {game.min_seats}{most} players, not {len(seats)}")
+    if problem := unrecordable(options or {}, "options"):
+        raise RefereeError(f"the table cannot be opened: {problem}")
     decision = Decision(rules, TableState(), source)
     decision.emit(
         TableOpened(
@@ -434,6 +436,7 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
     """
     if state.over:
         raise IllegalAction("the game is over; no more actions are taken", "table")
+    _check_recordable(action)
     request: Request | None = None
     if action.seat != GAMESMASTER:
         if action.seat not in state.seats:
@@ -445,11 +448,15 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         if expiring is None or expiring.deadline is None:
             raise IllegalAction(f"no timed request {action.args.get('request')!r} is open", "flow")
     decision = Decision(rules, state, source)
-    decision.emit(
+    taken = decision.emit(
         ActionTaken(seat=action.seat, action=action.action, args=dict(action.args), request=request.id if request else None),
         rule="action",
         visible_to=(action.seat,) if request is not None and request.sealed else None,
     )
+    # The rules decide on the arguments as the log records them (keys sorted, tuples as
+    # lists), which are the ones verify re-decides on.
+    assert isinstance(taken, ActionTaken)
+    action = msgspec.structs.replace(action, args=taken.args)
     automated: tuple[str, ...] | None = None
     if action.seat == GAMESMASTER and action.action == AUTOMATE:
         automated = _automated_seats(state, action.args.get("seats"))
@@ -470,6 +477,13 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         # declared flow goes on from where the table now is.
         advance(decision, rules.game.flow)
     return decision.state, decision.emitted
+
+
+def _check_recordable(action: Action) -> None:
+    """Refuse, by name, anything in ``action`` a log cannot record as given."""
+    for value, name in ((action.action, "the action's name"), (action.request, "the request named"), (action.args, "args")):
+        if problem := unrecordable(value, name):
+            raise IllegalAction(f"{plain(action.seat)}'s action cannot be recorded: {problem}", "table")
 
 
 def _automated_seats(state: TableState, named: Any) -> tuple[str, ...]:

@@ -9,8 +9,11 @@ import math
 import highroll
 import msgspec
 import pytest
+import structlog
+import structlog.testing
 from forging import reseal, revealed_key
 
+import referee.logging
 from referee import IllegalAction, RefereeError, load_jsonl, verify
 from referee import hookimpl as referee_hookimpl
 
@@ -145,3 +148,46 @@ def test_the_rules_decide_on_the_arguments_as_recorded(memory_referee):
     assert seen == [{"at": 1, "words": ["a", 1]}]
     assert list(seen[0]) == ["at", "words"]
     assert app.audit.verify_table(table).ok
+
+
+class FailsOnTheEnd:
+    """A throwaway house rule whose evolve raises on the end of the game."""
+
+    @referee_hookimpl
+    def referee_extensions(self):
+        from referee import Extension
+
+        return [Extension(name="sore-loser", game="highroll", title="sore loser", plugin=self)]
+
+    @referee_hookimpl
+    def referee_evolve(self, state, event):
+        from referee import GameEnded
+
+        if isinstance(event, GameEnded):
+            raise ZeroDivisionError("cannot fold the end")
+
+
+@pytest.mark.parametrize("how", ["abandon", "natural"])
+def test_a_plugin_failing_on_the_end_cannot_keep_a_table_open(memory_referee, how):
+    """The end is the kernel's: abandon (and a natural end) are recorded even when a
+    plugin fails to fold GameEnded; the failure is logged naming the plugin, and verify
+    accepts what was recorded."""
+    app = memory_referee(highroll, FailsOnTheEnd())
+    table = app.open("highroll", ["Ann", "Bob"], seed="end", extensions=["sore-loser"])
+    referee.logging.configure("warning")  # the test session logs errors only
+    try:
+        with structlog.testing.capture_logs() as logged:
+            if how == "abandon":
+                appended = app.act(table, "gamesmaster", "abandon", {"reason": "a plugin fails"})
+            else:
+                app.act(table, "Ann", "bid", {"chips": 1})
+                appended = app.act(table, "Bob", "bid", {"chips": 2})
+    finally:
+        referee.logging.configure("error")
+    assert [e.type for e in appended][-2:] == ["referee.GameEnded", "referee.SeedRevealed"]
+    assert app.state(table).over
+    failures = [e for e in logged if "failed to fold the end" in e["event"]]
+    assert failures and failures[0]["plugin"] == "highroll.sore-loser", logged
+    assert app.audit.verify_table(table).ok
+    verdict = verify(app.registry, load_jsonl(app.export(table).splitlines()))
+    assert verdict.ok, verdict.message

@@ -32,9 +32,12 @@ from .events import (
 from .flow import Flow, FlowSteps, advance, answered_request, fold
 from .limits import check_seat_names, plain, shown, unrecordable
 from .log import Entry, canonical_event
+from .logging import get_logger
 from .plugin import NAME
 from .readonly import detached, unchanged
 from .rules import _SHOWING_HOOKS, Rules
+
+log = get_logger("referee")
 
 __all__ = [
     "ABANDON",
@@ -61,7 +64,12 @@ EXPIRE = "expire"
 
 ABANDON = "abandon"
 """The gamesmaster's action ending a game the rules cannot go on with (a plugin that fails
-on every answer, players who left): decided by the kernel alone, so no table is ever stuck."""
+on every answer, players who left): decided by the kernel alone, so no table is ever stuck.
+
+Its ``GameEnded`` and ``SeedRevealed`` are folded by the kernel's own part first; a plugin
+whose ``referee_evolve`` fails on them is logged and named, and the end stands (as it does
+for any end of a game: nothing is decided after it, so a plugin's state there changes no
+decision, and replay and verify fold it the same way)."""
 
 AUTOMATE = "automate"
 """The gamesmaster's action naming the seats bots play (``{"seats": [...]}``), decided by
@@ -142,7 +150,27 @@ def apply(rules: Rules, state: TableState, event: Event) -> None:
             state.seed, state.key = event.seed, event.key or None
         case SeatsAutomated():
             state.bots = event.seats
-    _evolve(rules, state, event)
+    if isinstance(event, (GameEnded, SeedRevealed)):
+        _evolve_end(rules, state, event)
+    else:
+        _evolve(rules, state, event)
+
+
+def _evolve_end(rules: Rules, state: TableState, event: Event) -> None:
+    """Fold the end of a game (or its reveal) into each plugin on its own: a plugin failing
+    on it is logged, never fatal, so a table can always be ended (see ``ABANDON``)."""
+    impls = rules.hook.referee_evolve.get_hookimpls()
+    names = {id(i.function): i.plugin_name for i in impls} | {id(f): n for n, f in rules.evolvers.items()}
+    if any(i.wrapper or i.hookwrapper or tuple(i.argnames) != ("state", "event") for i in impls):
+        steps: list[tuple[str, Callable[[], object]]] = [("referee_evolve", lambda: _evolve(rules, state, event))]
+    else:
+        steps = [(names.get(id(f), getattr(f, "__module__", "?")), functools.partial(f, state, event)) for f in rules.evolve_order(impls)]
+    for plugin, step in steps:
+        try:
+            step()
+        except Exception as exc:
+            error = f"{type(exc).__name__}: {exc}"
+            log.warning("a plugin failed to fold the end of the game; the end stands", table=state.table_id, plugin=plugin, error=error)
 
 
 # Every event of every table is folded through ``referee_evolve``: pluggy's dispatch costs

@@ -62,6 +62,17 @@ def test_a_log_with_its_seed_revealed_is_re_run_whatever_its_end_says(finished, 
     assert "a finished game's log must show every body" in verdict.message
 
 
+def test_retyping_the_seed_reveal_as_well_is_refused_not_passed_over(finished):
+    """With the end dropped and the reveal retyped, nothing shows the game ended, but a
+    seat's export shows no body it cannot open without the secret key: refused."""
+    app, _, entries = finished
+    forged = _forge(entries, end="drop")
+    reveal = next(e for e in forged if e.type == "referee.SeedRevealed")
+    retyped = [msgspec.structs.replace(e, type="referee.Nothing") if e.seq == reveal.seq else e for e in forged]
+    verdict = verify(app.registry, reseal(retyped, revealed_key(entries), lambda e: None if e.redacted else e.event))
+    assert not verdict.ok and "without the key to check it" in verdict.message, verdict.message
+
+
 def test_without_a_blank_the_re_run_names_the_first_entry_that_does_not_follow(finished):
     app, _, entries = finished
     key = revealed_key(entries)

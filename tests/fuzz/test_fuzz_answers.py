@@ -2,7 +2,7 @@
 
 Bots play a generated number of actions, then one open request gets a crafted answer:
 a legal choice with a value changed, extra or missing fields, wrong types, huge numbers,
-deep nesting.  The table must refuse it naming the problem and append nothing, or take
+deep nesting, infinities and NaN, lone surrogates.  The table must refuse it naming the problem and append nothing, or take
 it; a plugin crashing on it (the service's "the rules of ... failed") is a failure.
 """
 
@@ -26,9 +26,13 @@ leaves = st.one_of(
     st.integers(0, 4200).map(lambda n: 10**n),
     st.floats(allow_nan=True, allow_infinity=True),
     st.text(max_size=12),
+    # Lone surrogates: what a byte that is not UTF-8 becomes when Python reads it.
+    st.text(st.characters(categories=["Cs"]) | st.characters(), min_size=1, max_size=4),
 )
 values = st.recursive(
-    leaves, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=8
+    leaves,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6) | st.characters(categories=["Cs"]), inner, max_size=3),
+    max_leaves=8,
 )
 
 

@@ -186,12 +186,15 @@ def _verify(registry: Registry, entries: Sequence[Entry], scripted_ok: bool) -> 
         return _fail(seq, f"entry {seq} ({wrongly_hidden.type}) hides an event that every seat could see", seq - 1)
     hidden = [e for e in entries if e.redacted]
     if hidden:
-        if ended is not None:
+        # Finished is what the log proves, not what it claims: a revealed seed is published
+        # only at the end, so a log holding one is finished whatever else it lacks (dropping
+        # or retyping its GameEnded must not turn the re-run off).
+        if ended is not None or revealed is not None:
             seq = hidden[0].seq
             return _fail(
                 seq,
-                f"entry {seq} ({hidden[0].type}) is hidden, but the game has ended: a finished game's log must show every "
-                "body, so that every decision can be re-run",
+                f"entry {seq} ({hidden[0].type}) is hidden, but the game has ended (its seed is revealed): a finished "
+                "game's log must show every body, so that every decision can be re-run",
                 seq - 1,
             )
         return Verdict(

@@ -10,6 +10,7 @@ its plugin.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -30,6 +31,7 @@ __all__ = [
     "shown",
     "nesting",
     "check_nesting",
+    "unrecordable",
     "read_text",
     "parse_toml",
     "parse_json",
@@ -134,6 +136,39 @@ def check_nesting(value: Any, what: str) -> Any:
     if nesting(value) > MAX_NESTING:
         raise RefereeError(f"{what} nests lists or tables deeper than {MAX_NESTING} levels")
     return value
+
+
+def unrecordable(value: Any, name: str) -> str | None:
+    """Where ``value`` holds what a log cannot record as given, in words, else None.
+
+    JSON has no infinity or NaN (they would be recorded as ``null``, and the log would then
+    disagree with what was decided), and UTF-8 has no lone surrogate (``"\\ud800"``, or a
+    byte that is not UTF-8 read from a terminal): input holding either is refused by name
+    before any rule sees it.
+    """
+    stack: list[tuple[Any, str]] = [(value, name)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return f"{where} is {item!r}, which is not a finite number (a log records only finite numbers)"
+        if isinstance(item, str) and not _utf8(item):
+            return f"{where} holds a character that is not UTF-8 text (a lone surrogate, or a byte read that was not UTF-8)"
+        if isinstance(item, dict):
+            for key, child in item.items():
+                if isinstance(key, str) and not _utf8(key):
+                    return f"{where} has a key that is not UTF-8 text (a lone surrogate, or a byte read that was not UTF-8)"
+                stack.append((child, f"{where}[{shown(key, 40)}]"))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((child, f"{where}[{i}]") for i, child in enumerate(item))
+    return None
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def read_text(path: str | Path, what: str) -> str:

@@ -30,11 +30,14 @@ from .events import (
     TableOpened,
 )
 from .flow import Flow, FlowSteps, advance, answered_request, fold
-from .limits import check_seat_names, shown
+from .limits import check_seat_names, plain, shown, unrecordable
 from .log import Entry, canonical_event
+from .logging import get_logger
 from .plugin import NAME
 from .readonly import detached, unchanged
 from .rules import _SHOWING_HOOKS, Rules
+
+log = get_logger("referee")
 
 __all__ = [
     "ABANDON",
@@ -61,7 +64,12 @@ EXPIRE = "expire"
 
 ABANDON = "abandon"
 """The gamesmaster's action ending a game the rules cannot go on with (a plugin that fails
-on every answer, players who left): decided by the kernel alone, so no table is ever stuck."""
+on every answer, players who left): decided by the kernel alone, so no table is ever stuck.
+
+Its ``GameEnded`` and ``SeedRevealed`` are folded by the kernel's own part first; a plugin
+whose ``referee_evolve`` fails on them is logged and named, and the end stands (as it does
+for any end of a game: nothing is decided after it, so a plugin's state there changes no
+decision, and replay and verify fold it the same way)."""
 
 AUTOMATE = "automate"
 """The gamesmaster's action naming the seats bots play (``{"seats": [...]}``), decided by
@@ -142,7 +150,27 @@ def apply(rules: Rules, state: TableState, event: Event) -> None:
             state.seed, state.key = event.seed, event.key or None
         case SeatsAutomated():
             state.bots = event.seats
-    _evolve(rules, state, event)
+    if isinstance(event, (GameEnded, SeedRevealed)):
+        _evolve_end(rules, state, event)
+    else:
+        _evolve(rules, state, event)
+
+
+def _evolve_end(rules: Rules, state: TableState, event: Event) -> None:
+    """Fold the end of a game (or its reveal) into each plugin on its own: a plugin failing
+    on it is logged, never fatal, so a table can always be ended (see ``ABANDON``)."""
+    impls = rules.hook.referee_evolve.get_hookimpls()
+    names = {id(i.function): i.plugin_name for i in impls} | {id(f): n for n, f in rules.evolvers.items()}
+    if any(i.wrapper or i.hookwrapper or tuple(i.argnames) != ("state", "event") for i in impls):
+        steps: list[tuple[str, Callable[[], object]]] = [("referee_evolve", lambda: _evolve(rules, state, event))]
+    else:
+        steps = [(names.get(id(f), getattr(f, "__module__", "?")), functools.partial(f, state, event)) for f in rules.evolve_order(impls)]
+    for plugin, step in steps:
+        try:
+            step()
+        except Exception as exc:
+            error = f"{type(exc).__name__}: {exc}"
+            log.warning("a plugin failed to fold the end of the game; the end stands", table=state.table_id, plugin=plugin, error=error)
 
 
 # Every event of every table is folded through ``referee_evolve``: pluggy's dispatch costs
@@ -403,6 +431,8 @@ def open_table(
         most = f"-{game.max_seats}" if game.max_seats != game.min_seats else ""
         most = most if game.max_seats is not None else "+"
         raise RefereeError(f"{game.title} is for {game.min_seats}{most} players, not {len(seats)}")
+    if problem := unrecordable(options or {}, "options"):
+        raise RefereeError(f"the table cannot be opened: {problem}")
     decision = Decision(rules, TableState(), source)
     decision.emit(
         TableOpened(
@@ -434,6 +464,7 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
     """
     if state.over:
         raise IllegalAction("the game is over; no more actions are taken", "table")
+    _check_recordable(action)
     request: Request | None = None
     if action.seat != GAMESMASTER:
         if action.seat not in state.seats:
@@ -445,11 +476,15 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         if expiring is None or expiring.deadline is None:
             raise IllegalAction(f"no timed request {action.args.get('request')!r} is open", "flow")
     decision = Decision(rules, state, source)
-    decision.emit(
+    taken = decision.emit(
         ActionTaken(seat=action.seat, action=action.action, args=dict(action.args), request=request.id if request else None),
         rule="action",
         visible_to=(action.seat,) if request is not None and request.sealed else None,
     )
+    # The rules decide on the arguments as the log records them (keys sorted, tuples as
+    # lists), which are the ones verify re-decides on.
+    assert isinstance(taken, ActionTaken)
+    action = msgspec.structs.replace(action, args=taken.args)
     automated: tuple[str, ...] | None = None
     if action.seat == GAMESMASTER and action.action == AUTOMATE:
         automated = _automated_seats(state, action.args.get("seats"))
@@ -470,6 +505,13 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         # declared flow goes on from where the table now is.
         advance(decision, rules.game.flow)
     return decision.state, decision.emitted
+
+
+def _check_recordable(action: Action) -> None:
+    """Refuse, by name, anything in ``action`` a log cannot record as given."""
+    for value, name in ((action.action, "the action's name"), (action.request, "the request named"), (action.args, "args")):
+        if problem := unrecordable(value, name):
+            raise IllegalAction(f"{plain(action.seat)}'s action cannot be recorded: {problem}", "table")
 
 
 def _automated_seats(state: TableState, named: Any) -> tuple[str, ...]:

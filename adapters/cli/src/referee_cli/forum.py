@@ -27,6 +27,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_act(args: argparse.Namespace) -> int:
     from referee import RefereeError, parse_json
+    from referee.limits import unrecordable
 
     from . import answering, render
 
@@ -39,7 +40,14 @@ def cmd_act(args: argparse.Namespace) -> int:
             if args.answer:
                 raise RefereeError("give the answer either as words or as --args JSON, not both")
         else:
-            text = sys.stdin.read() if args.answer == ["-"] else " ".join(args.answer)
+            try:
+                text = sys.stdin.read() if args.answer == ["-"] else " ".join(args.answer)
+            except UnicodeDecodeError:
+                raise RefereeError("the answer read from standard input is not UTF-8 text; nothing was recorded") from None
+            # A byte that is not UTF-8 reaches Python as a lone surrogate: bad input, said
+            # before any game's reading of the words sees it.
+            if problem := unrecordable(text, "the answer"):
+                raise RefereeError(f"{problem}; nothing was recorded")
             request = answering.pending(app.requests(table_id), args.seat, args.action, args.request)
             if request is not None:
                 action_args = answering.args_from_text(request, text)

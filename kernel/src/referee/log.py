@@ -434,29 +434,14 @@ def check_chain(
     is known (after the game), else with the entry's own ``key``.  A body that cannot be
     checked at all is refused, never passed over.  ``headers=False`` leaves out the
     headers' hashes, for a caller that has just checked them (``bodies=False``).
-    ``canonical_bodies``, when given, receives each checked entry's canonical body bytes
-    (``None`` for a hidden one), so that a caller comparing bodies need not encode them
-    again.
+    ``canonical_bodies`` receives each checked entry's canonical body bytes (``None`` for
+    a hidden one), so that a caller comparing bodies need not encode them again.
     """
-    if table_key is not None and bodies:
-        inner_pad, outer_pad = _pads(table_key)
-        table_inner, table_outer = hashlib.sha256(inner_pad), hashlib.sha256(outer_pad)
-    else:
-        table_inner = table_outer = None
+    table_hashes = tuple(map(hashlib.sha256, _pads(table_key))) if table_key is not None and bodies else None
     keep = canonical_bodies.append if canonical_bodies is not None else None
-    # The common entry (a commitment, no legacy digest, its own key absent or right) is
-    # checked inline, the table key's and each entry key's padded blocks hashed once: a
-    # log holds thousands of entries and these are its only cryptographic costs.  Every
-    # other case takes the general checks below, which name what is wrong.
-    sha256, encode, header_of, values_of, ipad, opad, pad = (
-        hashlib.sha256,
-        _encoder.encode,
-        _Header,
-        _header_values,
-        _IPAD,
-        _OPAD,
-        bytes(_BLOCK - 32),
-    )
+    # The common entry is hashed inline, the table key's padded blocks hashed once: a long
+    # log's cryptographic costs.  Any other case takes the general checks below.
+    sha256, encode, pad = hashlib.sha256, _encoder.encode, bytes(_BLOCK - 32)
     prev = ""
     for position, entry in enumerate(entries, start=1):
         if entry.seq != position:
@@ -464,25 +449,24 @@ def check_chain(
         if entry.prev != prev:
             return position, f"entry {position} does not follow entry {position - 1}: an entry was dropped, added or moved"
         digest, commit = entry.digest, entry.commit
-        if headers and sha256(legacy_header(entry) if digest else encode(header_of(*values_of(entry)))).hexdigest() != entry.hash:
+        if headers and sha256(legacy_header(entry) if digest else encode(_Header(*_header_values(entry)))).hexdigest() != entry.hash:
             return entry.seq, f"entry {entry.seq} ({entry.type}): its header was edited after it was recorded"
         if commit and digest:
             return entry.seq, f"entry {entry.seq} ({entry.type}) carries both a commitment and a legacy digest"
         if not commit and not digest:
             return entry.seq, f"entry {entry.seq} ({entry.type}) carries no commitment to its body"
-        event = entry.event
-        body = None if not bodies or event is None else encode(event)
+        body = None if not bodies or entry.event is None else encode(entry.event)
         if body is not None:
-            if table_inner is not None and not digest:
-                mac = table_inner.copy()
+            if table_hashes is not None and not digest:
+                mac = table_hashes[0].copy()
                 mac.update(b"entry|%d" % position)
-                outer = table_outer.copy()  # type: ignore[union-attr]
+                outer = table_hashes[1].copy()
                 outer.update(mac.digest())
                 block = outer.digest() + pad
                 if entry.key and entry.key != block[:32].hex():
                     return entry.seq, f"entry {entry.seq} ({entry.type}): its key is not the one the table's key gives"
-                mac = sha256(block.translate(ipad) + body)
-                if not hmac.compare_digest(sha256(block.translate(opad) + mac.digest()).hexdigest(), commit):
+                mac = sha256(block.translate(_OPAD) + sha256(block.translate(_IPAD) + body).digest())
+                if not hmac.compare_digest(mac.hexdigest(), commit):
                     return entry.seq, f"entry {entry.seq} ({entry.type}): the event was edited after it was recorded"
             else:
                 problem = digest_problem(entry, body) if digest else _check_commit(entry, body)
@@ -494,8 +478,7 @@ def check_chain(
     return None
 
 
-def _check_commit(entry: Entry, body: bytes) -> str | None:
-    """A body checked with the entry's own key (a seat's copy during the game)."""
+def _check_commit(entry: Entry, body: bytes) -> str | None:  # with the entry's own key
     if not entry.key:
         return f"entry {entry.seq} ({entry.type}) shows a body without the key to check it against its commitment"
     try:

@@ -25,7 +25,7 @@ from .events import ActionTaken, Event, GameEnded, RandomDrawn, SeedRevealed, Ta
 from .limits import plain, shown
 from .log import Entry, canonical, check_chain
 from .logging import get_logger
-from .randomness import RandomnessMismatch, RecordedSource, check_outcome, roll, seed_commitment
+from .randomness import RandomnessMismatch, RecordedSource, check_outcome, rolls, seed_commitment
 from .registry import Registry, Rules, decode_as
 from .table import Action, Emitted, TableState, decide, fold_entries, open_table
 from .upcasting import old_credit, seed_hash
@@ -211,6 +211,7 @@ def _verify(registry: Registry, entries: Sequence[Entry], scripted_ok: bool) -> 
 
     draws = []
     drawn_tag = event_tag(RandomDrawn)
+    roll = rolls(revealed.seed) if revealed is not None and not opened.scripted else None
     for e in entries:
         if e.type == drawn_tag:
             try:
@@ -219,8 +220,8 @@ def _verify(registry: Registry, entries: Sequence[Entry], scripted_ok: bool) -> 
                 check_outcome(drawn.kind, drawn.spec, drawn.outcome)
             except (BadLog, RefereeError) as exc:
                 return _fail(e.seq, f"entry {e.seq} ({e.type}): {exc}", e.seq - 1)
-            if revealed is not None and not opened.scripted:
-                expected = roll(revealed.seed, drawn.draw, drawn.kind, drawn.spec)
+            if roll is not None:
+                expected = roll(drawn.draw, drawn.kind, drawn.spec)
                 if canonical({"o": expected}) != canonical({"o": drawn.outcome}):
                     return _fail(
                         e.seq,

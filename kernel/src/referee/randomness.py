@@ -19,7 +19,7 @@ import hashlib
 import hmac
 import random
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from .errors import RefereeError
@@ -76,10 +76,11 @@ class RandomnessMismatch(RefereeError):
 class _Stream:
     """Unbounded deterministic integers for one draw: HMAC-SHA256(seed, draw:block)."""
 
-    def __init__(self, seed: str, draw: int) -> None:
+    def __init__(self, keyed: hmac.HMAC, draw: int) -> None:
         # A shuffle reads many blocks under one key: the keyed state is set up once and
-        # copied per block (the same HMAC, computed for less).
-        self._keyed = hmac.new(seed.encode(), digestmod=hashlib.sha256)
+        # copied per block (the same HMAC, computed for less).  It is never updated itself,
+        # so one seed's keyed state serves every draw (``rolls``).
+        self._keyed = keyed
         self._draw = draw
         self._block = 0
 
@@ -120,10 +121,25 @@ def check_draw(kind: object, spec: object) -> int:
 
 def roll(seed: str, draw: int, kind: str, spec: dict[str, Any]) -> Any:
     """The outcome of draw number ``draw`` of a table seeded with ``seed``."""
+    return _rolled(hmac.new(seed.encode(), digestmod=hashlib.sha256), draw, kind, spec)
+
+
+def rolls(seed: str) -> Callable[[int, str, dict[str, Any]], Any]:
+    """``roll`` for many draws of one seed (checking a whole log): the seed's keyed state
+    is set up once, not once per draw."""
+    keyed = hmac.new(seed.encode(), digestmod=hashlib.sha256)
+
+    def rolled(draw: int, kind: str, spec: dict[str, Any]) -> Any:
+        return _rolled(keyed, draw, kind, spec)
+
+    return rolled
+
+
+def _rolled(keyed: hmac.HMAC, draw: int, kind: str, spec: dict[str, Any]) -> Any:
     size = check_draw(kind, spec)
     if not isinstance(draw, int) or isinstance(draw, bool) or draw < 0:
         raise RandomnessMismatch(f"draw numbers are whole numbers from 0, not {shown(draw)}")
-    stream = _Stream(seed, draw)
+    stream = _Stream(keyed, draw)
     if kind == "die":
         return 1 + stream.below(size)
     if kind == "shuffle":

@@ -123,7 +123,9 @@ def rows_for_game(registry: Registry, game: PlayedGame, db: Path, *, web: bool =
     progress(f"[counts/{spec.name}] bot play, counted")
     played = play_counts(registry, spec)
     rows = [
-        _per_action("reads/play", spec, played, "reads", "store reads per action in bot play (requests + view + bot answer + act, in one reading)"),
+        _per_action(
+            "reads/play", spec, played, "reads", "store reads per action in bot play (requests + view + bot answer + act, in one reading)"
+        ),
         _per_action("copies/play", spec, played, "copies", "full state copies per action in bot play"),
         _encodes(spec, played),
     ]

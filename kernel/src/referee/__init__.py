@@ -56,6 +56,7 @@ _WHERE = {
     "parse_json": "limits",
     "read_text": "limits",
     "shown": "limits",
+    "unrecordable": "limits",
     "Standing": "events",
     "TableOpened": "events",
     "TurnBegan": "events",
@@ -111,7 +112,7 @@ if TYPE_CHECKING:
     )
     from .flow import Menu, Phase, Rounds, Turns
     from .groups.audit import ReplayView
-    from .limits import MAX_NESTING, check_nesting, parse_json, read_text, shown
+    from .limits import MAX_NESTING, check_nesting, parse_json, read_text, shown, unrecordable
     from .log import Entry, dump_jsonl, load_jsonl
     from .registry import Extension, Game, Registry, Rules
     from .service import Referee, TableInfo
@@ -205,4 +206,5 @@ __all__ = [
     "parse_json",
     "read_text",
     "shown",
+    "unrecordable",
 ]

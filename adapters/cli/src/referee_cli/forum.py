@@ -26,8 +26,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    from referee import RefereeError, parse_json
-    from referee.limits import unrecordable
+    from referee import RefereeError, parse_json, unrecordable
 
     from . import answering, render
 

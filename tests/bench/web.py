@@ -47,7 +47,9 @@ def _port() -> int:
 @contextmanager
 def _server(db: str, watch: float):  # type: ignore[no-untyped-def]
     port = _port()
+    # The load comes from one address: the limits a server sets per client would measure themselves.
     command = [sys.executable, "-m", "referee_web", "--db", db, "--port", str(port), "--rate", "1000000", "--burst", "1000000"]
+    command += ["--tables-per-minute", "1000000", "--connections-per-client", "1000000"]
     command += ["--watch", str(watch)]
     proc = subprocess.Popen([*command, "--bot-pause", "0", "--log-level", "warning"], stdout=subprocess.DEVNULL)
     address = f"http://127.0.0.1:{port}"

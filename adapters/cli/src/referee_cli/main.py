@@ -140,15 +140,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
             metavar="N|KIND,...",
             help="bot seats to add: a number, or one kind per bot (e.g. heuristic,random,random; the game's option bots lists its kinds)",
         )
-        p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
-        p.add_argument(
-            "--option",
-            action="append",
-            default=[],
-            metavar="KEY=VALUE",
-            help="a table option (repeatable); @FILE in a value is that file's text",
-        )
-        p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's; none: none)")
+        _table_options(p)
         p.add_argument("--table", help="go on with an existing table (id or 'latest') instead of opening one")
         p.add_argument(
             "--bot-seats",
@@ -163,15 +155,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         p = sub.add_parser("new", parents=[every], help="open a table for play by orders (forum or email), without playing it")
         p.add_argument("game", help="the game to open (see 'referee games')")
         p.add_argument("--seats", required=True, help="comma-separated seat names, e.g. Bill,Ted,Zed")
-        p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
-        p.add_argument(
-            "--option",
-            action="append",
-            default=[],
-            metavar="KEY=VALUE",
-            help="a table option (repeatable); @FILE in a value is that file's text",
-        )
-        p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's)")
+        _table_options(p)
         p.set_defaults(func=forum.cmd_new)
 
     if wanted("act"):
@@ -284,6 +268,19 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         q.add_argument("--extensions", help="comma-separated extensions (house rules) added to each file's own (or to the game's defaults)")
         q.set_defaults(func=kit.cmd_scenario_run)
     return top
+
+
+def _table_options(p: argparse.ArgumentParser) -> None:
+    """What a new table is opened with, the same for ``play`` and ``new``."""
+    p.add_argument("--seed", help="fix the table's randomness (reproducible games)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a table option (repeatable); @FILE in a value is that file's text",
+    )
+    p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's; none: none)")
 
 
 COMMANDS = frozenset(  # what ``parser`` adds, in one place so a run builds only its own

@@ -457,7 +457,8 @@ def test_web_bots_of_an_endless_table_stop_at_the_servers_limit_and_the_gamesmas
     client = server(limits=Limits(rate=10_000, burst=10_000, bot_actions=12))
     seats = ["Bill", "Ted", "Zed"]
     table = open_table("pigsty", seats, client=client, bots=seats, options={"palace_pigs": 10**15})
-    table.wait(lambda: sum(e["seat"] in seats for e in table.state("gamesmaster")["entries"]) >= 12)
+    # Every entry an action causes names its seat: the bots' actions are the ActionTaken ones.
+    table.wait(lambda: sum(e["type"] == "referee.ActionTaken" and e["seat"] in seats for e in table.state("gamesmaster")["entries"]) >= 12)
     settled = table.length()
     time.sleep(0.5)
     assert table.length() == settled and not table.state("gamesmaster")["over"]

@@ -104,3 +104,74 @@ def test_the_hook_may_reword_a_kernel_event():
     assert describe(rules, RoundBegan(round=2)) == "round 2 begins"  # Turns is no plugin of the table
     rules.pm.register(Turns())
     assert describe(rules, RoundBegan(round=2)) == "turn 2 begins"
+
+
+# --- Words for one reader (issue 20, "The log as a story") ---------------------------
+
+
+class Dealt(Event, tag="bell.Dealt"):
+    seat: str
+    cards: int
+
+    def describe(self, words):
+        return words.says(self.seat, "was dealt", f"{self.cards} cards")
+
+
+def test_an_event_speaks_to_its_reader_as_you_and_of_others_by_name():
+    rules = Registry([Bell()], entry_points=False).rules("bell")
+    assert describe(rules, Dealt(seat="ann", cards=3), reader="ann") == "You were dealt 3 cards"
+    assert describe(rules, Dealt(seat="ann", cards=3), reader="bob") == "ann was dealt 3 cards"
+    assert describe(rules, Dealt(seat="ann", cards=3)) == "ann was dealt 3 cards"
+
+
+def test_the_describe_hook_is_given_the_readers_words():
+    class Polite:
+        @hookimpl
+        def referee_describe(self, event, words):
+            return words.says(event.seat, "rings", "politely") if isinstance(event, Rang) else None
+
+    rules = Registry([Bell(), Polite()], entry_points=False).rules("bell")
+    rules.pm.register(Polite())
+    assert describe(rules, Rang(seat="bob", times=1), reader="bob") == "You ring politely"
+
+
+def test_a_hidden_entry_is_told_from_its_header_in_the_games_words_or_the_kernels():
+    from referee.audit import describe_hidden
+    from referee.log import Entry
+
+    header = Entry(seq=7, type="bell.Dealt", plugin="bell", seat="ann", rule="1")
+    rules = Registry([Bell()], entry_points=False).rules("bell")
+    assert describe_hidden(rules, header, reader="bob") == "ann made a choice hidden from you"
+
+    class Discreet:
+        @hookimpl
+        def referee_describe_hidden(self, entry, words):
+            return words.says(entry.seat, "was dealt", "cards") if entry.type == "bell.Dealt" else None
+
+    rules.pm.register(Discreet())
+    assert describe_hidden(rules, header, reader="bob") == "ann was dealt cards"
+
+
+def test_a_game_presents_a_seats_view_through_the_facade():
+    from referee import Card, Presentation, Zone
+
+    class Shown:
+        @hookimpl
+        def referee_view(self, state, seat):
+            return {"bells": 2}
+
+        @hookimpl
+        def referee_present(self, view, seat):
+            return Presentation(title="Bell", status=f"Round {view['round']}", zones=(Zone(title="The tower", cards=(Card(name="Bell"),) * view["view"]["bells"]),))
+
+    class Offer:
+        @hookimpl
+        def referee_extensions(self):
+            return [Extension(name="shown", game="bell", title="Shown", plugin=Shown())]
+
+    app = Referee(":memory:", registry=Registry([Bell(), Offer()], entry_points=False))
+    table = app.open("bell", ["ann", "bob"], extensions=["shown"])
+    shown = app.present(table, "ann")
+    assert shown is not None and shown.status == "Round 1" and len(shown.zones[0].cards) == 2
+    plain = Referee(":memory:", registry=Registry([Bell()], entry_points=False))
+    assert plain.present(plain.open("bell", ["ann", "bob"]), "ann") is None  # nothing declared: the adapter lays it out

@@ -15,6 +15,16 @@ from .plugin import NAME, hookimpl, hookspec
 # the store, does not pay for importing every module of the kernel.
 _WHERE = {
     "answers": "",
+    "presentation": "",
+    "words": "",
+    "Arrow": "presentation",
+    "Backs": "presentation",
+    "Card": "presentation",
+    "Place": "presentation",
+    "Presentation": "presentation",
+    "Stat": "presentation",
+    "Zone": "presentation",
+    "Words": "words",
     "Amount": "answers",
     "Assign": "answers",
     "Flag": "answers",
@@ -110,7 +120,10 @@ if TYPE_CHECKING:
         TurnEnded,
         event_tag,
     )
+    from . import presentation, words
     from .flow import Menu, Phase, Rounds, Turns
+    from .presentation import Arrow, Backs, Card, Place, Presentation, Stat, Zone
+    from .words import Words
     from .groups.audit import ReplayView
     from .limits import MAX_NESTING, check_nesting, parse_json, read_text, shown, unrecordable
     from .log import Entry, dump_jsonl, load_jsonl
@@ -136,6 +149,16 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "presentation",
+    "words",
+    "Arrow",
+    "Backs",
+    "Card",
+    "Place",
+    "Presentation",
+    "Stat",
+    "Words",
+    "Zone",
     "NAME",
     "hookimpl",
     "hookspec",

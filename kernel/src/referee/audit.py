@@ -15,6 +15,8 @@ wrote ``1`` is a forgery like any other edit.
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -29,6 +31,7 @@ from .randomness import RandomnessMismatch, RecordedSource, check_outcome, rolls
 from .registry import Registry, Rules, decode_as
 from .table import Action, Emitted, TableState, decide, fold_entries, open_table
 from .upcasting import old_credit, seed_hash
+from .words import Words
 
 log = get_logger("referee")
 
@@ -374,16 +377,18 @@ class Explanation:
     consequences: list[Entry]
 
 
-def describe(rules: Rules, event: Event) -> str:
-    """The event in words: a ``referee_describe`` implementation's (the first non-None, so a
-    house rule may reword anything), else the event's own ``describe``, else its fields."""
+def describe(rules: Rules, event: Event, reader: str | None = None) -> str:
+    """The event in words for ``reader`` (None: a spectator): a ``referee_describe``
+    implementation's (the first non-None, so a house rule may reword anything), else the
+    event's own ``describe``, else its fields."""
+    words = Words(reader)
     try:
-        text = rules.hook.referee_describe(event=event)
+        text = rules.hook.referee_describe(event=event, words=words)
     except Exception:  # a plugin's failure to describe must not hide the event itself
         text = None
     if not text:
         try:
-            text = event.describe()
+            text = event.describe(words) if _describes_for_reader(type(event)) else event.describe()
         except Exception as exc:
             log.warning("an event failed to describe itself", type=event_tag(type(event)), error=f"{type(exc).__name__}: {exc}")
             text = None
@@ -391,6 +396,25 @@ def describe(rules: Rules, event: Event) -> str:
         return str(text)
     fields = ", ".join(f"{k}={v!r}" for k, v in encode_event(event).items())
     return f"{type(event).__name__}({fields})"
+
+
+def describe_hidden(rules: Rules, entry: Entry, reader: str | None = None) -> str:
+    """What ``reader`` may know of an entry hidden from them: a ``referee_describe_hidden``
+    implementation's words from the header alone, else the kernel's."""
+    words = Words(reader)
+    try:
+        text = rules.hook.referee_describe_hidden(entry=entry, words=words)
+    except Exception:  # a plugin's failure to word a hidden entry must not hide that it is there
+        text = None
+    if text:
+        return str(text)
+    return f"{words.says(entry.seat, 'made', 'a choice hidden from you')}" if entry.seat else "Something hidden from you happened"
+
+
+@functools.cache
+def _describes_for_reader(kind: type[Event]) -> bool:
+    """Whether an event's own ``describe`` takes the reader's ``Words`` (older ones do not)."""
+    return len(inspect.signature(kind.describe).parameters) > 1
 
 
 def explain(registry: Registry, entries: Sequence[Entry], seq: int) -> Explanation:

@@ -12,12 +12,15 @@ upcaster from *n* up to the current version before it is decoded.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, dataclass_transform
 
 import msgspec
 
 from .answers import Shape
 from .upcasting import upcast_body
+
+if TYPE_CHECKING:
+    from .words import Words
 
 __all__ = ["Event", "event_tag", "encode_event", "decode_event", "KERNEL_EVENTS"]
 
@@ -36,10 +39,12 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
 
     version: ClassVar[int] = 1
 
-    def describe(self) -> str | None:
-        """One line of plain text saying what happened, for logs and replays (``referee
-        replay``, ``referee explain``), in the game's own words; None: the kernel shows
-        the fields.  Words only: read the event's fields (and constants), nothing else."""
+    def describe(self, words: Words | None = None) -> str | None:
+        """One sentence saying what happened, for the log a player reads (terminal, browser,
+        ``referee replay``, ``referee explain``), in the game's own words; None: the kernel
+        shows the fields.  ``words`` speaks to the reader (``words.says(seat, "aims", ...)``
+        is "You aim" to that seat); an override may leave the parameter out.  Words only:
+        read the event's fields (and constants), nothing else."""
         return None
 
 

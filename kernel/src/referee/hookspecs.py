@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING, Any
 from .plugin import hookspec
 
 if TYPE_CHECKING:
-    from .events import Event, Request, TableOpened
+    from .events import Entry, Event, Request, TableOpened
+    from .presentation import Presentation
     from .registry import Extension, Game
     from .table import Action, Decision, TableState
+    from .words import Words
 
 
 # --- Discovery ---------------------------------------------------------------------
@@ -188,12 +190,40 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any] | None:
 
 
 @hookspec(firstresult=True)
-def referee_describe(event: Event) -> str | None:
-    """One line of plain text describing ``event`` for logs and replays, instead of its own.
+def referee_present(view: dict[str, Any], seat: str | None) -> Presentation | None:
+    """The seat's view laid out as a table a person sits at (``referee.presentation``).
 
-    An event says what happened itself (``Event.describe``); implement this hook to word
-    another plugin's events (or the kernel's) otherwise.  Return None for events you leave
-    alone; the first non-None result wins over the event's own words.
+    Called by the terminal and the browser each time they show a table.  ``view`` is the
+    seat's whole view as ``Referee.view`` returns it (the game's own part, what
+    :func:`referee_view` returned, under ``"view"``; the flow under ``"round"``, ``"turn"``,
+    ``"active"``, ``"phase"``; the seat's open ``"requests"``; the ``"result"``), for
+    ``seat`` (None: a spectator), so a presentation cannot show more than the view.  Return a ``Presentation`` (zones of cards and counters
+    in the game's words), or None to let the adapter lay the view out generically.  The
+    first non-None result wins, so a house rule may re-present a game.
+    """
+
+
+@hookspec(firstresult=True)
+def referee_describe(event: Event, words: Words) -> str | None:
+    """One sentence describing ``event`` for the log, in words a player would say.
+
+    Called for each entry a reader may see, in the terminal, the browser and ``explain``.
+    ``words`` speaks to that reader (``words.says("Ada", "aims", "at Bob")`` gives
+    "You aim at Bob" to Ada); an implementation may leave the parameter out.  An event
+    says what happened itself (``Event.describe``); implement this hook to word another
+    plugin's events (or the kernel's) otherwise.  Return None for events you leave alone;
+    the first non-None result wins over the event's own words.
+    """
+
+
+@hookspec(firstresult=True)
+def referee_describe_hidden(entry: Entry, words: Words) -> str | None:
+    """What a reader may know of an entry hidden from them, in words ("Bob chose a bullet card").
+
+    Called for each entry whose body the reader may not see; ``entry`` carries only its
+    header (type, seat, rule, seq), never the body.  Say only what the header already
+    tells.  Return a sentence, or None for the kernel's ("Bob made a choice hidden from
+    you"); the first non-None result wins.
     """
 
 

@@ -33,6 +33,7 @@ from .groups.gamesmaster import Gamesmaster
 from .groups.plugins import Plugins
 from .limits import TABLE_ID_RULE, check_table_id, shown
 from .log import Entry, dump_jsonl, redact_for, seal_lines, with_keys
+from .presentation import Presentation, present
 from .logging import get_logger, plugin_failure
 from .randomness import ScriptedSource, SeededSource, new_seed, new_table_key, seed_commitment
 from .registry import Registry, Rules
@@ -394,6 +395,19 @@ class Referee:
             seat=seat,
         ):
             return view(session.rules, session.state, seat)
+
+    def present(self, table_id: str, seat: str | None) -> Presentation | None:
+        """What ``seat`` sees laid out as the game declares it (``referee_present``), or None
+        when the game declares nothing and an adapter shows :meth:`view` generically."""
+        shown = self.view(table_id, seat)
+        session = self._load(table_id)
+        with plugin_failure(
+            "a plugin failed presenting the table",
+            f"the rules of {session.state.game_name} failed to present the table",
+            table=table_id,
+            seat=seat,
+        ):
+            return present(session.rules, shown)
 
     def requests(self, table_id: str) -> list[Request]:
         return list(self._load(table_id).state.flow.requests.values())

@@ -162,7 +162,11 @@ def test_a_game_presents_a_seats_view_through_the_facade():
 
         @hookimpl
         def referee_present(self, view, seat):
-            return Presentation(title="Bell", status=f"Round {view['round']}", zones=(Zone(title="The tower", cards=(Card(name="Bell"),) * view["view"]["bells"]),))
+            return Presentation(
+                title="Bell",
+                status=f"Round {view['round']}",
+                zones=(Zone(title="The tower", cards=(Card(name="Bell"),) * view["view"]["bells"]),),
+            )
 
     class Offer:
         @hookimpl

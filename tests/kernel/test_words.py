@@ -12,7 +12,17 @@ from referee.words import Words, count, listing, money, ordinal, plural, second_
 
 @pytest.mark.parametrize(
     ("third", "second"),
-    [("aims", "aim"), ("was dealt", "were dealt"), ("has", "have"), ("is", "are"), ("carries", "carry"), ("pushes", "push"), ("backs down", "back down"), ("goes", "go"), ("passes", "pass")],
+    [
+        ("aims", "aim"),
+        ("was dealt", "were dealt"),
+        ("has", "have"),
+        ("is", "are"),
+        ("carries", "carry"),
+        ("pushes", "push"),
+        ("backs down", "back down"),
+        ("goes", "go"),
+        ("passes", "pass"),
+    ],
 )
 def test_a_verb_agrees_with_the_reader(third: str, second: str) -> None:
     assert second_person(third) == second
@@ -38,7 +48,18 @@ def test_counts_plurals_money_and_ordinals() -> None:
     assert [count(1, "bullet"), count(0, "bullet"), count(2, "die"), count(2, "party")] == ["1 bullet", "0 bullets", "2 dice", "2 parties"]
     assert plural("box") == "boxes" and plural("day") == "days"
     assert [money(100000), money(-5000), money(0)] == ["$100,000", "-$5,000", "$0"]
-    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
+    ]
     assert listing([]) == "nobody" and listing(["Ada"]) == "Ada" and listing(["a", "b"], "or") == "a or b"
 
 
@@ -51,7 +72,15 @@ def test_a_presentation_is_plain_json_for_adapters() -> None:
     shown = referee.Presentation(
         title="Cash'n'Guns",
         status="Round 2 of 8",
-        zones=(referee.Zone(title="Your hand", role="hand", owner="Ada", cards=(referee.Card(name="Bang!", kind="bullet", text="Hits."),), backs=(referee.Backs(label="cards", count=2),)),),
+        zones=(
+            referee.Zone(
+                title="Your hand",
+                role="hand",
+                owner="Ada",
+                cards=(referee.Card(name="Bang!", kind="bullet", text="Hits."),),
+                backs=(referee.Backs(label="cards", count=2),),
+            ),
+        ),
         arrows=(referee.Arrow(source="Ada", target="Bob", label="aims"),),
     )
     data = referee.presentation.to_json(shown)

@@ -95,7 +95,7 @@ _WHERE = {
 }
 
 if TYPE_CHECKING:
-    from . import answers
+    from . import answers, presentation, words
     from .answers import Amount, Assign, Flag, Option, Order, Pick, Shape, Subset, Text
     from .audit import Explanation, Verdict, explain, replay, verify
     from .errors import BadLog, ConcurrentWrite, IllegalAction, PluginMismatch, RefereeError, UnknownGame, UnknownTable
@@ -120,17 +120,16 @@ if TYPE_CHECKING:
         TurnEnded,
         event_tag,
     )
-    from . import presentation, words
     from .flow import Menu, Phase, Rounds, Turns
-    from .presentation import Arrow, Backs, Card, Place, Presentation, Stat, Zone
-    from .words import Words
     from .groups.audit import ReplayView
     from .limits import MAX_NESTING, check_nesting, parse_json, read_text, shown, unrecordable
     from .log import Entry, dump_jsonl, load_jsonl
+    from .presentation import Arrow, Backs, Card, Place, Presentation, Stat, Zone
     from .registry import Extension, Game, Registry, Rules
     from .service import Referee, TableInfo
     from .store import MEMORY, TableStore
     from .table import GAMESMASTER, Action, Decision, Flow, TableState
+    from .words import Words
 
 
 def __getattr__(name: str) -> Any:

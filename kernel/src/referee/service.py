@@ -33,8 +33,8 @@ from .groups.gamesmaster import Gamesmaster
 from .groups.plugins import Plugins
 from .limits import TABLE_ID_RULE, check_table_id, shown
 from .log import Entry, dump_jsonl, redact_for, seal_lines, with_keys
-from .presentation import Presentation, present
 from .logging import get_logger, plugin_failure
+from .presentation import Presentation, present
 from .randomness import ScriptedSource, SeededSource, new_seed, new_table_key, seed_commitment
 from .registry import Registry, Rules
 from .session import Session, TableInfo, cold_load, snapshot_of

@@ -104,7 +104,7 @@ class Words:
         return "You" if self.is_reader(seat) else seat
 
     def possessive(self, seat: str) -> str:
-        """"your" or "Ada's" ("Bob'" for a name ending in s is not the rulebooks' style: "Bob's")."""
+        """ "your" or "Ada's" ("Bob'" for a name ending in s is not the rulebooks' style: "Bob's")."""
         return "your" if self.is_reader(seat) else f"{seat}'s"
 
     def verb(self, seat: str, third: str) -> str:

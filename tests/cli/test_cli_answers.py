@@ -75,8 +75,8 @@ def test_act_takes_a_number_a_label_field_pairs_or_json(cli, entries_of) -> None
 @pytest.mark.parametrize(
     ("answer", "problem"),
     [
-        (["4"], 'referee: card: "4" is not offered (click, bang, bbb)\n'),
-        (["Boom!"], 'referee: card: "Boom!" is not offered (click, bang, bbb)\n'),
+        (["4"], 'referee: card: "4" is not offered (Click! (5 left), Bang! (2 left), Bang! Bang! Bang! (1 left))\n'),
+        (["Boom!"], 'referee: card: "Boom!" is not offered (Click! (5 left), Bang! (2 left), Bang! Bang! Bang! (1 left))\n'),
         ([], "referee: card: missing; one of 1) Click! (5 left); 2) Bang! (2 left); 3) Bang! Bang! Bang! (1 left)\n"),
         (["--args", '{"card": "click", "aim": "Bob"}'], "referee: aim: no such field in this answer (it takes card)\n"),
         (["1", "--args", '{"card": "click"}'], "referee: give the answer either as words or as --args JSON, not both\n"),
@@ -134,7 +134,7 @@ def test_hotseat_shows_the_shape_and_reasks_a_refused_answer_without_the_whole_v
     out = result.out
     asked = out.index("Round 1: Ann, choose a bullet card, face down.")
     assert out[asked:].splitlines()[1].startswith("  card (bullet card): one of 1) Click! (5 left); 2) Bang! (2 left)")
-    refusal = out.index('  not allowed: card: "9" is not offered (click, bang, bbb)')
+    refusal = out.index('  not allowed: card: "9" is not offered (Click! (5 left), Bang! (2 left), Bang! Bang! Bang! (1 left))')
     again = out.index("Ann> ", refusal)
     # Between the refusal and the prompt asked again: nothing of the view, nothing at all.
     assert out[refusal:again].count("\n") == 1

@@ -11,7 +11,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import Amount, Assign, Event, Flag, Game, IllegalAction, Option, Order, Pick, Request, Shape, Subset, Text, hookimpl
+from referee import (
+    Amount,
+    Assign,
+    Event,
+    Flag,
+    Game,
+    IllegalAction,
+    Option,
+    Order,
+    Pick,
+    RefereeError,
+    Request,
+    Shape,
+    Subset,
+    Text,
+    hookimpl,
+)
 from referee.answers import describe, parse, render, sample, validate
 
 
@@ -36,7 +52,7 @@ def refused(fields: dict[str, Shape], args: Any, match: str) -> str:
 
 def test_pick_accepts_an_offered_value_only():
     validate(CARD, {"card": "bang"})
-    refused(CARD, {"card": "Bang"}, 'card: "Bang" is not offered (click, bang, bbb)')
+    refused(CARD, {"card": "Bang"}, 'card: "Bang" is not offered (Click, Bang, Bbb)')
     refused(CARD, {"card": 2}, "card: 2 is not offered")
     refused(CARD, {"card": ["bang"]}, 'card: ["bang"] is not offered')
     refused(CARD, {}, "card: missing; one of 1) Click; 2) Bang; 3) Bbb")
@@ -52,17 +68,17 @@ def test_optional_field_may_be_left_out_but_not_given_wrong():
     fields = {"card": Pick(opts("click")), "reveal": Pick(opts("the-kid"), optional=True)}
     validate(fields, {"card": "click"})
     validate(fields, {"card": "click", "reveal": "the-kid"})
-    refused(fields, {"card": "click", "reveal": None}, "reveal: null is not offered (the-kid)")
+    refused(fields, {"card": "click", "reveal": None}, "reveal: null is not offered (The-Kid)")
 
 
 def test_subset_bounds_duplicates_and_offer():
     fields = {"attackers": Subset(opts("a", "b", "c", "d"), min=1, max=3)}
     validate(fields, {"attackers": ["a"]})
     validate(fields, {"attackers": ["d", "b", "a"]})
-    refused(fields, {"attackers": []}, "attackers: pick at least 1 of a, b, c, d")
-    refused(fields, {"attackers": ["a", "b", "c", "d"]}, "attackers: pick at most 3 of a, b, c, d")
+    refused(fields, {"attackers": []}, "attackers: pick at least 1 of A, B, C, D")
+    refused(fields, {"attackers": ["a", "b", "c", "d"]}, "attackers: pick at most 3 of A, B, C, D")
     refused(fields, {"attackers": ["a", "a"]}, 'attackers: "a" is named twice')
-    refused(fields, {"attackers": ["e"]}, 'attackers: "e" is not offered (a, b, c, d)')
+    refused(fields, {"attackers": ["e"]}, 'attackers: "e" is not offered (A, B, C, D)')
     refused(fields, {"attackers": "a"}, 'attackers: "a" is not a list of values')
 
 
@@ -93,7 +109,7 @@ def test_amount_steps_count_from_the_minimum_and_may_be_unbounded():
 def test_order_needs_every_option_once():
     fields = {"order": Order(opts("x", "y", "z"))}
     validate(fields, {"order": ["z", "x", "y"]})
-    refused(fields, {"order": ["z", "x"]}, "order: put every option in order; missing y")
+    refused(fields, {"order": ["z", "x"]}, "order: put every option in order; missing Y")
     refused(fields, {"order": ["z", "x", "x"]}, 'order: "x" is named twice')
     refused(fields, {"order": ["z", "x", "y", "w"]}, 'order: "w" is not offered')
 
@@ -104,9 +120,22 @@ def test_assign_maps_items_to_offered_targets_within_bounds():
     validate(fields, {"cars": {"vicky": "car-2", "kim": "car-2"}})
     refused(fields, {"cars": {}}, "cars: assign at least 1 item")
     refused(fields, {"cars": {"vicky": "car-1", "candy": "car-1", "kim": "car-2"}}, "cars: assign at most 2 items")
-    refused(fields, {"cars": {"sue": "car-1"}}, 'cars: "sue" is not an item offered (vicky, candy, kim)')
-    refused(fields, {"cars": {"vicky": "car-3"}}, 'cars: "car-3" is not a target offered for vicky (car-1, car-2)')
+    refused(fields, {"cars": {"sue": "car-1"}}, 'cars: "sue" is not an item offered (Vicky, Candy, Kim)')
+    refused(fields, {"cars": {"vicky": "car-3"}}, 'cars: "car-3" is not a target offered for Vicky (Car-1, Car-2)')
     refused(fields, {"cars": ["vicky"]}, 'cars: ["vicky"] is not a map of item to target')
+
+
+def test_assign_offers_each_item_only_its_own_targets():
+    """A card's legal targets (issue 20, "dependent fields filter each other")."""
+    fields = {"plays": Assign(opts("snitch", "shiv"), opts("bertha", "fight"), allowed={"snitch": ("bertha",)})}
+    validate(fields, {"plays": {"snitch": "bertha", "shiv": "fight"}})
+    refused(fields, {"plays": {"snitch": "fight"}}, 'plays: "fight" is not a target offered for Snitch (Bertha)')
+    assert [t.value for t in fields["plays"].targets_for("shiv")] == ["bertha", "fight"]
+    rng = random.Random(3)
+    for _ in range(50):
+        validate(fields, sample(fields, rng))
+    with pytest.raises(RefereeError, match="allowed"):
+        Assign(opts("snitch"), opts("bertha"), allowed={"snitch": ("nowhere",)})
 
 
 def test_text_and_flag_types():
@@ -373,7 +402,7 @@ def test_the_kernel_refuses_a_misshapen_answer_before_the_game_sees_it(memory_re
     before = len(app.entries(table))
     with pytest.raises(IllegalAction, match=r"^bid: 1\.0 is not a whole number \(write 1\)$"):
         app.act(table, "Ann", "muster", {"attackers": ["a"], "target": "south", "bid": 1.0})
-    with pytest.raises(IllegalAction, match=r"^attackers: pick at least 1 of a, b, c$"):
+    with pytest.raises(IllegalAction, match=r"^attackers: pick at least 1 of A, B, C$"):
         app.act(table, "Ann", "muster", {"attackers": [], "target": "south", "bid": 1})
     assert game.seen == [] and len(app.entries(table)) == before
     with pytest.raises(IllegalAction, match="c never goes north"):

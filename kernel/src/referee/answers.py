@@ -128,11 +128,25 @@ class Assign(BaseShape, tag="assign"):
     targets: tuple[Option, ...]
     min: int = 0
     max: int | None = None
+    allowed: dict[str, tuple[str, ...]] = {}
+    """The targets each item may go to, by value (a card's legal targets), so a form offers
+    only those; an item not named here may go to any target."""
 
     def __post_init__(self) -> None:
         _distinct(self.items, "assign (items)")
         _distinct(self.targets, "assign (targets)")
         _bounds(self.min, self.max, "assign")
+        items, targets = {o.value for o in self.items}, {o.value for o in self.targets}
+        for item, allowed in self.allowed.items():
+            if item not in items or not set(allowed) <= targets:
+                raise RefereeError(f"assign (allowed): {plain(item)} is not an item, or names a target not offered")
+
+    def targets_for(self, item: str) -> tuple[Option, ...]:
+        """The targets ``item`` may be assigned to."""
+        if item not in self.allowed:
+            return self.targets
+        allowed = set(self.allowed[item])
+        return tuple(t for t in self.targets if t.value in allowed)
 
 
 class Text(BaseShape, tag="text"):
@@ -160,9 +174,14 @@ _SHOWN = 8
 
 def _listing(options: Iterable[Option]) -> str:
     # A refusal names what is offered, but stays one line however long the list is.
-    values = [o.value for o in options]
+    # Options are named as a player sees them (their labels), never by their values.
+    values = [o.label or o.value for o in options]
     shown = ", ".join(values[:_SHOWN])
     return shown + (f" and {len(values) - _SHOWN} more" if len(values) > _SHOWN else "") if values else "nothing"
+
+
+def _label(value: str, options: Iterable[Option]) -> str:
+    return next((o.label or o.value for o in options if o.value == value), value)
 
 
 def _show(value: Any) -> str:
@@ -230,8 +249,11 @@ def _validate_field(name: str, shape: Shape, value: Any) -> None:
             for item, target in value.items():
                 if item not in items:
                     raise IllegalAction(f"{name}: {_show(item)} is not an item offered ({_listing(shape.items)})")
-                if not isinstance(target, str) or target not in targets:
-                    raise IllegalAction(f"{name}: {_show(target)} is not a target offered for {item} ({_listing(shape.targets)})")
+                offered = shape.targets_for(item)
+                if not isinstance(target, str) or target not in targets or target not in {t.value for t in offered}:
+                    raise IllegalAction(
+                        f"{name}: {_show(target)} is not a target offered for {_label(item, shape.items)} ({_listing(offered)})"
+                    )
             top = len(shape.items) if shape.max is None else min(shape.max, len(shape.items))
             if len(value) < shape.min:
                 raise IllegalAction(f"{name}: assign at least {_count(shape.min)}")
@@ -297,8 +319,9 @@ def _sample_field(name: str, shape: Shape, rng: random.Random) -> Any:
                 if shape.min:
                     raise RefereeError(f"{name}: no legal answer (no targets)")
                 return {}
-            k = _size(rng, shape.min, shape.max, len(shape.items), name)
-            return {o.value: rng.choice(shape.targets).value for o in rng.sample(shape.items, k)}
+            placeable = [o for o in shape.items if shape.targets_for(o.value)]
+            k = _size(rng, shape.min, shape.max, len(placeable), name)
+            return {o.value: rng.choice(shape.targets_for(o.value)).value for o in rng.sample(placeable, k)}
         case Text():
             return ""
         case Flag():

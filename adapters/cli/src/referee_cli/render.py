@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from referee import ActionTaken, Entry, Referee, Rules, event_tag
+from referee.presentation import present
+
+from . import presenting
 
 _ACTION = event_tag(ActionTaken)
 
@@ -26,6 +29,11 @@ def generic(value: Any, indent: int = 0) -> str:
 
 
 def view_text(rules: Rules, view: dict[str, Any]) -> str:
+    """The game's presentation as text where it declares one, else its own text view
+    (``referee_render_view``), else the view's fields laid out generically."""
+    shown = present(rules, view)
+    if shown is not None:
+        return presenting.text(shown)
     text = rules.hook.referee_render_view(view=view["view"], seat=view["seat"])
     return str(text) if text else generic(view["view"])
 

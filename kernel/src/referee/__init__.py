@@ -25,6 +25,7 @@ _WHERE = {
     "Stat": "presentation",
     "Zone": "presentation",
     "Words": "words",
+    "story": "",
     "Amount": "answers",
     "Assign": "answers",
     "Flag": "answers",
@@ -149,6 +150,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "presentation",
+    "story",
     "words",
     "Arrow",
     "Backs",

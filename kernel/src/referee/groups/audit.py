@@ -23,6 +23,7 @@ from . import Group
 
 if TYPE_CHECKING:
     from ..audit import Explanation, Verdict
+    from ..story import Line
 
 __all__ = ["Audit", "ReplayView"]
 
@@ -115,6 +116,14 @@ class Audit(Group):
         from ..audit import describe
 
         return describe(rules, rules.decode(entry)) if not entry.redacted else "(hidden)"
+
+    def story(self, table_id: str, seat: str | None, *, after: int = 0) -> list[Line]:
+        """The log as ``seat`` holds it (None: a spectator), each entry after ``after`` a
+        sentence in that seat's words (``referee.story``)."""
+        from ..story import story
+
+        app = self._referee
+        return story(app.rules(table_id), app.visible_entries(table_id, seat, after=after), seat)
 
     def rules_of(self, entries: Sequence[Entry]) -> Rules:
         """The installed rules a log was played under (from its first entry)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import referee
 from referee import Amount, Decision, Flag, IllegalAction, Option, Pick, Subset, Text
-from referee.words import money
+from referee.words import Words, money
 
 from .events import LoanAsked, LoanDeclined, LoanMade, LoanOffered, PlayCardDiscarded, StudioConceded, called_all
 from .rulebook import R_CASH, asked
@@ -67,7 +67,7 @@ def answer_cashflow(decision: Decision, action: referee.Action) -> None:
     decision.request(
         lender,
         "lend-money",
-        f"{lender}: {seat} is out of money and begs you for {money(int(amount))}. Lend, on your terms?",
+        f"{lender}: {Words(lender).says(seat, 'is', 'out of money')} and begs you for {money(int(amount))}. Lend, on your terms?",
         answer=answer,
         rule=asked(R_CASH),
     )
@@ -87,11 +87,13 @@ def answer_lend(decision: Decision, action: referee.Action) -> None:
         LoanOffered(borrower=loan.borrower, lender=loan.lender, dollars=amount, demand=demand, terms=terms, names=named(decision, demand)),
         rule=R_CASH,
     )
-    handed = f", {loan.borrower} handing over {called_all(named(decision, demand), demand)}" if demand else ""
+    handed = f", you handing over {called_all(named(decision, demand), demand)}" if demand else ""
     decision.request(
         loan.borrower,
         "loan-terms",
-        f"{loan.borrower}: {loan.lender} lends {money(amount)}{handed}" + (f"; terms: {terms}" if terms else "") + ". Accept?",
+        f"{loan.borrower}: {Words(loan.borrower).says(loan.lender, 'lends', money(amount))}{handed}"
+        + (f"; terms: {terms}" if terms else "")
+        + ". Accept?",
         answer={"accept": Flag(label="accept the loan")},
         rule=asked(R_CASH),
     )

@@ -34,7 +34,8 @@ def offer_deal(decision: Decision, seat: str, party: str) -> None:
     decision.request(
         seat,
         "offer-deal",
-        f"{seat}: propose a deal to {party} (it takes effect only if {party} accepts); propose nothing to call it off.",
+        f"{seat}: propose a deal to {Words(seat).name(party)} (it takes effect only if {Words(seat).subject(party)} accepts);"
+        " propose nothing to call it off.",
         answer=answer,
         sealed=True,
         rule=asked(R_DEALS),
@@ -80,7 +81,7 @@ def answer_offer(decision: Decision, action: referee.Action) -> None:
     decision.request(
         party,
         "answer-deal",
-        f"{party}: {seat} proposes deal {number}: {describe_deal(decision, game.deal, Words(party))}. Accept?",
+        f"{party}: {Words(party).says(seat, 'proposes', f'deal {number}')}: {describe_deal(decision, game.deal, Words(party))}. Accept?",
         answer=answer,
         sealed=True,
         rule=asked(R_DEALS),

@@ -139,8 +139,7 @@ class ResidualsRolled(Event, tag="pornstar.ResidualsRolled"):
 
     def describe(self, words: Words = _ANYONE) -> str:
         roll = f"{self.die}{self.modifier:+d} = {self.total}" if self.modifier else str(self.die)
-        film = f"{words.possessive(self.seat)} {called(self.names, self.film)}"
-        said = f"{film[:1].upper()}{film[1:]} earns {money(self.paid)} in Residuals (rolled {roll})"
+        said = f"{called(self.names, self.film)} earns {words.name(self.seat)} {money(self.paid)} in Residuals (rolled {roll})"
         return said + ("" if not self.wanked else ": it has Wanked" if self.wanked == 1 else ": it has Wanked Out")
 
 

@@ -51,17 +51,17 @@ def copy_words(copy: int | None) -> str:
     return ordinal(copy) if copy else ""
 
 
-def star_label(star: Star, copy: int | None, owner: str = "") -> str:
+def star_label(star: Star, copy: int | None, whose: str = "") -> str:
     """ "Rod Steele (Bob's; Well-Hung Male; Filming $25)": what a Star is to choose by."""
     gender, _ = GENDER[star.gender]
-    return star.name + remark(copy_words(copy), owner and f"{owner}'s", f"{star.specialty} {gender}", f"Filming {money(star.filming)}")
+    return star.name + remark(copy_words(copy), whose, f"{star.specialty} {gender}", f"Filming {money(star.filming)}")
 
 
-def film_label(film: Film, copy: int | None, owner: str = "", state: str = "") -> str:
+def film_label(film: Film, copy: int | None, whose: str = "", state: str = "") -> str:
     """ "Forrest Hump ($30; 1 Male + 1 Female; Amateur)" in hand; "Forrest Hump (Bob's; $30;
     Wanked)" on the table."""
-    if owner or state:
-        return film.title + remark(copy_words(copy), owner and f"{owner}'s", money(film.cost), state)
+    if whose or state:
+        return film.title + remark(copy_words(copy), whose, money(film.cost), state)
     return film.title + remark(copy_words(copy), money(film.cost), film.cast(" + "), film.specialty)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import referee
 from referee import Amount, Decision, IllegalAction, Option, Subset
-from referee.words import money
+from referee.words import Words, money
 
 from .events import AuctionOpened, BidMade, BidPassed, MaintenancePaid, PlayCardDiscarded, StarAuctioned, StarUnsold
 from .faces import copy_words, remark
@@ -103,7 +103,11 @@ def next_bid(decision: Decision) -> None:
             seat,
             "bid-for-star",
             f"{seat}: {label(decision, auction.star, seat)} is up for auction; "
-            + (f"{auction.leader} bids {money(auction.high)}." if auction.leader else f"the opening bid is {money(auction.opening)}.")
+            + (
+                f"{Words(seat).says(auction.leader, 'bids', money(auction.high))}."
+                if auction.leader
+                else f"the opening bid is {money(auction.opening)}."
+            )
             + " Bid (money to the bank) or leave it out to pass for good.",
             answer={"bid": Amount(min=least, max=game.studios[seat].money, optional=True, label="your bid")},
             rule=asked(R_AUCTION),

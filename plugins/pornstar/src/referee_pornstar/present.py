@@ -112,6 +112,11 @@ def _studio_cards(game: dict[str, Any], seat: str, words: Words) -> tuple[Card, 
     return tuple(shown)
 
 
+def _cards(where: str, n: int) -> str:
+    """A Backs label agreeing with its count, which the renderer writes before it."""
+    return f"{'card' if n == 1 else 'cards'} {where}"
+
+
 def _counters(studio: dict[str, Any]) -> tuple[Stat, ...]:
     return (Stat("Money", money(studio["money"])), Stat("Score", money(studio["score"]), SCORE_HINT))
 
@@ -157,7 +162,7 @@ def studio_zones(view: dict[str, Any], game: dict[str, Any], words: Words) -> li
                 active=view["active"] == other,
                 counters=_counters(studio),
                 cards=_studio_cards(game, other, words),
-                backs=(Backs("cards in hand", studio["hand"]),),
+                backs=(Backs(_cards("in hand", studio["hand"]), studio["hand"]),),
                 notes=("out of business",) if studio["out"] else (),
             )
         )
@@ -176,7 +181,7 @@ def board(view: dict[str, Any], game: dict[str, Any], words: Words) -> Zone:
     for star in game["lots"]:
         face = star_card(game, star, words)
         cards.append(Card(face.name, face.kind, face.stats, face.text, ("waiting to be auctioned",), face.number, face.tone))
-    if game["final_round"]:
+    if game["final_round"] and not view.get("result"):
         notes.append("The last round: once more around the table, with no draws and no Maintenance")
     loan = game["loan"]
     if loan:
@@ -200,7 +205,10 @@ def board(view: dict[str, Any], game: dict[str, Any], words: Words) -> Zone:
         )
         notes.append(f"Deal {deal['deal']} on the table: {terms}")
     counters = (Stat("Discard pile", count(len(game["discard"]), "card")),)
-    backs = (Backs("cards in the deck", game["deck"]), Backs("cards set aside by studios that gave up", game["retired"]))
+    backs = (
+        Backs(_cards("in the deck", game["deck"]), game["deck"]),
+        Backs(_cards("set aside by studios that gave up", game["retired"]), game["retired"]),
+    )
     return Zone(title="The table", role="board", counters=counters, cards=tuple(cards), backs=backs, notes=tuple(notes))
 
 

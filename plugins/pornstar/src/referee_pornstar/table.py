@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 import referee
 from referee import Decision, IllegalAction, Option
+from referee.words import Words
 
 from .data import Film, Star, Tables
 from .events import WANKED, CardsDrawn, CardTaken, DeckShuffled
@@ -171,15 +172,21 @@ def label(decision: Decision, item: str, seat: str | None = None) -> str:
     copy = known.copy(item)
     if item in known.stars:
         owner = game.owner_of_star(item)
-        return star_label(known.stars[item], copy, owner if owner and owner != seat else "")
+        return star_label(known.stars[item], copy, _whose(owner) if owner and owner != seat else "")
     if item in known.films:
         produced = game.films.get(item)
         if produced is None:
             return film_label(known.films[item], copy)
-        return film_label(known.films[item], copy, produced.owner if produced.owner != seat else "", WANKED[produced.wanked])
+        return film_label(known.films[item], copy, _whose(produced.owner) if produced.owner != seat else "", WANKED[produced.wanked])
     if item in known.plays:
         return play_label(known.name(item), copy)
     return item
+
+
+def _whose(seat: str) -> str:
+    """Whose a card is, in an option label: "Bob's", or "yours" for the seat the terminal
+    calls You (``referee.words`` speaks to it in the second person whoever reads)."""
+    return "yours" if Words().is_reader(seat) else f"{seat}'s"
 
 
 def named(decision: Decision, *items: str | Iterable[str]) -> dict[str, str]:

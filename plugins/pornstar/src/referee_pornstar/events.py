@@ -57,7 +57,8 @@ class StudiosOpened(Event, tag="pornstar.StudiosOpened"):
     deck: int
 
     def describe(self, words: Words = _ANYONE) -> str:
-        return f"The studios open with {money(self.money)} each, {words.names(self.order)} in that order, and {count(self.deck, 'card')}"
+        order = words.names(self.order)
+        return f"The studios open with {money(self.money)} each; {order} play in that order; the deck holds {count(self.deck, 'card')}"
 
 
 class CardsListed(Event, tag="pornstar.CardsListed"):

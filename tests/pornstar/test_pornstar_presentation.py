@@ -132,7 +132,7 @@ def test_victory_the_standings_break_each_score_down_and_add_up():
             app.bots.play(table, ["Ann", "Bob", "Cy"])
             shown = app.present(table, "Bob")
             assert shown.status.startswith("Game over: ")
-            scored = [e for e in app.entries(table) if e.type == "pornstar.ScoresCounted"][0].event
+            scored = next(e for e in app.entries(table) if e.type == "pornstar.ScoresCounted").event
             assert [p.place for p in shown.standings] == sorted(p.place for p in shown.standings)
             for place in shown.standings:
                 parts = {s.label: s.value for s in place.breakdown}

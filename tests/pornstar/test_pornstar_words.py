@@ -20,10 +20,34 @@ from referee_pornstar.play import TITLES
 REGISTRY = Registry()
 IDS = set(STANDARD.card_ids())
 SLUGS = {*TITLES, "make-film", "play-card", "offer-deal", "end-production", "ask-loan", "give-up", "own-star", "other-film"}
-THIRD_PERSON = (
-    "is has was pays draws takes puts produces bids buys lends offers plays proposes refuses recruits loses gives hands "
-    "chooses throws passes begs answers turns rents"
-).split()
+THIRD_PERSON = [
+    "is",
+    "has",
+    "was",
+    "pays",
+    "draws",
+    "takes",
+    "puts",
+    "produces",
+    "bids",
+    "buys",
+    "lends",
+    "offers",
+    "plays",
+    "proposes",
+    "refuses",
+    "recruits",
+    "loses",
+    "gives",
+    "hands",
+    "chooses",
+    "throws",
+    "passes",
+    "begs",
+    "answers",
+    "turns",
+    "rents",
+]
 
 
 def faults(text: str) -> list[str]:

@@ -56,7 +56,8 @@ class StudiosOpened(Event, tag="pornstar.StudiosOpened"):
     order: tuple[str, ...]
     deck: int
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         order = words.names(self.order)
         return f"The studios open with {money(self.money)} each; {order} play in that order; the deck holds {count(self.deck, 'card')}"
 
@@ -66,7 +67,7 @@ class CardsListed(Event, tag="pornstar.CardsListed"):
 
     tables: Tables
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
         t = self.tables
         return f"The table plays {count(len(t.stars), 'Star')}, {count(len(t.films), 'Film')} and {count(len(t.plays), 'Play card')}"
 
@@ -77,7 +78,7 @@ class DeckShuffled(Event, tag="pornstar.DeckShuffled"):
     order: tuple[str, ...]
     reason: str
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return "The deck is shuffled" + self.reason.removeprefix("the deck")
 
 
@@ -89,7 +90,8 @@ class CardsDrawn(Event, tag="pornstar.CardsDrawn"):
     paid: int
     left: int
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         paid = f", paying {money(self.paid)}" if self.paid else ""
         return words.says(self.seat, "draws", f"{count(self.count, 'card')}{paid}; {count(self.left, 'card')} left in the deck")
 
@@ -102,7 +104,8 @@ class CardTaken(Event, tag="pornstar.CardTaken"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> its name, for every card named here (so the log names cards)."""
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         return words.says(self.seat, "takes", called(self.names, self.card))
 
 
@@ -112,7 +115,8 @@ class MulliganTaken(Event, tag="pornstar.MulliganTaken"):
     seat: str
     returned: int
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         return words.says(self.seat, "throws back", f"{words.possessive(self.seat)} opening hand, which has no Star")
 
 
@@ -122,7 +126,8 @@ class StarsPlaced(Event, tag="pornstar.StarsPlaced"):
     opening: bool = False
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         free = " (free, from the opening hand)" if self.opening else ""
         return words.says(self.seat, "puts", f"{called_all(self.names, self.stars)} into play{free}")
 
@@ -138,7 +143,8 @@ class ResidualsRolled(Event, tag="pornstar.ResidualsRolled"):
     """0: in favour; 1: Wanked (turned sideways); 2: Wanked Out (turned over)."""
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         roll = f"{self.die}{self.modifier:+d} = {self.total}" if self.modifier else str(self.die)
         said = f"{called(self.names, self.film)} earns {words.name(self.seat)} {money(self.paid)} in Residuals (rolled {roll})"
         return said + ("" if not self.wanked else ": it has Wanked" if self.wanked == 1 else ": it has Wanked Out")
@@ -164,7 +170,8 @@ class FilmProduced(Event, tag="pornstar.FilmProduced"):
     award: bool
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         if self.recovered:
             outcome = f"{money(self.recovered)} back from the bank"
         else:
@@ -192,7 +199,8 @@ class StarRecruited(Event, tag="pornstar.StarRecruited"):
     from_seat: str
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         return words.says(self.seat, "recruits", f"{called(self.names, self.star)} from {words.name(self.from_seat)}")
 
 
@@ -204,7 +212,8 @@ class StarLost(Event, tag="pornstar.StarLost"):
     reason: str
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         return words.says(self.seat, "loses", f"{called(self.names, self.star)} ({self.reason}), who goes up for auction")
 
 
@@ -215,7 +224,8 @@ class MaintenancePaid(Event, tag="pornstar.MaintenancePaid"):
     unpaid: tuple[str, ...]
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         kept = f" for {called_all(self.names, self.stars)}" if self.stars else ""
         unpaid = f"; {called_all(self.names, self.unpaid)} {_goes(self.unpaid)} up for auction" if self.unpaid else ""
         return words.says(self.seat, "pays", f"{money(self.paid)} Maintenance{kept}{unpaid}")
@@ -228,7 +238,8 @@ class AuctionOpened(Event, tag="pornstar.AuctionOpened"):
     bidders: tuple[str, ...]
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         star = called(self.names, self.star)
         return f"{star}, once {words.possessive(self.from_seat)}, is up for auction: the opening bid is {money(self.opening)}"
 
@@ -239,7 +250,8 @@ class BidMade(Event, tag="pornstar.BidMade"):
     dollars: int
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         return words.says(self.seat, "bids", f"{money(self.dollars)} for {called(self.names, self.star)}")
 
 
@@ -248,7 +260,8 @@ class BidPassed(Event, tag="pornstar.BidPassed"):
     star: str
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         return words.says(self.seat, "passes", f"on {called(self.names, self.star)}")
 
 
@@ -258,7 +271,8 @@ class StarAuctioned(Event, tag="pornstar.StarAuctioned"):
     price: int
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         return words.says(self.seat, "buys", f"{called(self.names, self.star)} for {money(self.price)}, paid to the bank")
 
 
@@ -268,7 +282,7 @@ class StarUnsold(Event, tag="pornstar.StarUnsold"):
     star: str
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"Nobody bids for {called(self.names, self.star)}, who is shuffled back into the deck"
 
 
@@ -310,7 +324,8 @@ class DealProposed(Event, tag="pornstar.DealProposed"):
     terms: str
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         asked = clause(words, self.party, "gives", f"{count(self.ask_cards, 'card')} from hand") if self.ask_cards else ""
         terms = deal_terms(
             words, self.proposer, self.party, self.give_money, self.get_money, self.give, self.get, self.rent, asked, self.terms, self.names
@@ -323,7 +338,8 @@ class DealRefused(Event, tag="pornstar.DealRefused"):
     proposer: str
     party: str
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         return words.says(self.party, "refuses", f"deal {self.deal} from {words.name(self.proposer)}")
 
 
@@ -343,7 +359,8 @@ class DealMade(Event, tag="pornstar.DealMade"):
     terms: str
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         passed = [clause(words, self.proposer, "hands over", f"{count(self.cards_given, 'card')} from hand")] if self.cards_given else []
         passed += [clause(words, self.party, "hands over", f"{count(self.cards_asked, 'card')} from hand")] if self.cards_asked else []
         terms = deal_terms(
@@ -368,7 +385,8 @@ class HandCardsPassed(Event, tag="pornstar.HandCardsPassed"):
     cards: tuple[str, ...]
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         return words.says(self.from_seat, "hands", f"{called_all(self.names, self.cards)} to {words.name(self.to_seat)}")
 
 
@@ -378,7 +396,8 @@ class LoanAsked(Event, tag="pornstar.LoanAsked"):
     dollars: int
     note: str
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         note = f", offering: {self.note}" if self.note else ""
         broke = words.says(self.borrower, "is", "out of money")
         return f"{broke} and {words.verb(self.borrower, 'begs')} {words.name(self.lender)} for {money(self.dollars)}{note}"
@@ -396,7 +415,8 @@ class LoanOffered(Event, tag="pornstar.LoanOffered"):
     terms: str
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         terms = f"; terms: {self.terms}" if self.terms else ""
         handed = _handed(words, self.borrower, self.demand, self.names)
         return words.says(self.lender, "offers", f"{words.name(self.borrower)} {money(self.dollars)}{handed}{terms}")
@@ -407,7 +427,8 @@ class LoanDeclined(Event, tag="pornstar.LoanDeclined"):
     lender: str
     by: str
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         if self.by == self.lender:
             return words.says(self.lender, "refuses", f"to lend to {words.name(self.borrower)}")
         return words.says(self.borrower, "turns down", f"the loan from {words.name(self.lender)}")
@@ -421,7 +442,8 @@ class LoanMade(Event, tag="pornstar.LoanMade"):
     terms: str
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         terms = f"; terms: {self.terms}" if self.terms else ""
         handed = _handed(words, self.borrower, self.demand, self.names)
         return words.says(self.lender, "lends", f"{words.name(self.borrower)} {money(self.dollars)}{handed}{terms}")
@@ -430,7 +452,8 @@ class LoanMade(Event, tag="pornstar.LoanMade"):
 class StudioConceded(Event, tag="pornstar.StudioConceded"):
     seat: str
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         return words.says(self.seat, "gives up:", f"{words.possessive(self.seat)} studio is out of business")
 
 
@@ -447,7 +470,8 @@ class ProductionChosen(Event, tag="pornstar.ProductionChosen"):
     subject: str
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         subject = called(self.names, self.subject) if self.doing != "offer-deal" else words.name(self.subject)
         return words.says(self.seat, "chooses", f"{_DOING.get(self.doing, 'to ' + self.doing.replace('-', ' '))} {subject}")
 
@@ -462,7 +486,8 @@ class PlayCardPlayed(Event, tag="pornstar.PlayCardPlayed"):
     """"": discarded at once; "turn": until the end of this turn; "game": while its target stays."""
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         if not self.target:
             on = ""
         elif self.target in self.names or self.target in _standard_names():
@@ -477,14 +502,15 @@ class PlayCardDiscarded(Event, tag="pornstar.PlayCardDiscarded"):
     reason: str
     names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"{called(self.names, self.card)} is discarded: {self.reason}"
 
 
 class FinalRoundBegan(Event, tag="pornstar.FinalRoundBegan"):
     order: tuple[str, ...]
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
         return f"The last round: once more around the table ({words.names(self.order)}), with no draws and no Maintenance"
 
 
@@ -494,7 +520,9 @@ class ScoresCounted(Event, tag="pornstar.ScoresCounted"):
     awards: dict[str, int]
     total: dict[str, int]
 
-    def describe(self, words: Words = _ANYONE) -> str:
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+
         def one(seat: str, total: int) -> str:
             parts = [f"cash {money(self.cash.get(seat, 0))}", f"Films {money(self.films.get(seat, 0))}"]
             parts += [f"Adult Film of the Year {money(self.awards[seat])}"] if self.awards.get(seat) else []

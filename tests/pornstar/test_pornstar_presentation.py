@@ -5,13 +5,15 @@ rulebook's words, and the final standings with what each score is made of (Victo
 
 from __future__ import annotations
 
+import types
+
 import msgspec
 from pornstar_tables import answer, open_stacked, place_all
 from test_pornstar_flow import _casting_call
 
-from referee import MEMORY, Referee, Registry, TableStore, answers
+from referee import MEMORY, Extension, Referee, Registry, TableStore, answers, hookimpl
 from referee.words import money
-from referee_pornstar.data import STANDARD
+from referee_pornstar.data import STANDARD, Star
 
 REGISTRY = Registry()
 FILMS_ON_TOP = ["F19", "F05", "F14", "F15", "F11", "F12", "F17", "F16", "F18", "F20"]
@@ -51,7 +53,8 @@ def test_the_cards_every_card_in_hand_shows_its_name_numbers_and_rules_text():
             "Filming": "$10",
             "Maintenance": "$5",
         }
-        assert "Tattooed Film he is in" in buck.text and "goes up for auction" in buck.text
+        assert buck.text.startswith("+1 to the Production roll of any Tattooed Film he is in. Pay $10 Filming for each Film;")
+        assert buck.text.endswith("$5 Maintenance, or he goes up for auction.")
         (hump,) = by_name["Forrest Hump"]
         assert {s.label: s.value for s in hump.stats} == {"Cost": "$30", "Needs": "1 Male + 1 Female", "Specialty": "Amateur"}
         assert hump.text.startswith("Needs at least 1 Male, 1 Female. Pay $30")
@@ -140,3 +143,36 @@ def test_victory_the_standings_break_each_score_down_and_add_up():
                 assert sum(int(v.replace("$", "").replace(",", "")) for v in parts.values()) == scored["total"][place.seat]
                 assert place.total == money(scored["total"][place.seat])
                 assert parts["Cash"] == money(scored["cash"][place.seat])
+
+
+def _house_star() -> types.ModuleType:
+    """A house rule adding a Star whose card says something of its own."""
+    rule = types.ModuleType("house_star")
+
+    @hookimpl
+    def pornstar_tables(tables):
+        kevin = Star(id="S99", name="Kevin", gender="M", specialty="Kinky", maintenance=5, filming=10, text="Kevin gets a ride home.")
+        return msgspec.structs.replace(tables, stars=(*tables.stars, kevin))
+
+    @hookimpl
+    def referee_extensions():
+        return [Extension(name="house-star", game="pornstar", title="Kevin", default=True)]
+
+    rule.pornstar_tables, rule.referee_extensions = pornstar_tables, referee_extensions
+    return rule
+
+
+def test_a_card_of_a_house_rule_says_its_own_text_after_the_rulebooks():
+    """The Cards: a Star's data may carry text of its own; the game's own cards carry none,
+    so the card list in the log is written as it always was."""
+    ids = [*STANDARD.card_ids()[:30], "S99", *STANDARD.card_ids()[30:]]
+    hands = [["S99", "S04", "S19", "F03", "F20"], ["F08", "F10", "F01", "F02", "F04"]]
+    dealt = [c for hand in hands for c in hand]
+    shuffle = [ids.index(c) for c in [*dealt, *(c for c in ids if c not in dealt)]]
+    with _app(Registry([_house_star()])) as app:
+        table = app.open("pornstar", ["Ann", "Bob"], script=[shuffle], seed="house-star")
+        (kevin,) = [c for c in _zone(app.present(table, "Ann"), "Your hand").cards if c.name == "Kevin"]
+        assert kevin.text.startswith("+1 to the Production roll of any Kinky Film he is in.")
+        assert kevin.text.endswith(" Kevin gets a ride home.")
+        listed = next(e for e in app.entries(table) if e.type == "pornstar.CardsListed").event["tables"]
+        assert [s.get("text") for s in listed["stars"] if s["id"] in ("S01", "S99")] == [None, "Kevin gets a ride home."]

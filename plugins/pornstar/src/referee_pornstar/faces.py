@@ -25,7 +25,7 @@ GENDER = {"M": ("Male", "he"), "F": ("Female", "she")}
 def star_text(star: Star) -> str:
     _, pronoun = GENDER[star.gender]
     rules = (
-        f"+1 to the Production roll of a {star.specialty} Film {pronoun} is in. Pay {money(star.filming)} Filming for each "
+        f"+1 to the Production roll of any {star.specialty} Film {pronoun} is in. Pay {money(star.filming)} Filming for each "
         f"Film; at the end of a turn {pronoun} is in none, {money(star.maintenance)} Maintenance, or {pronoun} goes up for auction."
     )
     return f"{rules} {star.text}" if star.text else rules

@@ -36,11 +36,13 @@ from referee_cashnguns.components import CARDS
 from referee_cashnguns.powers import POWERS
 from referee_pigsty.orders import parse_orders
 from referee_pornstar.data import STANDARD as PORNSTAR_TABLES
+from referee_pornstar.table import Cards as PornStarCards
 
 PIGSTY_MAX_AMOUNT = 3
 PIGSTY_CLAUSES = 2
 PIMP_MAX_BID = 40
 PORNSTAR_CARDS = PORNSTAR_TABLES.card_ids()
+PORNSTAR_NAMES = PornStarCards(PORNSTAR_TABLES)
 
 
 def _answer(seat: str, action: str, args: Body, request: str) -> Body:
@@ -188,7 +190,8 @@ def pornstar(entry: Entry, known: Known) -> Iterator[Body]:
     owner = (entry.visible_to or [""])[0] if entry.visible_to else ""
     if entry.type == "pornstar.CardTaken":
         for card in PORNSTAR_CARDS:
-            yield {"seat": owner, "card": card}
+            # The card's name, as the event carries it, is the card list's: no new secret.
+            yield {"seat": owner, "card": card, "names": {card: PORNSTAR_NAMES.name(card)}}
 
 
 GUESSERS = {"cashnguns": cashnguns, "pigsty": pigsty, "pimp": pimp, "backhanding": backhanding, "pornstar": pornstar}

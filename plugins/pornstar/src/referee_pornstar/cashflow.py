@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import referee
 from referee import Amount, Decision, Flag, IllegalAction, Option, Pick, Subset, Text
+from referee.words import Words, money
 
-from .events import LoanAsked, LoanDeclined, LoanMade, LoanOffered, PlayCardDiscarded, StudioConceded
+from .events import LoanAsked, LoanDeclined, LoanMade, LoanOffered, PlayCardDiscarded, StudioConceded, called_all
 from .rulebook import R_CASH, asked
 from .state import PornStar
-from .table import cards, game_of, options_of, rotation
+from .table import game_of, named, options_of, rotation
 
 
 def broke_studio(decision: Decision) -> str | None:
@@ -31,7 +32,9 @@ def ask_cashflow(decision: Decision, seat: str) -> None:
     doing = ([Option("ask-loan", "beg a studio for a loan")] if others else []) + [Option("give-up", "concede: you have lost the game")]
     answer: dict[str, referee.Shape] = {"do": Pick(tuple(doing), label="what to do")}
     if others:
-        answer["lender"] = Pick(tuple(Option(s, f"{s} (${game.studios[s].money})") for s in others), optional=True, label="the lender")
+        answer["lender"] = Pick(
+            tuple(Option(s, f"{s} ({money(game.studios[s].money)})") for s in others), optional=True, label="the lender"
+        )
         answer["amount"] = Amount(min=1, optional=True, label="the loan asked for")
         answer["note"] = Text(optional=True, hint="what you offer in return", max_length=500)
     decision.request(
@@ -60,11 +63,11 @@ def answer_cashflow(decision: Decision, action: referee.Action) -> None:
         "terms": Text(optional=True, hint="your conditions, e.g. repay $60 within three turns", max_length=500),
     }
     if collateral:
-        answer["demand"] = Subset(options_of(decision, collateral), optional=True, label="Stars and Films they must hand over")
+        answer["demand"] = Subset(options_of(decision, collateral, lender), optional=True, label="Stars and Films they must hand over")
     decision.request(
         lender,
         "lend-money",
-        f"{lender}: {seat} is broke and begs you for ${amount}. Lend, on your terms?",
+        f"{lender}: {Words(lender).says(seat, 'is', 'out of money')} and begs you for {money(int(amount))}. Lend, on your terms?",
         answer=answer,
         rule=asked(R_CASH),
     )
@@ -80,13 +83,17 @@ def answer_lend(decision: Decision, action: referee.Action) -> None:
     amount = int(action.args.get("amount") or min(loan.dollars, game.studios[loan.lender].money))
     demand = tuple(action.args.get("demand", ()))
     terms = str(action.args.get("terms", ""))
-    decision.emit(LoanOffered(borrower=loan.borrower, lender=loan.lender, dollars=amount, demand=demand, terms=terms), rule=R_CASH)
-    known = cards(decision)
-    handed = f", handing over {', '.join(known.name(c) for c in demand)}" if demand else ""
+    decision.emit(
+        LoanOffered(borrower=loan.borrower, lender=loan.lender, dollars=amount, demand=demand, terms=terms, names=named(decision, demand)),
+        rule=R_CASH,
+    )
+    handed = f", you handing over {called_all(named(decision, demand), demand)}" if demand else ""
     decision.request(
         loan.borrower,
         "loan-terms",
-        f"{loan.borrower}: {loan.lender} lends ${amount}{handed}" + (f"; terms: {terms}" if terms else "") + ". Accept?",
+        f"{loan.borrower}: {Words(loan.borrower).says(loan.lender, 'lends', money(amount))}{handed}"
+        + (f"; terms: {terms}" if terms else "")
+        + ". Accept?",
         answer={"accept": Flag(label="accept the loan")},
         rule=asked(R_CASH),
     )
@@ -97,7 +104,14 @@ def answer_loan_terms(decision: Decision, action: referee.Action) -> None:
     assert loan is not None
     if action.args.get("accept"):
         decision.emit(
-            LoanMade(borrower=loan.borrower, lender=loan.lender, dollars=loan.dollars, demand=tuple(loan.demand), terms=loan.terms),
+            LoanMade(
+                borrower=loan.borrower,
+                lender=loan.lender,
+                dollars=loan.dollars,
+                demand=tuple(loan.demand),
+                terms=loan.terms,
+                names=named(decision, loan.demand),
+            ),
             rule=R_CASH,
         )
     else:
@@ -109,7 +123,7 @@ def concede(decision: Decision, seat: str) -> None:
     films = set(game.films_of(seat))
     for card, lasting in list(game.lasting.items()):
         if lasting.target in films:
-            decision.emit(PlayCardDiscarded(card=card, reason=f"{seat} conceded"), rule=R_CASH)
+            decision.emit(PlayCardDiscarded(card=card, reason=f"{seat} gave up", names=named(decision, card)), rule=R_CASH)
     for rid, request in list(decision.flow.requests.items()):
         if request.seat == seat:
             decision.withdraw(rid, f"{seat} conceded", rule=asked(R_CASH))

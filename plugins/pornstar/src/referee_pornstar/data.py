@@ -27,6 +27,10 @@ class Star(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     specialty: str
     maintenance: int
     filming: int
+    text: str | msgspec.UnsetType = msgspec.UNSET
+    """What this card says besides the rules every Star follows (``faces.star_text``): a
+    card of a house rule or another distribution carries its own.  Left out, it is not
+    written in the log's card list at all, so the game's own list reads as it always has."""
 
 
 class Film(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -37,16 +41,23 @@ class Film(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     males: int = 0
     females: int = 0
     any: int = 0
+    text: str | msgspec.UnsetType = msgspec.UNSET
+    """What this card says besides the rules every Film follows (``faces.film_text``); as
+    a Star's ``text``."""
 
     @property
     def stars_needed(self) -> int:
         return self.males + self.females + self.any
 
-    def needs(self) -> str:
+    def cast(self, joiner: str = ", ") -> str:
+        """The Stars it needs: "1 Male, 2 Females" ("2 Males + 1 more", with " + ")."""
         parts = [f"{self.males} Male{'s' * (self.males != 1)}"] if self.males else []
         parts += [f"{self.females} Female{'s' * (self.females != 1)}"] if self.females else []
-        parts += [f"{self.any} more of either"] if self.any else []
-        return "at least " + ", ".join(parts)
+        parts += [f"{self.any} more of either gender" if joiner == ", " else f"{self.any} more"] if self.any else []
+        return joiner.join(parts)
+
+    def needs(self) -> str:
+        return "at least " + self.cast()
 
 
 class Play(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

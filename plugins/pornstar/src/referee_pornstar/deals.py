@@ -8,10 +8,11 @@ from typing import Any
 
 import referee
 from referee import Amount, Decision, Flag, IllegalAction, Subset, Text
+from referee.words import Words, count
 
-from .events import DealMade, DealProposed, DealRefused, HandCardsPassed
+from .events import DealMade, DealProposed, DealRefused, HandCardsPassed, clause, deal_terms
 from .rulebook import R_DEALS, asked
-from .table import cards, chosen, game_of, options_of
+from .table import chosen, game_of, named, options_of
 
 
 def offer_deal(decision: Decision, seat: str, party: str) -> None:
@@ -24,16 +25,17 @@ def offer_deal(decision: Decision, seat: str, party: str) -> None:
     answer: dict[str, referee.Shape] = {
         "give_money": Amount(min=0, max=mine.money, optional=True, label="money you give"),
         "get_money": Amount(min=0, max=theirs.money, optional=True, label="money you get"),
-        "give": Subset(options_of(decision, offer), optional=True, label="Stars, Films and cards in hand you give"),
-        "get": Subset(options_of(decision, ask), optional=True, label="Stars and Films you get"),
-        "rent": Subset(options_of(decision, rentable), optional=True, label="their Stars you rent for one Film this turn"),
+        "give": Subset(options_of(decision, offer, seat), optional=True, label="Stars, Films and cards in hand you give"),
+        "get": Subset(options_of(decision, ask, seat), optional=True, label="Stars and Films you get"),
+        "rent": Subset(options_of(decision, rentable, seat), optional=True, label="their Stars you rent for one Film this turn"),
         "ask_cards": Amount(min=0, max=min(3, len(theirs.hand)), optional=True, label="cards from their hand (they choose)"),
         "terms": Text(optional=True, hint="promises the rules do not enforce, e.g. a 50-50 split of the Film's residuals", max_length=500),
     }
     decision.request(
         seat,
         "offer-deal",
-        f"{seat}: propose a deal to {party} (it takes effect only if {party} accepts); propose nothing to call it off.",
+        f"{seat}: propose a deal to {Words(seat).name(party)} (it takes effect only if {Words(seat).subject(party)} accepts);"
+        " propose nothing to call it off.",
         answer=answer,
         sealed=True,
         rule=asked(R_DEALS),
@@ -66,6 +68,7 @@ def answer_offer(decision: Decision, action: referee.Action) -> None:
             rent=rent,
             ask_cards=ask_cards,
             terms=terms,
+            names=named(decision, give, get, rent),
         ),
         rule=R_DEALS,
         visible_to=[seat, party],
@@ -73,36 +76,26 @@ def answer_offer(decision: Decision, action: referee.Action) -> None:
     answer: dict[str, referee.Shape] = {"accept": Flag(label="accept the deal")}
     if ask_cards:
         answer["cards"] = Subset(
-            options_of(decision, game.studios[party].hand), min=ask_cards, max=ask_cards, optional=True, label="the cards you give"
+            options_of(decision, game.studios[party].hand, party), min=ask_cards, max=ask_cards, optional=True, label="the cards you give"
         )
     decision.request(
         party,
         "answer-deal",
-        f"{party}: {seat} proposes deal {number}: {describe_deal(decision, game.deal)}. Accept?",
+        f"{party}: {Words(party).says(seat, 'proposes', f'deal {number}')}: {describe_deal(decision, game.deal, Words(party))}. Accept?",
         answer=answer,
         sealed=True,
         rule=asked(R_DEALS),
     )
 
 
-def describe_deal(decision: Decision, deal: Any) -> str:
-    known = cards(decision)
-    parts = []
-    if deal.give_money:
-        parts.append(f"{deal.proposer} pays ${deal.give_money}")
-    if deal.get_money:
-        parts.append(f"{deal.party} pays ${deal.get_money}")
-    if deal.give:
-        parts.append(f"{deal.proposer} gives {', '.join(known.name(c) for c in deal.give)}")
-    if deal.get:
-        parts.append(f"{deal.party} gives {', '.join(known.name(c) for c in deal.get)}")
-    if deal.rent:
-        parts.append(f"{deal.party} rents out {', '.join(known.name(c) for c in deal.rent)} for one Film")
-    if deal.ask_cards:
-        parts.append(f"{deal.party} gives {deal.ask_cards} card(s) from hand")
-    if deal.terms:
-        parts.append(f"terms: {deal.terms}")
-    return "; ".join(parts)
+def describe_deal(decision: Decision, deal: Any, words: Words | None = None) -> str:
+    """What ``deal`` gives each side, in words for ``words``' reader (a spectator's by default)."""
+    words = words or Words()
+    asked = clause(words, deal.party, "gives", count(deal.ask_cards, "card") + " from hand") if deal.ask_cards else ""
+    names = named(decision, deal.give, deal.get, deal.rent)
+    return deal_terms(
+        words, deal.proposer, deal.party, deal.give_money, deal.get_money, deal.give, deal.get, deal.rent, asked, deal.terms, names
+    )
 
 
 def answer_deal(decision: Decision, action: referee.Action) -> None:
@@ -117,7 +110,7 @@ def answer_deal(decision: Decision, action: referee.Action) -> None:
         )
         return
     if len(given_back) != deal.ask_cards:
-        raise IllegalAction(f"accepting gives {deal.ask_cards} card(s) from your hand: choose them", asked(R_DEALS))
+        raise IllegalAction(f"accepting gives {count(deal.ask_cards, 'card')} from your hand: choose them", asked(R_DEALS))
     mine, theirs = game.studios[deal.proposer], game.studios[deal.party]
     if deal.give_money > mine.money or deal.get_money > theirs.money:
         raise IllegalAction("the money of the deal is no longer there", asked(R_DEALS))
@@ -136,16 +129,19 @@ def answer_deal(decision: Decision, action: referee.Action) -> None:
             cards_given=len(hand),
             cards_asked=len(given_back),
             terms=deal.terms,
+            names=named(decision, public_give, deal.get, deal.rent),
         ),
         rule=R_DEALS,
     )
     if hand:
         decision.emit(
-            HandCardsPassed(from_seat=deal.proposer, to_seat=deal.party, cards=hand), rule=R_DEALS, visible_to=[deal.proposer, deal.party]
+            HandCardsPassed(from_seat=deal.proposer, to_seat=deal.party, cards=hand, names=named(decision, hand)),
+            rule=R_DEALS,
+            visible_to=[deal.proposer, deal.party],
         )
     if given_back:
         decision.emit(
-            HandCardsPassed(from_seat=deal.party, to_seat=deal.proposer, cards=given_back),
+            HandCardsPassed(from_seat=deal.party, to_seat=deal.proposer, cards=given_back, names=named(decision, given_back)),
             rule=R_DEALS,
             visible_to=[deal.proposer, deal.party],
         )

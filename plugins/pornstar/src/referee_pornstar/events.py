@@ -8,12 +8,47 @@ what a studio chose to do next in production (``ProductionChosen``) by that stud
 
 from __future__ import annotations
 
-from referee import Event
+import functools
+from collections.abc import Iterable
 
-from .data import Tables
+import msgspec
+
+from referee import Event
+from referee.words import Words, count, listing, money
+
+from .data import STANDARD, Tables
 
 WANKED = ("in favour", "Wanked", "Wanked Out")
 """A Film's ``wanked`` marker in words."""
+
+_ANYONE = Words()
+
+
+@functools.cache
+def _standard_names() -> dict[str, str]:
+    from .play import TITLES  # the Play cards' module reads the table's state, which folds these events
+
+    names = {s.id: s.name for s in STANDARD.stars} | {f.id: f.title for f in STANDARD.films}
+    return names | {p.id: TITLES[p.kind][0] for p in STANDARD.plays if p.kind in TITLES}
+
+
+def called(names: dict[str, str], card: str) -> str:
+    """A card's name as an event carries it; an event of an older log carries none, and
+    names the game's own cards as its card list does."""
+    return names.get(card) or _standard_names().get(card) or "a card"
+
+
+def called_all(names: dict[str, str], cards: Iterable[str]) -> str:
+    return listing([called(names, c) for c in cards])
+
+
+def clause(words: Words, seat: str, verb: str, rest: str) -> str:
+    """A clause inside a sentence: "you pay $20", "Ann pays $20" (never "You" mid-sentence)."""
+    return f"{words.name(seat)} {words.verb(seat, verb)} {rest}"
+
+
+def _goes(items: Iterable[str]) -> str:
+    return "goes" if len(list(items)) == 1 else "go"
 
 
 class StudiosOpened(Event, tag="pornstar.StudiosOpened"):
@@ -21,8 +56,10 @@ class StudiosOpened(Event, tag="pornstar.StudiosOpened"):
     order: tuple[str, ...]
     deck: int
 
-    def describe(self) -> str:
-        return f"studios open with ${self.money} each; {', '.join(self.order)} in that order; {self.deck} cards"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        order = words.names(self.order)
+        return f"The studios open with {money(self.money)} each; {order} play in that order; the deck holds {count(self.deck, 'card')}"
 
 
 class CardsListed(Event, tag="pornstar.CardsListed"):
@@ -30,9 +67,9 @@ class CardsListed(Event, tag="pornstar.CardsListed"):
 
     tables: Tables
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         t = self.tables
-        return f"the table plays {len(t.stars)} Stars, {len(t.films)} Films and {len(t.plays)} Play cards"
+        return f"The table plays {count(len(t.stars), 'Star')}, {count(len(t.films), 'Film')} and {count(len(t.plays), 'Play card')}"
 
 
 class DeckShuffled(Event, tag="pornstar.DeckShuffled"):
@@ -41,8 +78,8 @@ class DeckShuffled(Event, tag="pornstar.DeckShuffled"):
     order: tuple[str, ...]
     reason: str
 
-    def describe(self) -> str:
-        return f"{self.reason}: shuffled"
+    def describe(self, words: Words | None = None) -> str:
+        return "The deck is shuffled" + self.reason.removeprefix("the deck")
 
 
 class CardsDrawn(Event, tag="pornstar.CardsDrawn"):
@@ -53,9 +90,10 @@ class CardsDrawn(Event, tag="pornstar.CardsDrawn"):
     paid: int
     left: int
 
-    def describe(self) -> str:
-        paid = f" (paying ${self.paid})" if self.paid else ""
-        return f"{self.seat} draws {self.count}{paid}; {self.left} left in the deck"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        paid = f", paying {money(self.paid)}" if self.paid else ""
+        return words.says(self.seat, "draws", f"{count(self.count, 'card')}{paid}; {count(self.left, 'card')} left in the deck")
 
 
 class CardTaken(Event, tag="pornstar.CardTaken"):
@@ -63,9 +101,12 @@ class CardTaken(Event, tag="pornstar.CardTaken"):
 
     seat: str
     card: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> its name, for every card named here (so the log names cards)."""
 
-    def describe(self) -> str:
-        return f"{self.seat} takes {self.card}"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        return words.says(self.seat, "takes", called(self.names, self.card))
 
 
 class MulliganTaken(Event, tag="pornstar.MulliganTaken"):
@@ -74,17 +115,21 @@ class MulliganTaken(Event, tag="pornstar.MulliganTaken"):
     seat: str
     returned: int
 
-    def describe(self) -> str:
-        return f"{self.seat} has no Star and throws back the opening hand"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        return words.says(self.seat, "throws back", f"{words.possessive(self.seat)} opening hand, which has no Star")
 
 
 class StarsPlaced(Event, tag="pornstar.StarsPlaced"):
     seat: str
     stars: tuple[str, ...]
     opening: bool = False
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.seat} puts {', '.join(self.stars)} into play" + (" (free, from the opening hand)" if self.opening else "")
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        free = " (free, from the opening hand)" if self.opening else ""
+        return words.says(self.seat, "puts", f"{called_all(self.names, self.stars)} into play{free}")
 
 
 class ResidualsRolled(Event, tag="pornstar.ResidualsRolled"):
@@ -96,11 +141,13 @@ class ResidualsRolled(Event, tag="pornstar.ResidualsRolled"):
     paid: int
     wanked: int
     """0: in favour; 1: Wanked (turned sideways); 2: Wanked Out (turned over)."""
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.seat}'s {self.film}: residuals roll {self.die}{self.modifier:+d} = {self.total}: ${self.paid}" + (
-            f", {WANKED[self.wanked]}" if self.wanked else ""
-        )
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        roll = f"{self.die}{self.modifier:+d} = {self.total}" if self.modifier else str(self.die)
+        said = f"{called(self.names, self.film)} earns {words.name(self.seat)} {money(self.paid)} in Residuals (rolled {roll})"
+        return said + ("" if not self.wanked else ": it has Wanked" if self.wanked == 1 else ": it has Wanked Out")
 
 
 class FilmProduced(Event, tag="pornstar.FilmProduced"):
@@ -121,27 +168,40 @@ class FilmProduced(Event, tag="pornstar.FilmProduced"):
     written_off: int
     marker: int
     award: bool
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        money = (
-            f"recovers ${self.recovered}"
-            if self.recovered
-            else f"loses ${self.lost} more" + (f" (${self.written_off} it does not have is written off)" if self.written_off else "")
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        if self.recovered:
+            outcome = f"{money(self.recovered)} back from the bank"
+        else:
+            outcome = f"{money(self.lost)} more lost" + (
+                f" ({money(self.written_off)} beyond the cash is written off)" if self.written_off else ""
+            )
+        bonuses = [
+            (self.specialty_bonus, "for the Specialty"),
+            (self.advertising // 10, "for Advertising"),
+            (self.card_bonus, "from Play cards"),
+        ]
+        added = "".join(f" {'-' if n < 0 else '+'} {abs(n)} {what}" for n, what in bonuses if n)
+        roll = f"{self.dice[0]}+{self.dice[1]}{added} = {self.total}"
+        spent = f"{money(self.production_cost)} + {money(self.filming_cost)} Filming" + (
+            f" + {money(self.advertising)} Advertising" if self.advertising else ""
         )
-        return (
-            f"{self.seat} produces {self.film} with {', '.join(self.stars)} for ${self.production_cost} + ${self.filming_cost}"
-            f" (advertising ${self.advertising}): {self.dice[0]}+{self.dice[1]}+{self.total - sum(self.dice)} = {self.total},"
-            f" {self.result}: {money}"
-        )
+        cast = called_all(self.names, self.stars)
+        made = words.says(self.seat, "produces", f"{called(self.names, self.film)} with {cast} for {spent}")
+        return f"{made}: {roll}, {self.result}: {outcome}"
 
 
 class StarRecruited(Event, tag="pornstar.StarRecruited"):
     seat: str
     star: str
     from_seat: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.seat} recruits {self.star} from {self.from_seat}"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        return words.says(self.seat, "recruits", f"{called(self.names, self.star)} from {words.name(self.from_seat)}")
 
 
 class StarLost(Event, tag="pornstar.StarLost"):
@@ -150,9 +210,11 @@ class StarLost(Event, tag="pornstar.StarLost"):
     seat: str
     star: str
     reason: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.seat} loses {self.star} ({self.reason}): it goes up for auction"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        return words.says(self.seat, "loses", f"{called(self.names, self.star)} ({self.reason}), who goes up for auction")
 
 
 class MaintenancePaid(Event, tag="pornstar.MaintenancePaid"):
@@ -160,10 +222,13 @@ class MaintenancePaid(Event, tag="pornstar.MaintenancePaid"):
     stars: tuple[str, ...]
     paid: int
     unpaid: tuple[str, ...]
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        unpaid = f"; {', '.join(self.unpaid)} go(es) up for auction" if self.unpaid else ""
-        return f"{self.seat} pays ${self.paid} Maintenance" + unpaid
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        kept = f" for {called_all(self.names, self.stars)}" if self.stars else ""
+        unpaid = f"; {called_all(self.names, self.unpaid)} {_goes(self.unpaid)} up for auction" if self.unpaid else ""
+        return words.says(self.seat, "pays", f"{money(self.paid)} Maintenance{kept}{unpaid}")
 
 
 class AuctionOpened(Event, tag="pornstar.AuctionOpened"):
@@ -171,44 +236,79 @@ class AuctionOpened(Event, tag="pornstar.AuctionOpened"):
     from_seat: str
     opening: int
     bidders: tuple[str, ...]
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"auction of {self.star} (from {self.from_seat}): opening bid ${self.opening}"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        star = called(self.names, self.star)
+        return f"{star}, once {words.possessive(self.from_seat)}, is up for auction: the opening bid is {money(self.opening)}"
 
 
 class BidMade(Event, tag="pornstar.BidMade"):
     seat: str
     star: str
     dollars: int
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.seat} bids ${self.dollars} for {self.star}"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        return words.says(self.seat, "bids", f"{money(self.dollars)} for {called(self.names, self.star)}")
 
 
 class BidPassed(Event, tag="pornstar.BidPassed"):
     seat: str
     star: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.seat} passes on {self.star}"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        return words.says(self.seat, "passes", f"on {called(self.names, self.star)}")
 
 
 class StarAuctioned(Event, tag="pornstar.StarAuctioned"):
     star: str
     seat: str
     price: int
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.seat} buys {self.star} for ${self.price} (to the bank)"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        return words.says(self.seat, "buys", f"{called(self.names, self.star)} for {money(self.price)}, paid to the bank")
 
 
 class StarUnsold(Event, tag="pornstar.StarUnsold"):
     """Nobody bid: ``star`` goes back into the deck (a ``DeckShuffled`` follows)."""
 
     star: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"nobody bids for {self.star}: it is shuffled back into the deck"
+    def describe(self, words: Words | None = None) -> str:
+        return f"Nobody bids for {called(self.names, self.star)}, who is shuffled back into the deck"
+
+
+def deal_terms(
+    words: Words,
+    proposer: str,
+    party: str,
+    give_money: int,
+    get_money: int,
+    give: Iterable[str],
+    get: Iterable[str],
+    rent: Iterable[str],
+    cards: str,
+    terms: str,
+    names: dict[str, str],
+) -> str:
+    """What a deal gives each side, in words for ``words``' reader ("Ann pays $20; Bob
+    gives Rod Steele"); ``cards`` says what cards from hand change hands."""
+    parts = [clause(words, proposer, "pays", money(give_money))] if give_money else []
+    parts += [clause(words, party, "pays", money(get_money))] if get_money else []
+    parts += [clause(words, proposer, "gives", called_all(names, give))] if list(give) else []
+    parts += [clause(words, party, "gives", called_all(names, get))] if list(get) else []
+    parts += [clause(words, party, "rents out", f"{called_all(names, rent)} for one Film")] if list(rent) else []
+    parts += [cards] if cards else []
+    parts += [f"terms: {terms}"] if terms else []
+    return "; ".join(parts) or "nothing"
 
 
 class DealProposed(Event, tag="pornstar.DealProposed"):
@@ -222,9 +322,15 @@ class DealProposed(Event, tag="pornstar.DealProposed"):
     rent: tuple[str, ...]
     ask_cards: int
     terms: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.proposer} proposes deal {self.deal} to {self.party}"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        asked = clause(words, self.party, "gives", f"{count(self.ask_cards, 'card')} from hand") if self.ask_cards else ""
+        terms = deal_terms(
+            words, self.proposer, self.party, self.give_money, self.get_money, self.give, self.get, self.rent, asked, self.terms, self.names
+        )
+        return words.says(self.proposer, "proposes", f"deal {self.deal} to {words.name(self.party)}: {terms}")
 
 
 class DealRefused(Event, tag="pornstar.DealRefused"):
@@ -232,8 +338,9 @@ class DealRefused(Event, tag="pornstar.DealRefused"):
     proposer: str
     party: str
 
-    def describe(self) -> str:
-        return f"{self.party} refuses deal {self.deal}"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        return words.says(self.party, "refuses", f"deal {self.deal} from {words.name(self.proposer)}")
 
 
 class DealMade(Event, tag="pornstar.DealMade"):
@@ -250,18 +357,37 @@ class DealMade(Event, tag="pornstar.DealMade"):
     cards_given: int
     cards_asked: int
     terms: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"deal {self.deal} between {self.proposer} and {self.party} is made" + (f"; terms: {self.terms}" if self.terms else "")
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        passed = [clause(words, self.proposer, "hands over", f"{count(self.cards_given, 'card')} from hand")] if self.cards_given else []
+        passed += [clause(words, self.party, "hands over", f"{count(self.cards_asked, 'card')} from hand")] if self.cards_asked else []
+        terms = deal_terms(
+            words,
+            self.proposer,
+            self.party,
+            self.give_money,
+            self.get_money,
+            self.give,
+            self.get,
+            self.rent,
+            "; ".join(passed),
+            self.terms,
+            self.names,
+        )
+        return f"Deal {self.deal} between {words.names([self.proposer, self.party])} is made: {terms}"
 
 
 class HandCardsPassed(Event, tag="pornstar.HandCardsPassed"):
     from_seat: str
     to_seat: str
     cards: tuple[str, ...]
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.from_seat} hands {', '.join(self.cards)} to {self.to_seat}"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        return words.says(self.from_seat, "hands", f"{called_all(self.names, self.cards)} to {words.name(self.to_seat)}")
 
 
 class LoanAsked(Event, tag="pornstar.LoanAsked"):
@@ -270,8 +396,15 @@ class LoanAsked(Event, tag="pornstar.LoanAsked"):
     dollars: int
     note: str
 
-    def describe(self) -> str:
-        return f"{self.borrower} is broke and begs {self.lender} for ${self.dollars}"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        note = f", offering: {self.note}" if self.note else ""
+        broke = words.says(self.borrower, "is", "out of money")
+        return f"{broke} and {words.verb(self.borrower, 'begs')} {words.name(self.lender)} for {money(self.dollars)}{note}"
+
+
+def _handed(words: Words, borrower: str, demand: Iterable[str], names: dict[str, str]) -> str:
+    return f", {words.name(borrower)} handing over {called_all(names, demand)}" if list(demand) else ""
 
 
 class LoanOffered(Event, tag="pornstar.LoanOffered"):
@@ -280,9 +413,13 @@ class LoanOffered(Event, tag="pornstar.LoanOffered"):
     dollars: int
     demand: tuple[str, ...]
     terms: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.lender} offers {self.borrower} ${self.dollars}" + (f" on terms: {self.terms}" if self.terms else "")
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        terms = f"; terms: {self.terms}" if self.terms else ""
+        handed = _handed(words, self.borrower, self.demand, self.names)
+        return words.says(self.lender, "offers", f"{words.name(self.borrower)} {money(self.dollars)}{handed}{terms}")
 
 
 class LoanDeclined(Event, tag="pornstar.LoanDeclined"):
@@ -290,8 +427,11 @@ class LoanDeclined(Event, tag="pornstar.LoanDeclined"):
     lender: str
     by: str
 
-    def describe(self) -> str:
-        return f"the loan from {self.lender} to {self.borrower} is declined by {self.by}"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        if self.by == self.lender:
+            return words.says(self.lender, "refuses", f"to lend to {words.name(self.borrower)}")
+        return words.says(self.borrower, "turns down", f"the loan from {words.name(self.lender)}")
 
 
 class LoanMade(Event, tag="pornstar.LoanMade"):
@@ -300,16 +440,24 @@ class LoanMade(Event, tag="pornstar.LoanMade"):
     dollars: int
     demand: tuple[str, ...]
     terms: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.lender} lends {self.borrower} ${self.dollars}" + (f"; terms: {self.terms}" if self.terms else "")
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        terms = f"; terms: {self.terms}" if self.terms else ""
+        handed = _handed(words, self.borrower, self.demand, self.names)
+        return words.says(self.lender, "lends", f"{words.name(self.borrower)} {money(self.dollars)}{handed}{terms}")
 
 
 class StudioConceded(Event, tag="pornstar.StudioConceded"):
     seat: str
 
-    def describe(self) -> str:
-        return f"{self.seat} gives up: the studio is out of business"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        return words.says(self.seat, "gives up:", f"{words.possessive(self.seat)} studio is out of business")
+
+
+_DOING = {"make-film": "to produce", "play-card": "to play", "offer-deal": "to propose a deal to"}
 
 
 class ProductionChosen(Event, tag="pornstar.ProductionChosen"):
@@ -320,9 +468,12 @@ class ProductionChosen(Event, tag="pornstar.ProductionChosen"):
     seat: str
     doing: str
     subject: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.seat} chooses to {self.doing.replace('-', ' ')}: {self.subject}"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        subject = called(self.names, self.subject) if self.doing != "offer-deal" else words.name(self.subject)
+        return words.says(self.seat, "chooses", f"{_DOING.get(self.doing, 'to ' + self.doing.replace('-', ' '))} {subject}")
 
 
 class PlayCardPlayed(Event, tag="pornstar.PlayCardPlayed"):
@@ -333,25 +484,34 @@ class PlayCardPlayed(Event, tag="pornstar.PlayCardPlayed"):
     target: str
     lasts: str
     """"": discarded at once; "turn": until the end of this turn; "game": while its target stays."""
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        on = f" on {self.target}" if self.target else ""
-        return f"{self.seat} plays {self.title}, card {self.card}{on}"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        if not self.target:
+            on = ""
+        elif self.target in self.names or self.target in _standard_names():
+            on = f" on {called(self.names, self.target)}"
+        else:
+            on = f" on {words.name(self.target)}"
+        return words.says(self.seat, "plays", f"{self.title}{on}")
 
 
 class PlayCardDiscarded(Event, tag="pornstar.PlayCardDiscarded"):
     card: str
     reason: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
 
-    def describe(self) -> str:
-        return f"{self.card} is discarded: {self.reason}"
+    def describe(self, words: Words | None = None) -> str:
+        return f"{called(self.names, self.card)} is discarded: {self.reason}"
 
 
 class FinalRoundBegan(Event, tag="pornstar.FinalRoundBegan"):
     order: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"the deck is empty: once more around the table ({', '.join(self.order)}), without Maintenance"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+        return f"The last round: once more around the table ({words.names(self.order)}), with no draws and no Maintenance"
 
 
 class ScoresCounted(Event, tag="pornstar.ScoresCounted"):
@@ -360,8 +520,16 @@ class ScoresCounted(Event, tag="pornstar.ScoresCounted"):
     awards: dict[str, int]
     total: dict[str, int]
 
-    def describe(self) -> str:
-        return "final scores: " + ", ".join(f"{s} {n}" for s, n in self.total.items())
+    def describe(self, words: Words | None = None) -> str:
+        words = words or _ANYONE
+
+        def one(seat: str, total: int) -> str:
+            parts = [f"cash {money(self.cash.get(seat, 0))}", f"Films {money(self.films.get(seat, 0))}"]
+            parts += [f"Adult Film of the Year {money(self.awards[seat])}"] if self.awards.get(seat) else []
+            return f"{words.subject(seat)} {money(total)} ({', '.join(parts)})"
+
+        ranked = sorted(self.total.items(), key=lambda item: -item[1])
+        return "Final scores: " + "; ".join(one(seat, total) for seat, total in ranked)
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (

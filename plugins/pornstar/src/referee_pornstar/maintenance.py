@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import referee
 from referee import Amount, Decision, IllegalAction, Option, Subset
+from referee.words import Words, money
 
 from .events import AuctionOpened, BidMade, BidPassed, MaintenancePaid, PlayCardDiscarded, StarAuctioned, StarUnsold
+from .faces import copy_words, remark
 from .rulebook import R_AUCTION, R_MAINTENANCE, asked
 from .state import PornStar
-from .table import cards, game_of, rotation, shuffle_deck
+from .table import cards, game_of, label, named, rotation, shuffle_deck
 from .turn import in_business
 
 
@@ -42,13 +44,14 @@ def offer_maintenance(decision: Decision) -> None:
     if not due:
         return
     if not any(due.values()):
-        decision.emit(MaintenancePaid(seat=seat, stars=tuple(due), paid=0, unpaid=()), rule=R_MAINTENANCE)
+        decision.emit(MaintenancePaid(seat=seat, stars=tuple(due), paid=0, unpaid=(), names=named(decision, due)), rule=R_MAINTENANCE)
         return
-    options = tuple(Option(s, f"keep {cards(decision).name(s)} for ${cost}") for s, cost in due.items())
+    known = cards(decision)
+    options = tuple(Option(s, known.name(s) + remark(copy_words(known.copy(s)), money(cost))) for s, cost in due.items())
     decision.request(
         seat,
         "maintenance",
-        f"{seat}: pay Maintenance for the Stars you keep (${game.studios[seat].money} in hand); the rest go to auction.",
+        f"{seat}: pay Maintenance for the Stars you keep ({money(game.studios[seat].money)} in hand); the rest go up for auction.",
         answer={"keep": Subset(options, label="the Stars to keep")},
         rule=asked(R_MAINTENANCE),
     )
@@ -59,11 +62,11 @@ def answer_maintenance(decision: Decision, action: referee.Action) -> None:
     due = maintenance_due(decision, seat)
     keep = [s for s in due if s in action.args.get("keep", ())]
     amount = sum(due[s] for s in keep)
-    money = game_of(decision).studios[seat].money
-    if amount > money:
-        raise IllegalAction(f"keeping them costs ${amount}; {seat} has ${money}", asked(R_MAINTENANCE))
+    cash = game_of(decision).studios[seat].money
+    if amount > cash:
+        raise IllegalAction(f"keeping them costs {money(amount)}; {seat} has {money(cash)}", asked(R_MAINTENANCE))
     unpaid = tuple(s for s in due if s not in keep)
-    decision.emit(MaintenancePaid(seat=seat, stars=tuple(keep), paid=amount, unpaid=unpaid), rule=R_MAINTENANCE)
+    decision.emit(MaintenancePaid(seat=seat, stars=tuple(keep), paid=amount, unpaid=unpaid, names=named(decision, due)), rule=R_MAINTENANCE)
 
 
 # --- the Auction ---------------------------------------------------------------------------
@@ -74,7 +77,10 @@ def open_auction(decision: Decision) -> None:
     lot = game.lots[0]
     opening = cards(decision).stars[lot.star].maintenance
     bidders = tuple(s for s in rotation(game, lot.from_seat) if s != lot.from_seat)
-    decision.emit(AuctionOpened(star=lot.star, from_seat=lot.from_seat, opening=opening, bidders=bidders), rule=R_AUCTION)
+    decision.emit(
+        AuctionOpened(star=lot.star, from_seat=lot.from_seat, opening=opening, bidders=bidders, names=named(decision, lot.star)),
+        rule=R_AUCTION,
+    )
 
 
 def minimum_bid(game: PornStar) -> int:
@@ -96,20 +102,28 @@ def next_bid(decision: Decision) -> None:
         decision.request(
             seat,
             "bid-for-star",
-            f"{seat}: {cards(decision).name(auction.star)} is up for auction; "
-            + (f"{auction.leader} bids ${auction.high}." if auction.leader else f"the opening bid is ${auction.opening}.")
+            f"{seat}: {label(decision, auction.star, seat)} is up for auction; "
+            + (
+                f"{Words(seat).says(auction.leader, 'bids', money(auction.high))}."
+                if auction.leader
+                else f"the opening bid is {money(auction.opening)}."
+            )
             + " Bid (money to the bank) or leave it out to pass for good.",
             answer={"bid": Amount(min=least, max=game.studios[seat].money, optional=True, label="your bid")},
             rule=asked(R_AUCTION),
         )
         return
     if auction.leader:
-        decision.emit(StarAuctioned(star=auction.star, seat=auction.leader, price=auction.high), rule=R_AUCTION)
+        decision.emit(
+            StarAuctioned(star=auction.star, seat=auction.leader, price=auction.high, names=named(decision, auction.star)), rule=R_AUCTION
+        )
         return
     for card, lasting in list(game.lasting.items()):
         if lasting.target == auction.star:
-            decision.emit(PlayCardDiscarded(card=card, reason="its Star went back into the deck"), rule=R_AUCTION)
-    decision.emit(StarUnsold(star=auction.star), rule=R_AUCTION)
+            decision.emit(
+                PlayCardDiscarded(card=card, reason="its Star went back into the deck", names=named(decision, card)), rule=R_AUCTION
+            )
+    decision.emit(StarUnsold(star=auction.star, names=named(decision, auction.star)), rule=R_AUCTION)
     shuffle_deck(decision, "the deck, with an unsold Star shuffled back")
 
 
@@ -117,6 +131,7 @@ def answer_bid(decision: Decision, action: referee.Action) -> None:
     game = game_of(decision)
     assert game.auction is not None
     if "bid" in action.args:
-        decision.emit(BidMade(seat=action.seat, star=game.auction.star, dollars=int(action.args["bid"])), rule=R_AUCTION)
+        star = game.auction.star
+        decision.emit(BidMade(seat=action.seat, star=star, dollars=int(action.args["bid"]), names=named(decision, star)), rule=R_AUCTION)
     else:
-        decision.emit(BidPassed(seat=action.seat, star=game.auction.star), rule=R_AUCTION)
+        decision.emit(BidPassed(seat=action.seat, star=game.auction.star, names=named(decision, game.auction.star)), rule=R_AUCTION)

@@ -10,7 +10,7 @@ from referee import Decision, Flag, Subset
 from .data import STANDARD, Tables
 from .events import CardsListed, MulliganTaken, StarsPlaced, StudiosOpened
 from .rulebook import HAND, R_MULLIGAN, R_ORDER, R_PLACING, R_SETUP, START_MONEY, asked
-from .table import cards, draw, game_of, options_of, shuffle_deck
+from .table import cards, draw, game_of, named, options_of, shuffle_deck
 
 
 def set_up(decision: Decision) -> None:
@@ -61,7 +61,7 @@ def offer_placing(decision: Decision) -> None:
                 seat,
                 "place",
                 f"{seat}: put any Stars of your opening hand face up, free (you refill your hand to five after).",
-                answer={"stars": Subset(options_of(decision, stars), label="Stars to put into play")},
+                answer={"stars": Subset(options_of(decision, stars, seat), label="Stars to put into play")},
                 rule=asked(R_PLACING),
             )
 
@@ -69,5 +69,5 @@ def offer_placing(decision: Decision) -> None:
 def answer_placing(decision: Decision, action: referee.Action) -> None:
     stars = tuple(action.args.get("stars", ()))
     if stars:
-        decision.emit(StarsPlaced(seat=action.seat, stars=stars, opening=True), rule=R_PLACING)
+        decision.emit(StarsPlaced(seat=action.seat, stars=stars, opening=True, names=named(decision, stars)), rule=R_PLACING)
         draw(decision, action.seat, HAND - len(game_of(decision).studios[action.seat].hand), rule=R_PLACING)

@@ -35,12 +35,25 @@ class PlayRules(msgspec.Struct, frozen=True):
     ``target``: what it is played on (a Star or Film of the player's or of another
     studio, another studio, or nothing).  ``lasts``: "" (discarded at once), "turn" (lies
     on the table until the end of this turn), "game" (lies with its target while the
-    target stays on the table).  ``text``: the card's text.
+    target stays on the table).  ``text``: the card's rules text, as a player reads it on
+    the card (the table shows it wherever the card is).
     """
 
     target: Target
     lasts: Lasts
     text: str
+
+
+class PlayFace(msgspec.Struct, frozen=True):
+    """A Play card as printed: its title, type (Event, Enhancement, Special) and rules.
+
+    Each card plugin keeps its face as its extension's state (``state.slot(kind)``), so a
+    table knows the text of exactly the cards its plugins play, and a card of another
+    distribution shows its own text.  It never changes: no evolve touches it."""
+
+    title: str
+    type: str
+    rules: PlayRules
 
 
 def card_hooks(
@@ -49,6 +62,8 @@ def card_hooks(
     """The two hooks every Play card implements alike: ``referee_extensions`` (the card's
     extension, on by default: the card is in the deck; ``declared``: its ``events`` and
     ``evolve``, where it has events of its own) and ``pornstar_play_rules`` (its rules).
+    The card's face (title, type, rules text) is the extension's state: the table's view
+    reads it there.
 
     A card of a kind the game does not list (one of another distribution, dealt through
     ``pornstar_tables``) gives its ``title`` and ``card_type`` (Event, Special, Enhancement)."""
@@ -58,9 +73,16 @@ def card_hooks(
         raise ValueError(f"the Play card {name!r} is not one of the game's: give its title and card_type")
     title, type_ = TITLES[name]
 
+    if "state" in declared:
+        raise ValueError(f"the Play card {name!r}: card_hooks keeps the card's face as its state; a card keeps no other")
+    face = PlayFace(title=title, type=type_, rules=rules)
+
     @hookimpl
     def referee_extensions() -> list[Extension]:
-        return [Extension(name=name, game="pornstar", title=title, kind="card", default=True, summary=f"{type_}: {rules.text}", **declared)]
+        summary = f"{type_}: {rules.text}"
+        return [
+            Extension(name=name, game="pornstar", title=title, kind="card", default=True, summary=summary, state=lambda: face, **declared)
+        ]
 
     @hookimpl
     def pornstar_play_rules(kind: str) -> PlayRules | None:

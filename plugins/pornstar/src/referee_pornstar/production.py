@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import referee
 from referee import Amount, Decision, IllegalAction, Option, Pick, Subset
+from referee.words import count, money
 
 from .deals import offer_deal
 from .events import FilmProduced, PlayCardPlayed, ProductionChosen, StarLost, StarRecruited
@@ -22,6 +23,7 @@ from .table import (
     game_of,
     label,
     legal_targets,
+    named,
     options_of,
     play_rules,
     playable,
@@ -48,15 +50,15 @@ def offer_production(decision: Decision) -> None:
     doing.append(Option("end-production", "end production (then Maintenance)"))
     answer: dict[str, referee.Shape] = {"do": Pick(tuple(doing), label="what to do")}
     if films:
-        answer["film"] = Pick(options_of(decision, films), optional=True, label="the Film to produce")
+        answer["film"] = Pick(options_of(decision, films, seat), optional=True, label="the Film to produce")
     if plays:
-        answer["card"] = Pick(options_of(decision, plays), optional=True, label="the Play card")
+        answer["card"] = Pick(options_of(decision, plays, seat), optional=True, label="the Play card")
     if partners:
         answer["with"] = Pick(tuple(Option(s, s) for s in partners), optional=True, label="the studio to deal with")
     decision.request(
         seat,
         "production",
-        f"{seat}: make Films, play cards, strike deals; then end production.",
+        f"{seat}: produce Films, play Play cards, propose deals; then end production.",
         answer=answer,
         sealed=True,
         rule=asked(R_PRODUCE),
@@ -87,8 +89,8 @@ def answer_production(decision: Decision, action: referee.Action) -> None:
             decision.request(
                 seat,
                 "aim",
-                f"{seat}: play {cards(decision).name(card)} on what?",
-                answer={"target": Pick(tuple(Option(t, label(decision, t)) for t in targets), label="the target")},
+                f"{seat}: play {label(decision, card, seat)} on what? {_text(decision, card)}",
+                answer={"target": Pick(options_of(decision, targets, seat), label="the target")},
                 rule=asked(R_PLAY),
             )
         case "offer-deal":
@@ -99,8 +101,16 @@ def answer_production(decision: Decision, action: referee.Action) -> None:
             offer_deal(decision, seat, party)
 
 
+def _text(decision: Decision, card: str) -> str:
+    """The Play card's rules text, as its plugin prints it."""
+    rules = play_rules(decision, cards(decision).plays[card])
+    return f"({rules.text})" if rules is not None else ""
+
+
 def _choose(decision: Decision, seat: str, doing: str, subject: str) -> None:
-    decision.emit(ProductionChosen(seat=seat, doing=doing, subject=subject), rule=R_PRODUCE, visible_to=[seat])
+    decision.emit(
+        ProductionChosen(seat=seat, doing=doing, subject=subject, names=named(decision, subject)), rule=R_PRODUCE, visible_to=[seat]
+    )
 
 
 def _ask_cast(decision: Decision, seat: str, film_id: str) -> None:
@@ -109,12 +119,15 @@ def _ask_cast(decision: Decision, seat: str, film_id: str) -> None:
     decision.request(
         seat,
         "shoot",
-        f"{seat}: cast {film.title} ({film.needs()}) and choose Advertising (+1 per ${AD_STEP}), before the 2d6.",
+        f"{seat}: cast {film.title} ({film.needs()}; +1 for each Star with {film.specialty}) and choose Advertising"
+        f" (+1 for each {money(AD_STEP)}), before the 2d6.",
         answer={
             "stars": Subset(
-                options_of(decision, usable_stars(decision, seat)), optional=True, label="the Stars (none: keep the Film in hand)"
+                options_of(decision, usable_stars(decision, seat), seat), optional=True, label="the Stars (none: keep the Film in hand)"
             ),
-            "advertising": Amount(min=0, max=max(0, min(MOST_AD, spare)), step=AD_STEP, optional=True, label="advertising, +1 per $10"),
+            "advertising": Amount(
+                min=0, max=max(0, min(MOST_AD, spare)), step=AD_STEP, optional=True, label=f"Advertising, +1 for each {money(AD_STEP)}"
+            ),
         },
         rule=asked(R_PRODUCE),
     )
@@ -134,13 +147,15 @@ def answer_shoot(decision: Decision, action: referee.Action) -> None:
     males = sum(1 for s in cast if s.gender == "M")
     females = len(cast) - males
     if males < film.males or females < film.females or len(cast) < film.stars_needed:
-        raise IllegalAction(f"{film.title} needs {film.needs()}; the cast has {males} Male(s) and {females} Female(s)", asked(R_PRODUCE))
+        has = f"{count(males, 'Male')} and {count(females, 'Female')}"
+        raise IllegalAction(f"{film.title} needs {film.needs()}; the cast has {has}", asked(R_PRODUCE))
     advertising = int(action.args.get("advertising", 0))
     filming = sum(s.filming for s in cast)
-    money = game.studios[seat].money
-    if film.cost + filming + advertising > money:
+    cash = game.studios[seat].money
+    if film.cost + filming + advertising > cash:
         raise IllegalAction(
-            f"{film.title} costs ${film.cost} + ${filming} filming + ${advertising} advertising; {seat} has ${money}",
+            f"{film.title} costs {money(film.cost)} + {money(filming)} Filming + {money(advertising)} Advertising;"
+            f" {seat} has {money(cash)}",
             asked(R_PRODUCE),
         )
     dice = (
@@ -153,7 +168,7 @@ def answer_shoot(decision: Decision, action: referee.Action) -> None:
     )
     total = sum(dice) + specialty + advertising // AD_STEP + card_bonus
     row = tables(decision).production_row(total)
-    left = money - film.cost - filming - advertising
+    left = cash - film.cost - filming - advertising
     # "the main cost of the Film (including paying the Stars but not including any money
     # spent on Advertising)" is what the table's multiples are of.
     base = film.cost + filming
@@ -184,6 +199,7 @@ def answer_shoot(decision: Decision, action: referee.Action) -> None:
             written_off=written_off,
             marker=row.marker,
             award=row.award,
+            names=named(decision, film_id, stars),
         ),
         rule=R_ROLL,
     )
@@ -191,7 +207,7 @@ def answer_shoot(decision: Decision, action: referee.Action) -> None:
         own = [s for s in stars if s in game.studios[seat].stable] or list(game.studios[seat].stable)
         if own:
             star = own[0] if len(own) == 1 else decision.pick(own, purpose=f"{film.title}: the Star lost")
-            decision.emit(StarLost(seat=seat, star=star, reason=row.name), rule=R_LOSE)
+            decision.emit(StarLost(seat=seat, star=star, reason=row.name, names=named(decision, star)), rule=R_LOSE)
     if row.recruit:
         others = [star for s in game.in_play() if s != seat for star in game.studios[s].stable]
         if others:
@@ -199,7 +215,7 @@ def answer_shoot(decision: Decision, action: referee.Action) -> None:
                 seat,
                 "recruit",
                 f"{seat}: {row.name}! You may steal any Star on the table for your stable.",
-                answer={"star": Pick(options_of(decision, others), optional=True, label="the Star to steal")},
+                answer={"star": Pick(options_of(decision, others, seat), optional=True, label="the Star to steal")},
                 rule=asked(R_RECRUIT),
             )
 
@@ -208,7 +224,7 @@ def answer_recruit(decision: Decision, action: referee.Action) -> None:
     star = action.args.get("star")
     if star:
         owner = game_of(decision).owner_of_star(star)
-        decision.emit(StarRecruited(seat=action.seat, star=star, from_seat=owner or ""), rule=R_RECRUIT)
+        decision.emit(StarRecruited(seat=action.seat, star=star, from_seat=owner or "", names=named(decision, star)), rule=R_RECRUIT)
 
 
 def answer_aim(decision: Decision, action: referee.Action) -> None:
@@ -220,11 +236,20 @@ def play_card(decision: Decision, seat: str, card: str, target: str) -> None:
     kind = cards(decision).plays[card]
     rules = play_rules(decision, kind)
     if rules is None:
-        raise IllegalAction(f"no plugin of this table plays {kind!r} cards", asked(R_PLAY))
+        raise IllegalAction(f"no rule of this table plays {cards(decision).name(card)}", asked(R_PLAY))
     reason = decision.rules.hook.pornstar_play_refused(state=decision.state, seat=seat, card=card, kind=kind, target=target)
     if reason:
         raise IllegalAction(reason, asked(R_PLAY))
     decision.emit(
-        PlayCardPlayed(seat=seat, card=card, kind=kind, title=cards(decision).name(card), target=target, lasts=rules.lasts), rule=R_PLAY
+        PlayCardPlayed(
+            seat=seat,
+            card=card,
+            kind=kind,
+            title=cards(decision).name(card),
+            target=target,
+            lasts=rules.lasts,
+            names=named(decision, card, target),
+        ),
+        rule=R_PLAY,
     )
     decision.rules.hook.pornstar_play_card(decision=decision, seat=seat, card=card, kind=kind, target=target)

@@ -12,9 +12,11 @@ from collections.abc import Iterable
 
 import referee
 from referee import Decision, IllegalAction, Option
+from referee.words import Words
 
-from .data import GENDERS, Film, Star, Tables
-from .events import CardsDrawn, CardTaken, DeckShuffled
+from .data import Film, Star, Tables
+from .events import WANKED, CardsDrawn, CardTaken, DeckShuffled
+from .faces import film_label, play_label, star_label
 from .play import TITLES, PlayRules
 from .rulebook import R_DRAW, R_PRODUCE, R_SETUP, asked
 from .state import PornStar
@@ -31,19 +33,32 @@ def game_of(decision: Decision | referee.TableState) -> PornStar:
 
 
 class Cards:
-    """Every card of a table's list, by id."""
+    """Every card of a table's list, by id: its name, and its copy number where cards
+    share a name (the two copies of a Play card: "Hype Machine (1st)", "(2nd)")."""
 
     def __init__(self, t: Tables) -> None:
         self.stars: dict[str, Star] = {s.id: s for s in t.stars}
         self.films: dict[str, Film] = {f.id: f for f in t.films}
         self.plays: dict[str, str] = {p.id: p.kind for p in t.plays}
+        by_name: dict[str, list[str]] = {}
+        for card in t.card_ids():
+            by_name.setdefault(self.name(card), []).append(card)
+        self.copies: dict[str, int] = {c: n for same in by_name.values() if len(same) > 1 for n, c in enumerate(same, start=1)}
 
     def name(self, card: str) -> str:
         if card in self.stars:
             return self.stars[card].name
         if card in self.films:
             return self.films[card].title
-        return TITLES.get(self.plays.get(card, ""), (card, ""))[0]
+        return TITLES.get(self.plays.get(card, ""), ("a Play card", ""))[0]
+
+    def copy(self, card: str) -> int | None:
+        return self.copies.get(card)
+
+    def names(self, items: Iterable[str]) -> dict[str, str]:
+        """Card id -> name for each card among ``items`` (seats and "" are left out), as
+        events carry them so that the log names cards without reading the table."""
+        return {c: self.name(c) for c in items if c in self.stars or c in self.films or c in self.plays}
 
 
 _CARDS: dict[int, tuple[Tables, Cards]] = {}
@@ -148,22 +163,41 @@ def playable(decision: Decision, seat: str) -> list[str]:
     return [c for c in game_of(decision).studios[seat].hand if c in known.plays and legal_targets(decision, seat, c)]
 
 
-def label(decision: Decision, item: str) -> str:
+def label(decision: Decision, item: str, seat: str | None = None) -> str:
+    """What a player reads for ``item`` in a prompt: a card's name with what it is chosen
+    by (a Star's Specialty and Filming, a Film's cost and cast, the copy of a Play card),
+    whose it is when it is not ``seat``'s, or a studio's name."""
     known = cards(decision)
+    game = game_of(decision)
+    copy = known.copy(item)
     if item in known.stars:
-        s = known.stars[item]
-        return f"{s.name} ({GENDERS[s.gender]}, {s.specialty}; filming ${s.filming}, maintenance ${s.maintenance})"
+        owner = game.owner_of_star(item)
+        return star_label(known.stars[item], copy, _whose(owner) if owner and owner != seat else "")
     if item in known.films:
-        f = known.films[item]
-        return f"{f.title} (${f.cost}; {f.needs()}; specialty {f.specialty})"
+        produced = game.films.get(item)
+        if produced is None:
+            return film_label(known.films[item], copy)
+        return film_label(known.films[item], copy, _whose(produced.owner) if produced.owner != seat else "", WANKED[produced.wanked])
     if item in known.plays:
-        # Two copies of a card share a title: the id tells them apart.
-        return f"{known.name(item)} ({item})"
+        return play_label(known.name(item), copy)
     return item
 
 
-def options_of(decision: Decision, items: Iterable[str]) -> tuple[Option, ...]:
-    return tuple(Option(i, label(decision, i)) for i in items)
+def _whose(seat: str) -> str:
+    """Whose a card is, in an option label: "Bob's", or "yours" for the seat the terminal
+    calls You (``referee.words`` speaks to it in the second person whoever reads)."""
+    return "yours" if Words().is_reader(seat) else f"{seat}'s"
+
+
+def named(decision: Decision, *items: str | Iterable[str]) -> dict[str, str]:
+    """Card id -> name for the cards among ``items`` (ids, or lists of them): what an
+    event carries so that the log names them."""
+    flat = [i for item in items for i in ([item] if isinstance(item, str) else item)]
+    return cards(decision).names(flat)
+
+
+def options_of(decision: Decision, items: Iterable[str], seat: str | None = None) -> tuple[Option, ...]:
+    return tuple(Option(i, label(decision, i, seat)) for i in items)
 
 
 def chosen(decision: Decision, doing: str) -> str:
@@ -201,5 +235,6 @@ def draw(decision: Decision, seat: str, count: int, *, paid: int = 0, rule: str 
     count = min(count, len(game.deck))
     decision.emit(CardsDrawn(seat=seat, count=count, paid=paid, left=len(game.deck) - count), rule=rule)
     for _ in range(count):
-        decision.emit(CardTaken(seat=seat, card=game.deck[0]), rule=rule, visible_to=[seat])
+        card = game.deck[0]
+        decision.emit(CardTaken(seat=seat, card=card, names=named(decision, card)), rule=rule, visible_to=[seat])
     return count

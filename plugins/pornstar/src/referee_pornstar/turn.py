@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import referee
 from referee import Amount, Decision, Subset
+from referee.words import money
 
 from .events import FinalRoundBegan, PlayCardDiscarded, ResidualsRolled, StarsPlaced
 from .rulebook import EXTRA_CARD, MOST_EXTRA, R_DRAW, R_FINAL, R_PLAY, R_RESIDUALS, R_STARS, asked
-from .table import after, cards, draw, game_of, options_of, rotation, tables
+from .table import after, cards, draw, game_of, named, options_of, rotation, tables
 
 
 def in_business(decision: Decision) -> str | None:
@@ -58,7 +59,9 @@ def end_turn(decision: Decision) -> None:
     seat = decision.flow.seat or ""
     for card, lasting in list(game.lasting.items()):
         if lasting.lasts == "turn":
-            decision.emit(PlayCardDiscarded(card=card, reason="the turn it was played in is over"), rule=R_PLAY)
+            decision.emit(
+                PlayCardDiscarded(card=card, reason="the turn it was played in is over", names=named(decision, card)), rule=R_PLAY
+            )
     in_play = game.in_play()
     if game.final or not in_play:
         return
@@ -90,7 +93,16 @@ def roll_residuals(decision: Decision) -> None:
         amount = t.residual_amount(die + modifier)
         wanked = 0 if amount > 0 else min(2, produced.wanked + 1)
         decision.emit(
-            ResidualsRolled(seat=seat, film=film, die=die, modifier=modifier, total=die + modifier, paid=amount, wanked=wanked),
+            ResidualsRolled(
+                seat=seat,
+                film=film,
+                die=die,
+                modifier=modifier,
+                total=die + modifier,
+                paid=amount,
+                wanked=wanked,
+                names=named(decision, film),
+            ),
             rule=R_RESIDUALS,
         )
 
@@ -107,7 +119,7 @@ def offer_draw(decision: Decision) -> None:
     decision.request(
         seat,
         "draw",
-        f"{seat}: draw one card; up to {most} more at ${EXTRA_CARD} each?",
+        f"{seat}: draw one card; up to {most} more at {money(EXTRA_CARD)} each?",
         answer={"extra": Amount(min=0, max=most, label="extra cards")},
         rule=asked(R_DRAW),
     )
@@ -128,10 +140,11 @@ def offer_stars(decision: Decision) -> None:
             seat,
             "hire",
             f"{seat}: put Stars into play (at least one: you must if you can).",
-            answer={"stars": Subset(options_of(decision, stars), min=1, label="Stars to put into play")},
+            answer={"stars": Subset(options_of(decision, stars, seat), min=1, label="Stars to put into play")},
             rule=asked(R_STARS),
         )
 
 
 def answer_stars(decision: Decision, action: referee.Action) -> None:
-    decision.emit(StarsPlaced(seat=action.seat, stars=tuple(action.args["stars"])), rule=R_STARS)
+    stars = tuple(action.args["stars"])
+    decision.emit(StarsPlaced(seat=action.seat, stars=stars, names=named(decision, stars)), rule=R_STARS)

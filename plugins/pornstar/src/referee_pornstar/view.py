@@ -1,4 +1,4 @@
-"""What a seat may see of a PornStar table, and its terminal text (each event says itself in words).
+"""What a seat may see of a PornStar table (``present`` lays it out for a person).
 
 Public: every studio's money, stable, produced Films (with markers), how many cards each
 holds, the deck's size, the discard pile, the Play cards lying on the table, an auction,
@@ -14,16 +14,18 @@ import msgspec
 
 from referee import TableState, hookimpl
 
-from .data import GENDERS
-from .events import WANKED
+from .faces import film_text, star_text
 from .game import bots_by_seat
-from .play import TITLES
+from .play import TITLES, PlayFace
 from .state import PornStar
 from .table import Cards, cards
 from .victory import scores
 
 
-def _card(known: Cards, card: str) -> dict[str, Any]:
+def _card(known: Cards, faces: dict[str, PlayFace], card: str) -> dict[str, Any]:
+    """What ``card`` shows to whoever sees it: its name, numbers and rules text, and its
+    copy number where cards of the table's list share its name."""
+    copy = {"copy": known.copy(card)} if known.copy(card) else {}
     if card in known.stars:
         s = known.stars[card]
         return {
@@ -33,6 +35,8 @@ def _card(known: Cards, card: str) -> dict[str, Any]:
             "specialty": s.specialty,
             "maintenance": s.maintenance,
             "filming": s.filming,
+            "text": star_text(s),
+            **copy,
         }
     if card in known.films:
         f = known.films[card]
@@ -44,10 +48,16 @@ def _card(known: Cards, card: str) -> dict[str, Any]:
             "any": f.any,
             "specialty": f.specialty,
             "cost": f.cost,
+            "text": film_text(f),
+            **copy,
         }
     kind = known.plays.get(card, "")
-    title, type_ = TITLES.get(kind, (kind, ""))
-    return {"type": "play", "kind": kind, "title": title, "card_type": type_}
+    face = faces.get(kind)
+    title, type_ = TITLES.get(kind, ("a Play card", ""))
+    if face is None:
+        return {"type": "play", "kind": kind, "title": title, "card_type": type_, "text": "", "playable": False, **copy}
+    lasts = {"turn": "this turn", "game": "while its target stays"}.get(face.rules.lasts, "")
+    return {"type": "play", "kind": kind, "title": face.title, "card_type": face.type, "text": face.rules.text, "lasts": lasts, **copy}
 
 
 @hookimpl
@@ -67,7 +77,8 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
         visible.update(mine.hand)
     if deal is not None:
         visible.update(deal.give)
-    _, _, _, total = scores(game)
+    faces = {kind: face for kind, face in state.slots.items() if isinstance(face, PlayFace)}
+    cash, films, awards, total = scores(game)
     return {
         "order": list(game.order),
         "studios": {
@@ -78,6 +89,8 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
                 "films": game.films_of(s.name),
                 "out": s.out,
                 "score": total.get(s.name, 0),
+                # What the score is made of (Victory!): public, as money and Films are.
+                "worth": {"cash": cash.get(s.name, 0), "films": films.get(s.name, 0), "awards": awards.get(s.name, 0)},
             }
             for s in game.studios.values()
         },
@@ -107,45 +120,5 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
         # What the studio chose to do next in production (the Film it casts, the card it
         # aims, the studio it deals with): its open request is about this; shown to it alone.
         "chosen": msgspec.to_builtins(game.chosen) if game.chosen is not None and game.chosen.seat == seat else None,
-        "cards": {c: _card(known, c) for c in sorted(visible)},
+        "cards": {c: _card(known, faces, c) for c in sorted(visible)},
     }
-
-
-def _name(view: dict[str, Any], card: str) -> str:
-    c = view["cards"].get(card, {})
-    return str(c.get("name") or c.get("title") or card)
-
-
-@hookimpl
-def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
-    if "studios" not in view:
-        return None
-    lines = [f"Deck: {view['deck']} cards" + ("  (FINAL ROUND: no draws, no Maintenance)" if view["final_round"] else "")]
-    for name, s in view["studios"].items():
-        status = " (conceded)" if s["out"] else ""
-        lines.append(f"{name}{status}: ${s['money']}, {s['hand']} card(s) in hand")
-        for star in s["stable"]:
-            c = view["cards"][star]
-            used = " [used]" if view["used"].get(star) else ""
-            lines.append(
-                f"    Star  {c['name']} ({GENDERS[c['gender']]}, {c['specialty']}; film ${c['filming']}, keep ${c['maintenance']}){used}"
-            )
-        for film in s["films"]:
-            f, c = view["films"][film], view["cards"][film]
-            marks = f" {f['marker']:+d}" if f["marker"] else ""
-            award = " ADULT FILM OF THE YEAR" if f["award"] else ""
-            lines.append(f"    Film  {c['title']} (${c['cost']}, {WANKED[f['wanked']]}{marks}){award}")
-    if view["lasting"]:
-        lines.append(
-            "On the table: " + ", ".join(f"{_name(view, c)} on {_name(view, x['target']) or x['seat']}" for c, x in view["lasting"].items())
-        )
-    if view["auction"]:
-        a = view["auction"]
-        lines.append(
-            f"Auction: {_name(view, a['star'])}, " + (f"${a['high']} by {a['leader']}" if a["leader"] else f"opening ${a['opening']}")
-        )
-    if view["hand"]:
-        lines.append("Your hand: " + "; ".join(_name(view, c) for c in view["hand"]))
-    if view["scores"]:
-        lines.append("Scores: " + ", ".join(f"{s} {n}" for s, n in view["scores"].items()))
-    return "\n".join(lines)

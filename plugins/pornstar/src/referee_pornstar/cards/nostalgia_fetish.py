@@ -7,8 +7,8 @@ rolls get +1.
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, hookimpl
-from referee_pornstar.api import PlayRules, card_hooks, game_of, lying, rule
+from referee import Decision, Event, TableState, Words, hookimpl
+from referee_pornstar.api import PlayRules, called, card_hooks, game_of, lying, named, names_field, rule
 
 NAME = "nostalgia-fetish"
 RULES = PlayRules(
@@ -18,9 +18,10 @@ RULES = PlayRules(
 
 class FilmRevived(Event, tag="pornstar.nostalgia-fetish.FilmRevived"):
     film: str
+    names: dict[str, str] = names_field()
 
-    def describe(self) -> str:
-        return f"{self.film} comes back into favour"
+    def describe(self, words: Words | None = None) -> str:
+        return f"{called(self.names, self.film)} comes back into favour"
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -44,7 +45,7 @@ def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, ta
 @hookimpl
 def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
     if kind == NAME:
-        decision.emit(FilmRevived(film=target), rule=rule(NAME))
+        decision.emit(FilmRevived(film=target, names=named(decision, target)), rule=rule(NAME))
 
 
 @hookimpl

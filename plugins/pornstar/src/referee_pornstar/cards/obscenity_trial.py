@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, hookimpl
-from referee_pornstar.api import PlayRules, card_hooks, game_of, rule
+from referee import Decision, Event, TableState, Words, hookimpl
+from referee_pornstar.api import PlayRules, called, card_hooks, game_of, named, names_field, rule
 
 NAME = "obscenity-trial"
 RULES = PlayRules(target="other-film", lasts="", text="A Film of another studio is Wanked (a Wanked one is Wanked Out).")
@@ -12,9 +12,10 @@ RULES = PlayRules(target="other-film", lasts="", text="A Film of another studio 
 class FilmProsecuted(Event, tag="pornstar.obscenity-trial.FilmProsecuted"):
     film: str
     wanked: int
+    names: dict[str, str] = names_field()
 
-    def describe(self) -> str:
-        return f"{self.film} is found obscene: " + ("Wanked Out" if self.wanked == 2 else "Wanked")
+    def describe(self, words: Words | None = None) -> str:
+        return f"{called(self.names, self.film)} is found obscene: it has " + ("Wanked Out" if self.wanked == 2 else "Wanked")
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -36,4 +37,4 @@ def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, ta
 def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
     if kind == NAME:
         film = game_of(decision).films[target]
-        decision.emit(FilmProsecuted(film=target, wanked=min(2, film.wanked + 1)), rule=rule(NAME))
+        decision.emit(FilmProsecuted(film=target, wanked=min(2, film.wanked + 1), names=named(decision, target)), rule=rule(NAME))

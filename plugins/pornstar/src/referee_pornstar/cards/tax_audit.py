@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, hookimpl
-from referee_pornstar.api import PlayRules, card_hooks, game_of, rule
+from referee import Decision, Event, TableState, Words, hookimpl
+from referee_pornstar.api import PlayRules, card_hooks, game_of, money, rule
 
 NAME = "tax-audit"
 FINE = 30
-RULES = PlayRules(target="other-studio", lasts="", text=f"Another studio pays ${FINE} to the bank.")
+RULES = PlayRules(target="other-studio", lasts="", text=f"Another studio pays {money(FINE)} to the bank (all it has, if it has less).")
 
 
 class TaxPaid(Event, tag="pornstar.tax-audit.TaxPaid"):
     seat: str
     paid: int
 
-    def describe(self) -> str:
-        return f"{self.seat} is audited and pays ${self.paid} to the bank"
+    def describe(self, words: Words | None = None) -> str:
+        words = words or Words()
+        return words.says(self.seat, "pays", f"{money(self.paid)} to the bank after a Tax Audit")
 
 
 def evolve(state: TableState, event: Event) -> None:

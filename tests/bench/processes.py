@@ -135,9 +135,24 @@ def probe_row(command: str, found: dict[str, Any], floor: float = 1.0) -> CountR
 # -- rows ------------------------------------------------------------------------------------
 
 
+#: What every ``referee`` call imports before any of Referee's own code runs: the parser, the
+#: entry-point metadata, and the libraries the design chooses (the store's SQLite backend
+#: comes with eventsourcing).  A CLI call cannot start faster than this; its rows are
+#: read against ``python -c pass`` and against this floor.
+LIBRARIES = "import argparse, importlib.metadata, msgspec, pluggy, structlog, eventsourcing.sqlite"
+
+
 def start_rows(settings: Settings) -> list[Comparison]:
     plain = dict(os.environ)
     return [
+        measure_process(
+            "cli-floor",
+            "importing the libraries every referee call needs / python -c pass (the floor of the CLI rows)",
+            "x time (the floor: no goal)",
+            settings,
+            ("import the libraries", [sys.executable, "-c", LIBRARIES], plain),
+            nothing(),
+        ),
         measure_process(
             "cli-help",
             "referee --help / python -c pass",

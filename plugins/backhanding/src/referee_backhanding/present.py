@@ -43,15 +43,19 @@ def _numbers(requests: list[dict[str, Any]]) -> dict[str, int]:
     return numbers
 
 
-def _cards_by_id(game: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _cards_by_id(game: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """Every card the view shows, by id, and the seat each pimp or held ho belongs to."""
     found: dict[str, dict[str, Any]] = {c["id"]: c for c in game["street"]}
+    owners: dict[str, str] = {}
     for p in game["players"]:
         for c in p["clan"] + p.get("hand", []):
             found[c["id"]] = c
         for h in p["hos"]:
             found[h["id"]] = h
             found[h["protector"]["id"]] = h["protector"]
-    return found
+        for c in p["clan"] + p["hos"] + [h["protector"] for h in p["hos"]]:
+            owners[c["id"]] = p["name"]
+    return found, owners
 
 
 def _stats(card: dict[str, Any]) -> tuple[Stat, ...]:
@@ -93,7 +97,8 @@ class _Table:
         self.game: dict[str, Any] = view["view"]
         self.seat = seat
         self.words = Words(seat)
-        self.cards = _cards_by_id(self.game)
+        self.cards, self.owners = _cards_by_id(self.game)
+        self.counting = view.get("phase") == "money counting"
         self.numbers = _numbers(view.get("requests") or [])
         self.playing = any(r.get("action") == "play" for r in view.get("requests") or [])
 
@@ -102,14 +107,18 @@ class _Table:
         return found["name"] if found else "a card"
 
     def target(self, target: str) -> str:
-        if target in self.cards:
-            card = self.cards[target]
-            return f"the fight for {card['name']}" if card["kind"] == "ho" and self.game["step"] != "count" else card["name"]
-        return self.words.name(target)
+        """A sealed play's target: a fight (macking, backhanding), someone's ho (the count) or pimp, a seat."""
+        if target not in self.cards:
+            return self.words.name(target)
+        card = self.cards[target]
+        if card["kind"] == "ho" and not self.counting:
+            return f"the fight for {card['name']}"
+        owner = self.owners.get(target)
+        return f"{self.words.possessive(owner)} {card['name']}" if owner else card["name"]
 
     def targets(self, targets: list[str]) -> str:
-        """Where a card may go: "the fight for Bambi, Ginger or Chastity", "Iceberg Slick or Bob"."""
-        fights = [self.cards[t]["name"] for t in targets if self.cards.get(t, {}).get("kind") == "ho" and self.game["step"] != "count"]
+        """Where a card may go: "the fight for Bambi, Ginger or Chastity", "Bob's Iceberg Slick or your Candy"."""
+        fights = [self.cards[t]["name"] for t in targets if self.cards.get(t, {}).get("kind") == "ho" and not self.counting]
         if len(fights) == len(targets):
             return f"the fight for {listing(fights, 'or')}"
         return listing([self.target(t) for t in targets], "or")
@@ -146,11 +155,11 @@ class _Table:
             counters.append(Stat("Hand", count(player["hand_size"], "card")))
         notes = []
         if self.game["first"] == seat:
-            notes.append(f"{w.says(seat, 'is', 'the first player this round')}")
+            notes.append(w.says(seat, "is", "the first player this round"))
         if player["passed"] and self.game["step"] == "placing":
-            notes.append(f"{w.says(seat, 'has', 'passed')}")
+            notes.append(w.says(seat, "has", "passed"))
         if player["chose"] and not mine:
-            notes.append(f"{w.says(seat, 'has', 'chosen what to play, sealed')}")
+            notes.append(w.says(seat, "has", "chosen what to play, sealed"))
         cards = [_face(p, self.pimp_notes(p), self.numbers) for p in player["clan"]]
         cards += [_face(h, self.ho_notes(h), self.numbers) for h in player["hos"]]
         backs = () if mine else (Backs("cards in hand", player["hand_size"]),)
@@ -180,7 +189,8 @@ class _Table:
             else:
                 notes = []
             cards.append(_face(card, notes, self.numbers))
-        return Zone(title="Your hand", role="hand", owner=player["name"], cards=tuple(cards))
+        empty = () if cards else ("No cards in your hand.",)
+        return Zone(title="Your hand", role="hand", owner=player["name"], cards=tuple(cards), notes=empty)
 
     def street(self) -> Zone:
         w = self.words

@@ -205,3 +205,66 @@ DEFAULT_TEXT = DEFAULT_PATH.read_text(encoding="utf-8")
 DEFAULT_ENTRIES = parse(DEFAULT_TEXT, "data/cards.toml")
 DEFAULT = build(DEFAULT_ENTRIES)
 """The shipped card set, checked when the module is imported."""
+
+
+# --- what a player reads of a card ------------------------------------------------------------
+
+KINDS = {
+    "pimp": "Pimp",
+    "ho": "Ho",
+    "macking": "Macking modifier",
+    "backhanding": "Backhanding modifier",
+    "value": "Value modifier",
+    "trick": "Dirty Trick",
+}
+"""Each kind of card as the rulebook's rendering calls it."""
+
+
+def ability_title(effect: str) -> str:
+    """An ability or Dirty Trick's effect name as a card prints it: "the-fixer" -> "The Fixer"."""
+    return " ".join(word.capitalize() for word in effect.split("-") if word)
+
+
+def rules_text(card: Card) -> str:
+    """What the card does, in words: its own text where the card set gives one (so a
+    table's own or a plugin's card shows what its author wrote), else the rule its kind
+    and numbers make."""
+    if card.text:
+        return card.text
+    if card.kind == "pimp":
+        return f"Ability: {ability_title(card.effect)}." if card.effect else ""
+    if card.kind == "ho":
+        return f"Her backhanding {card.backhanding} helps the pimp protecting her." if card.backhanding else ""
+    if card.kind == "macking":
+        return f"+{card.bonus} macking for your pimp in one macking fight."
+    if card.kind == "backhanding":
+        return f"+{card.bonus} backhanding for your side in one backhanding fight."
+    if card.kind == "value":
+        return f"+{card.bonus} to one of your hos at the final count, or -{card.bonus} to an opponent's."
+    return f"Dirty Trick: {ability_title(card.effect)}." if card.effect else ""
+
+
+_NAMES: dict[str, str] = {c.id: c.name for c in DEFAULT.values()}
+# A log's events name cards by id (what verify re-decides), and an event may describe
+# itself from its own fields only; the names of every card set this process has laid out
+# (``learn_names``, folded from ``CardsLaid``) turn those ids back into what the cards say.
+
+
+def learn_names(cards: Iterable[Card]) -> None:
+    """Remember the names of a card set laid out at some table (the shipped ones are known)."""
+    _NAMES.update({c.id: c.name for c in cards})
+
+
+def is_card(card: str) -> bool:
+    """Whether ``card`` is the id of a card of a set laid out in this process (else: a seat)."""
+    return card in _NAMES
+
+
+def card_name(card: str) -> str:
+    """The name printed on the card with id ``card``; an id never laid out in this process
+    reads as its words ("lil-pete" -> "Lil Pete"), a copy's number dropped."""
+    known = _NAMES.get(card)
+    if known is not None:
+        return known
+    base = re.sub(r"-\d+$", "", card) or card
+    return " ".join(word.capitalize() for word in base.split("-") if word) or card

@@ -1,23 +1,65 @@
 """What can happen at a table of Pimp: The Backhanding, as events (tags ``backhanding.*``).
 
 Hidden things are emitted visible to their owner only: the Draw cards dealt to a player
-(``DrawCardsDealt``), the plays chosen in a sealed step (``PlaysChosen``) and a stolen
-card (``CardStolen``: the thief and the victim).  The order of the shuffled decks is
-visible to nobody until the game ends (``DecksShuffled``, ``DiscardsShuffled``).
+(``DrawCardsDealt``), the plays chosen in a sealed step (``PlaysOffered``, ``PlaysChosen``)
+and a stolen card (``CardStolen``: the thief and the victim).  The order of the shuffled
+decks is visible to nobody until the game ends (``DecksShuffled``, ``DiscardsShuffled``).
+
+Each event says what happened to the seat reading the log (``describe(words)``: "You
+placed Iceberg Slick beside Candy" to that seat, "Ada placed ..." to the others), naming
+cards as they are printed; ``referee_describe_hidden`` says what another seat may know of
+a hidden one ("Ada chose what to play, sealed").
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from referee import Event
-from referee.results import join_names
+from referee import Entry, Event, Words, hookimpl
+from referee.words import count, listing, money
 
-from .cards import Card
+from .cards import Card, card_name, is_card
 
 
-def _plays(plays: dict[str, str]) -> str:
-    return ", ".join(f"{card} on {target}" for card, target in plays.items()) or "nothing"
+def _w(words: Words | None) -> Words:
+    return words if words is not None else Words()
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def lower(clause: str) -> str:
+    """A clause after a colon or a semicolon: the reader is "you" there, not "You"."""
+    return "you" + clause[3:] if clause.startswith("You ") else clause
+
+
+def names(cards: tuple[str, ...] | list[str]) -> str:
+    return listing([card_name(c) for c in cards], empty="no card")
+
+
+def target_name(target: str, w: Words) -> str:
+    """A sealed play's target: a card (a ho's fight, a pimp) by its name, else a seat."""
+    return card_name(target) if is_card(target) else w.name(target)
+
+
+def plays_text(plays: dict[str, str], w: Words) -> str:
+    return listing([f"{card_name(card)} on {target_name(target, w)}" for card, target in plays.items()], empty="nothing")
+
+
+def signed_money(amount: int) -> str:
+    return f"+{money(amount)}" if amount >= 0 else money(amount)
+
+
+STEP_NAMES = {"macking": "macking", "backhanding": "backhanding", "count": "final count"}
+"""The sealed steps as a player calls them."""
+
+REASONS = {"setup": "at setup", "money counting": "in money counting"}
+"""Why Draw cards were dealt, as a sentence ends ("at setup", "through The Fixer" for a card's)."""
+
+
+def _reason(reason: str) -> str:
+    return REASONS.get(reason, f"through {reason}")
 
 
 class CardsLaid(Event, tag="backhanding.CardsLaid"):
@@ -26,8 +68,8 @@ class CardsLaid(Event, tag="backhanding.CardsLaid"):
     cards: tuple[Card, ...]
     source: str
 
-    def describe(self) -> str:
-        return f"{len(self.cards)} cards in play: {self.source}"
+    def describe(self, words: Words | None = None) -> str:
+        return f"The table plays with {count(len(self.cards), 'card')}: {self.source}"
 
 
 class DecksShuffled(Event, tag="backhanding.DecksShuffled"):
@@ -37,16 +79,17 @@ class DecksShuffled(Event, tag="backhanding.DecksShuffled"):
     hos: tuple[str, ...]
     draws: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"the decks were shuffled ({len(self.pimps)} pimps, {len(self.hos)} hos, {len(self.draws)} Draw cards)"
+    def describe(self, words: Words | None = None) -> str:
+        sizes = f"{count(len(self.pimps), 'pimp')}, {count(len(self.hos), 'ho')}, {count(len(self.draws), 'Draw card')}"
+        return f"The Pimp, Ho and Draw decks were shuffled face down ({sizes})"
 
 
 class PimpsDealt(Event, tag="backhanding.PimpsDealt"):
     seat: str
     pimps: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"{self.seat} was dealt the pimps {join_names(list(self.pimps))}"
+    def describe(self, words: Words | None = None) -> str:
+        return _w(words).says(self.seat, "was dealt", f"the pimps {names(self.pimps)}")
 
 
 class StreetFilled(Event, tag="backhanding.StreetFilled"):
@@ -55,8 +98,8 @@ class StreetFilled(Event, tag="backhanding.StreetFilled"):
     hos: tuple[str, ...]
     street: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"{join_names(list(self.hos))} came out on the street" if self.hos else "the Ho deck is empty: no new hos"
+    def describe(self, words: Words | None = None) -> str:
+        return f"{names(self.hos)} came out on the street" if self.hos else "The Ho deck is empty: no new hos"
 
 
 class DrawCardsDealt(Event, tag="backhanding.DrawCardsDealt"):
@@ -66,8 +109,8 @@ class DrawCardsDealt(Event, tag="backhanding.DrawCardsDealt"):
     cards: tuple[str, ...]
     reason: str
 
-    def describe(self) -> str:
-        return f"{self.seat} drew {join_names(list(self.cards))} ({self.reason})"
+    def describe(self, words: Words | None = None) -> str:
+        return _w(words).says(self.seat, "drew", f"{names(self.cards)} {_reason(self.reason)}")
 
 
 class DrawCountDealt(Event, tag="backhanding.DrawCountDealt"):
@@ -77,8 +120,8 @@ class DrawCountDealt(Event, tag="backhanding.DrawCountDealt"):
     count: int
     reason: str
 
-    def describe(self) -> str:
-        return f"{self.seat} drew {self.count} Draw card{'' if self.count == 1 else 's'} ({self.reason})"
+    def describe(self, words: Words | None = None) -> str:
+        return _w(words).says(self.seat, "drew", f"{count(self.count, 'Draw card')} {_reason(self.reason)}")
 
 
 class DrawPimpsJoined(Event, tag="backhanding.DrawPimpsJoined"):
@@ -87,8 +130,9 @@ class DrawPimpsJoined(Event, tag="backhanding.DrawPimpsJoined"):
     seat: str
     pimps: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"{self.seat} put the Draw pimp{'' if len(self.pimps) == 1 else 's'} {join_names(list(self.pimps))} face up in the clan"
+    def describe(self, words: Words | None = None) -> str:
+        which = "pimp" if len(self.pimps) == 1 else "pimps"
+        return _w(words).says(self.seat, "put", f"the Draw {which} {names(self.pimps)} face up into the clan")
 
 
 class PimpsDiscarded(Event, tag="backhanding.PimpsDiscarded"):
@@ -97,8 +141,8 @@ class PimpsDiscarded(Event, tag="backhanding.PimpsDiscarded"):
     seat: str
     pimps: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"{self.seat} discarded {join_names(list(self.pimps))} (over the limit of 7 pimps)"
+    def describe(self, words: Words | None = None) -> str:
+        return _w(words).says(self.seat, "discarded", f"{names(self.pimps)} (over the limit of 7 pimps)")
 
 
 class DiscardsShuffled(Event, tag="backhanding.DiscardsShuffled"):
@@ -107,8 +151,8 @@ class DiscardsShuffled(Event, tag="backhanding.DiscardsShuffled"):
 
     cards: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"the discard pile's {len(self.cards)} Draw cards were shuffled into a new Draw deck"
+    def describe(self, words: Words | None = None) -> str:
+        return f"The Draw deck ran out: the discard pile's {count(len(self.cards), 'Draw card')}, shuffled face down, make a new one"
 
 
 class FirstPlayerChosen(Event, tag="backhanding.FirstPlayerChosen"):
@@ -116,8 +160,9 @@ class FirstPlayerChosen(Event, tag="backhanding.FirstPlayerChosen"):
     order: tuple[str, ...]
     how: str
 
-    def describe(self) -> str:
-        return f"{self.seat} is the first player ({self.how}); order {', '.join(self.order)}"
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        return f"{w.says(self.seat, 'is', 'the first player')} ({self.how}); the order is {w.names(self.order)}"
 
 
 class PimpPlaced(Event, tag="backhanding.PimpPlaced"):
@@ -128,9 +173,10 @@ class PimpPlaced(Event, tag="backhanding.PimpPlaced"):
     ho: str
     phase: str
 
-    def describe(self) -> str:
-        verb = "to recruit" if self.phase == "macking" else "to eliminate"
-        return f"{self.seat} placed {self.pimp} beside {self.ho} {verb} her"
+    def describe(self, words: Words | None = None) -> str:
+        ho = card_name(self.ho)
+        where = f"beside {ho} to recruit her" if self.phase == "macking" else f"in front of {ho} to eliminate her"
+        return _w(words).says(self.seat, "placed", f"{card_name(self.pimp)} {where}")
 
 
 class PlacementPassed(Event, tag="backhanding.PlacementPassed"):
@@ -140,8 +186,9 @@ class PlacementPassed(Event, tag="backhanding.PlacementPassed"):
     phase: str
     forced: bool
 
-    def describe(self) -> str:
-        return f"{self.seat} passed ({self.phase})" + (": no pimp could be placed" if self.forced else "")
+    def describe(self, words: Words | None = None) -> str:
+        why = ": no pimp could be placed" if self.forced else ""
+        return _w(words).says(self.seat, "passed", f"in {self.phase}{why}")
 
 
 class PlaysOffered(Event, tag="backhanding.PlaysOffered"):
@@ -150,8 +197,11 @@ class PlaysOffered(Event, tag="backhanding.PlaysOffered"):
     seat: str
     targets: dict[str, tuple[str, ...]]
 
-    def describe(self) -> str:
-        return f"{self.seat} may play {len(self.targets)} card{'' if len(self.targets) == 1 else 's'}"
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        if not self.targets:
+            return w.says(self.seat, "has", "no card to play now")
+        return w.says(self.seat, "may play", f"{count(len(self.targets), 'card')} now, sealed")
 
 
 class PlaysChosen(Event, tag="backhanding.PlaysChosen"):
@@ -160,8 +210,9 @@ class PlaysChosen(Event, tag="backhanding.PlaysChosen"):
     seat: str
     plays: dict[str, str]
 
-    def describe(self) -> str:
-        return f"{self.seat} chose, sealed: {_plays(self.plays)}"
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        return w.says(self.seat, "chose", f"to play {plays_text(self.plays, w)}, sealed")
 
 
 class PlaysRevealed(Event, tag="backhanding.PlaysRevealed"):
@@ -170,8 +221,12 @@ class PlaysRevealed(Event, tag="backhanding.PlaysRevealed"):
     step: str
     plays: dict[str, dict[str, str]]
 
-    def describe(self) -> str:
-        return "plays revealed: " + ("; ".join(f"{seat}: {_plays(p)}" for seat, p in self.plays.items()) or "none")
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        step = cap(STEP_NAMES.get(self.step, self.step))
+        if not self.plays:
+            return f"{step} plays revealed: nobody played a card"
+        return f"{step} plays revealed: " + "; ".join(lower(w.says(seat, "played", plays_text(p, w))) for seat, p in self.plays.items())
 
 
 class Roll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -190,6 +245,20 @@ class Roll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The die kept (the highest or lowest of ``dice``)."""
     total: int
 
+    def sum_text(self) -> str:
+        """How the total was made: "Iceberg Slick 4 + 2 from cards + her 1 + die 5"."""
+        parts = [f"{card_name(self.pimp)} {self.value}"]
+        if self.cards:
+            parts.append(f"{self.cards} from cards")
+        if self.ho:
+            parts.append(f"her {self.ho}")
+        if self.ability:
+            parts.append(f"{self.ability} from his ability")
+        kept = f"die {self.die}"
+        if len(self.dice) > 1:
+            kept += f" of {listing([str(d) for d in self.dice])}"
+        return " + ".join([*parts, kept])
+
 
 class ContestRolled(Event, tag="backhanding.ContestRolled"):
     """One roll of a contest for ``ho``; ``tied`` lists the seats that must roll again."""
@@ -202,14 +271,16 @@ class ContestRolled(Event, tag="backhanding.ContestRolled"):
     tie_broken_by: str = ""
     """The seat whose pimp won a tie without a re-roll (Smooth Operator)."""
 
-    def describe(self) -> str:
-        rolls = ", ".join(f"{s} {r.total} ({r.pimp}: die {r.die})" for s, r in self.rolls.items())
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        sides = "; ".join(f"{w.name(seat)} {roll.total} ({roll.sum_text()})" for seat, roll in self.rolls.items())
         tail = ""
         if self.tie_broken_by:
-            tail = f"; {self.tie_broken_by} wins the tie without a re-roll"
+            tail = f"; {w.says(self.tie_broken_by, 'wins', 'the tie without a re-roll')}"
         elif self.tied:
-            tail = f"; {join_names(list(self.tied))} tie and roll again"
-        return f"{self.phase} for {self.ho}, roll {self.attempt}: {rolls}{tail}"
+            tail = f"; {w.subjects(self.tied, 'tie', 'and roll again')}"
+        again = f", roll {self.attempt}" if self.attempt > 1 else ""
+        return f"{cap(self.phase)} for {card_name(self.ho)}{again}: {sides}{tail}"
 
 
 class HoRecruited(Event, tag="backhanding.HoRecruited"):
@@ -220,9 +291,9 @@ class HoRecruited(Event, tag="backhanding.HoRecruited"):
     ho: str
     contested: bool
 
-    def describe(self) -> str:
-        how = "after a contest" if self.contested else "uncontested"
-        return f"{self.seat}'s {self.pimp} recruited {self.ho} ({how})"
+    def describe(self, words: Words | None = None) -> str:
+        how = "after a fight" if self.contested else "uncontested"
+        return f"{cap(_w(words).possessive(self.seat))} {card_name(self.pimp)} recruited {card_name(self.ho)} ({how})"
 
 
 class HoDefended(Event, tag="backhanding.HoDefended"):
@@ -232,8 +303,10 @@ class HoDefended(Event, tag="backhanding.HoDefended"):
     attacker: str
     pimp: str
 
-    def describe(self) -> str:
-        return f"{self.owner}'s {self.protector} kept {self.ho} against {self.attacker}'s {self.pimp}"
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        kept = f"{cap(w.possessive(self.owner))} {card_name(self.protector)} kept {card_name(self.ho)}"
+        return f"{kept} against {w.possessive(self.attacker)} {card_name(self.pimp)}"
 
 
 class HoEliminated(Event, tag="backhanding.HoEliminated"):
@@ -249,9 +322,15 @@ class HoEliminated(Event, tag="backhanding.HoEliminated"):
     protector_to: str
     cards: tuple[str, ...]
 
-    def describe(self) -> str:
-        where = "the temporary discard pile" if self.protector_to == "temporary" else "his clan"
-        return f"{self.attacker}'s {self.pimp} eliminated {self.owner}'s {self.ho}; {self.protector} goes to {where}"
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        beaten = f"{cap(w.possessive(self.attacker))} {card_name(self.pimp)} eliminated {w.possessive(self.owner)} {card_name(self.ho)}"
+        protector = card_name(self.protector)
+        if self.protector_to == "temporary":
+            went = f"{listing([protector, *(card_name(c) for c in self.cards)])} go" if self.cards else f"{protector} goes"
+            return f"{beaten}; {went} to the temporary discard pile"
+        cards = f", {names(self.cards)} to the temporary discard pile" if self.cards else ""
+        return f"{beaten}; {protector} goes back to the clan{cards}"
 
 
 class CardsDiscarded(Event, tag="backhanding.CardsDiscarded"):
@@ -260,8 +339,8 @@ class CardsDiscarded(Event, tag="backhanding.CardsDiscarded"):
     cards: tuple[str, ...]
     step: str
 
-    def describe(self) -> str:
-        return f"{len(self.cards)} played card{'' if len(self.cards) == 1 else 's'} discarded ({self.step})"
+    def describe(self, words: Words | None = None) -> str:
+        return f"{names(self.cards)} went to the discard pile"
 
 
 class PhaseCleared(Event, tag="backhanding.PhaseCleared"):
@@ -270,9 +349,10 @@ class PhaseCleared(Event, tag="backhanding.PhaseCleared"):
     phase: str
     unrecruited: tuple[str, ...]
 
-    def describe(self) -> str:
-        left = f"; {join_names(list(self.unrecruited))} stay on the street" if self.unrecruited and self.phase == "macking" else ""
-        return f"{self.phase} is over{left}"
+    def describe(self, words: Words | None = None) -> str:
+        stay = "stays" if len(self.unrecruited) == 1 else "stay"
+        left = f"; {names(self.unrecruited)} {stay} on the street" if self.unrecruited and self.phase == "macking" else ""
+        return f"{cap(self.phase)} is over{left}"
 
 
 class HoValued(Event, tag="backhanding.HoValued"):
@@ -283,16 +363,24 @@ class HoValued(Event, tag="backhanding.HoValued"):
     bonus: int
     value: int
 
-    def describe(self) -> str:
-        return f"{self.seat}'s {self.ho}: ${self.money} {self.modifiers:+d} modifiers {self.bonus:+d} abilities = ${self.value}"
+    def describe(self, words: Words | None = None) -> str:
+        parts = [money(self.money)]
+        if self.modifiers:
+            parts.append(f"{signed_money(self.modifiers)} from cards")
+        if self.bonus:
+            parts.append(f"{signed_money(self.bonus)} from her protector")
+        how = f" ({' '.join(parts)})" if len(parts) > 1 else ""
+        return f"{cap(_w(words).possessive(self.seat))} {card_name(self.ho)} is worth {money(self.value)}{how}"
 
 
 class MoneyCounted(Event, tag="backhanding.MoneyCounted"):
     totals: dict[str, int]
     hos: dict[str, int]
 
-    def describe(self) -> str:
-        return "money counted: " + ", ".join(f"{s} ${t} ({self.hos[s]} hos)" for s, t in self.totals.items())
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        each = [f"{w.name(seat)} {money(total)} ({count(self.hos.get(seat, 0), 'ho')})" for seat, total in self.totals.items()]
+        return "Money counted: " + listing(each)
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -320,3 +408,31 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     HoValued,
     MoneyCounted,
 )
+
+
+def _owner(entry: Entry) -> str | None:
+    """The seat a hidden entry is about: the one seat that sees it, else the acting seat."""
+    if entry.visible_to and len(entry.visible_to) == 1:
+        return entry.visible_to[0]
+    return entry.seat
+
+
+_HIDDEN = {
+    "backhanding.DrawCardsDealt": ("drew", "cards that are face down to you"),
+    "backhanding.PlaysOffered": ("is", "choosing what to play, sealed"),
+    "backhanding.PlaysChosen": ("chose", "what to play, sealed"),
+}
+
+
+@hookimpl
+def referee_describe_hidden(entry: Entry, words: Words) -> str | None:
+    """What a seat may know of the game's hidden entries, from their header alone."""
+    if entry.type == "backhanding.DecksShuffled":
+        return "The Pimp, Ho and Draw decks were shuffled face down"
+    if entry.type == "backhanding.DiscardsShuffled":
+        return "The discard pile was shuffled face down into a new Draw deck"
+    said = _HIDDEN.get(entry.type)
+    seat = _owner(entry)
+    if said is None or seat is None:
+        return None
+    return words.says(seat, said[0], said[1])

@@ -12,6 +12,7 @@ import referee
 from referee import Decision, Event, Game, hookimpl
 from referee.bots import bots_by_seat as by_seat
 from referee.bots import check_kinds
+from referee.results import join_names
 
 from . import hookspecs
 from .cards import CardError, build, parse, read_option
@@ -110,5 +111,5 @@ def referee_decide(decision: Decision, action: referee.Action) -> bool | None:
 def referee_idle_reason(state: referee.TableState, seat: str) -> str | None:
     waiting = sorted({r.seat for r in state.flow.requests.values()})
     if waiting and seat not in waiting:
-        return f"nothing is asked of {seat} now; waiting for {', '.join(waiting)} (backhanding: {state.flow.phase})"
+        return f"nothing is asked of {seat} now; waiting for {join_names(waiting)} ({state.flow.phase})"
     return None

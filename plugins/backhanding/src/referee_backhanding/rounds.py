@@ -17,8 +17,9 @@ from collections.abc import Iterable
 from typing import Any
 
 import referee
-from referee import Assign, Decision, IllegalAction, Option, Phase, Pick, Rounds, Turns
+from referee import Assign, Decision, IllegalAction, Option, Phase, Pick, Rounds, Turns, Words
 from referee.results import join_names, rank
+from referee.words import money, ordinal
 
 from .common import (
     R_BH_CONTEST,
@@ -96,11 +97,16 @@ def placements(game: Backhanding, seat: str, phase: str) -> tuple[list[str], lis
     return (pimps, hos) if pimps and hos else ([], [])
 
 
-def ho_label(game: Backhanding, ho: str) -> str:
+def ho_label(game: Backhanding, ho: str, seat: str) -> str:
+    """A ho as ``seat`` reads her in a prompt: name, money, fighting value, who holds her."""
     c = game.cards[ho]
     owner = game.owner_of_ho(ho)
-    fights = f", backhanding {c.backhanding}" if c.backhanding else ""
-    return f"{c.name} (${c.money}{fights}{', ' + owner + chr(39) + 's' if owner else ''})"
+    details = [money(c.money)]
+    if c.backhanding:
+        details.append(f"backhanding {c.backhanding}")
+    if owner:
+        details.append(f"held by {Words(seat).name(owner)}")
+    return f"{c.name} ({', '.join(details)})"
 
 
 def next_to_place(d: Decision, seat: str) -> str | None:
@@ -121,14 +127,19 @@ def ask_placement(d: Decision) -> None:
         d.emit(PlacementPassed(seat=seat, phase=phase, forced=True), rule=f"{ref} (ruling R2)")
         return
     what = "beside a ho on the street to recruit her" if phase == "macking" else "in front of an opponent's ho to eliminate her"
+    where = "beside which ho" if phase == "macking" else "in front of which ho"
     n = sum(len(c.pimps) for c in game.contests.values()) + len(game.passed)
     d.request(
         seat,
         "place",
         f"{phase.capitalize()}: place a pimp {what}, or pass",
         answer={
-            "pimp": Pick((*(Option(p, pimp_label(game, p)) for p in pimps), Option(PASS, "pass: place no more pimps this phase"))),
-            "ho": Pick(tuple(Option(h, ho_label(game, h)) for h in hos), optional=True),
+            "pimp": Pick(
+                (*(Option(p, pimp_label(game, p)) for p in pimps), Option(PASS, "pass: place no more pimps this phase")),
+                label="pimp to place, or pass",
+            ),
+            # Optional only because a pass names no ho; a placement without one is refused by name.
+            "ho": Pick(tuple(Option(h, ho_label(game, h, seat)) for h in hos), optional=True, label=f"{where}, not needed to pass"),
         },
         id=f"r{d.flow.round}.{phase}.place.{n}.{seat}",
         rule=rule(ref),
@@ -177,22 +188,29 @@ def legal_targets(d: Decision, seat: str, card: str, step: str) -> list[str]:
     return []
 
 
-def _target_label(game: Backhanding, target: str) -> str:
-    # Worded unlike the placement labels, so that no label of one seat's request reads
-    # like a fragment of another's.
-    if target in game.cards:
-        c = game.cards[target]
-        if c.kind == "ho":
-            return f"the fight for {c.name} (worth {c.money})"
-        return f"{game.owner_of_pimp(target) or 'nobody'}'s pimp {c.name} [{c.macking}/{c.backhanding}]"
-    return f"the player {target}"
+def target_label(game: Backhanding, seat: str, target: str, step: str) -> str:
+    """A sealed play's target as ``seat`` reads it: a fight, a ho at the count, a pimp, a seat."""
+    w = Words(seat)
+    if target not in game.cards:
+        return "yourself" if target == seat else w.name(target)
+    c = game.cards[target]
+    if c.kind == "ho":
+        if step == "count":
+            return ho_label(game, target, seat)
+        return f"the fight for {c.name} ({money(c.money)})"
+    owner = game.owner_of_pimp(target)
+    at = next((game.cards[x.ho].name for x in game.contests.values() if target in x.pimps.values()), "")
+    return f"{w.possessive(owner)} {c.name} ({'at ' + at if at else 'in the clan'})"
 
 
-def card_label(game: Backhanding, card: str) -> str:
+def card_label(game: Backhanding, card: str, hand: list[str]) -> str:
+    """A Draw card in ``hand`` as its player reads it; two of one name told apart by their order in the hand."""
     c = game.cards[card]
-    if c.kind == "trick":
-        return f"{c.name} (Dirty Trick: {c.text})" if c.text else f"{c.name} (Dirty Trick)"
-    return f"{c.name} ({c.kind} +{c.bonus})"
+    what = "Dirty Trick" if c.kind == "trick" else f"+{c.bonus} {c.kind}" if c.kind != "value" else f"+/-{c.bonus} value"
+    twins = [x for x in hand if game.cards[x].name == c.name]
+    if len(twins) > 1:
+        what += f", {ordinal(twins.index(card) + 1)}"
+    return f"{c.name} ({what})"
 
 
 def open_plays(d: Decision) -> None:
@@ -207,20 +225,22 @@ def open_plays(d: Decision) -> None:
         offered = {card: tuple(legal_targets(d, seat, card, step)) for card in hand}
         offered = {card: targets for card, targets in offered.items() if targets}
         d.emit(PlaysOffered(seat=seat, targets=offered), rule=ref, visible_to=(seat,))
-        targets = sorted({t for ts in offered.values() for t in ts})
+        targets = list(dict.fromkeys(t for ts in offered.values() for t in ts))
         d.request(
             seat,
             "play",
             {
-                "macking": "Play macking modifiers on your placed pimps, and Dirty Tricks (sealed)",
-                "backhanding": "Play backhanding modifiers on your fights, and Dirty Tricks (sealed)",
+                "macking": "Play macking modifiers on your placed pimps, and Dirty Tricks (sealed; a card left unplayed stays in your hand)",
+                "backhanding": "Play backhanding modifiers on your fights, and Dirty Tricks (sealed; a card left unplayed stays in your hand)",
                 "count": "Play value modifiers on hos (+ on yours, - on an opponent's), and Dirty Tricks (sealed)",
             }[step],
             answer={
                 "plays": Assign(
-                    tuple(Option(c, card_label(game, c)) for c in offered),
-                    tuple(Option(t, _target_label(game, t)) for t in targets),
+                    tuple(Option(c, card_label(game, c, hand)) for c in offered),
+                    tuple(Option(t, target_label(game, seat, t, step)) for t in targets),
                     min=0,
+                    allowed=offered,
+                    label="cards to play",
                 )
             },
             sealed=True,
@@ -234,10 +254,12 @@ def answer_play(d: Decision, seat: str, args: dict[str, Any]) -> None:
     ref = REFS[STEPS[d.flow.phase or ""]]
     plays: dict[str, str] = dict(args["plays"])
     offered = game.offered.get(seat, {})
+    step = STEPS[d.flow.phase or ""]
     for card, target in plays.items():
         if target not in offered.get(card, ()):
-            where = ", ".join(offered.get(card, ())) or "nowhere now"
-            raise IllegalAction(f"{game.cards[card].name} cannot be played on {target} (it may go on: {where})", rule(ref))
+            where = "; ".join(target_label(game, seat, t, step) for t in offered.get(card, ())) or "nowhere now"
+            shown = target_label(game, seat, target, step) if target in game.cards or target in game.seats else "that"
+            raise IllegalAction(f"{game.cards[card].name} cannot be played on {shown} (it may go on: {where})", rule(ref))
     d.emit(PlaysChosen(seat=seat, plays=plays), rule=ref, visible_to=(seat,))
 
 
@@ -433,11 +455,11 @@ def end_after_the_last_round(d: Decision) -> None:
     winners = [s for s in top if counts[s] == most]
     standings = rank((s, totals[s], True, f"{counts[s]} ho{'' if counts[s] == 1 else 's'}") for s in d.seats)
     if len(top) == 1:
-        reason = f"{winners[0]} has the most money: ${best}"
+        reason = f"{winners[0]} has the most money: {money(best)}"
     elif len(winners) == 1:
-        reason = f"{join_names(top)} tie on ${best}; {winners[0]} holds the most hos (ruling R12)"
+        reason = f"{join_names(top)} tie on {money(best)}; {winners[0]} holds the most hos (ruling R12)"
     else:
-        reason = f"{join_names(winners)} tie on ${best} with {most} hos each and share the win (ruling R12)"
+        reason = f"{join_names(winners)} tie on {money(best)} with {most} hos each and share the win (ruling R12)"
     d.end_game(winners, reason, standings, rule=R_WIN)
 
 

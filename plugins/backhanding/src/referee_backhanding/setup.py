@@ -131,7 +131,7 @@ def deal_draws(d: Decision, seat: str, count: int, reason: str, ref: str) -> lis
 
 def pimp_label(game: Backhanding, pimp: str) -> str:
     c = game.cards[pimp]
-    ability = f", {c.effect}" if c.effect else ""
+    ability = f", {card_data.ability_title(c.effect)}" if c.effect else ""
     return f"{c.name} (macking {c.macking}, backhanding {c.backhanding}{ability})"
 
 
@@ -146,7 +146,7 @@ def open_excess(d: Decision) -> None:
                 seat,
                 "discard",
                 f"You have {len(game.clans[seat])} pimps; the limit is {PIMP_LIMIT}: discard {excess}",
-                answer={"pimps": Subset(options, min=excess, max=excess)},
+                answer={"pimps": Subset(options, min=excess, max=excess, label="pimps to discard")},
                 id=f"r{d.flow.round}.{d.flow.phase}.discard.{seat}",
                 rule=rule(R_SETUP_LIMIT),
             )

@@ -12,7 +12,7 @@ import msgspec
 
 from referee import Event
 
-from .cards import Card
+from .cards import Card, learn_names
 from .events import (
     CardsDiscarded,
     CardsLaid,
@@ -25,6 +25,7 @@ from .events import (
     HoDefended,
     HoEliminated,
     HoRecruited,
+    HoValued,
     MoneyCounted,
     PhaseCleared,
     PimpPlaced,
@@ -88,6 +89,8 @@ class Backhanding(msgspec.Struct):
     """(seat, card, target) revealed this step and not yet discarded."""
     values: dict[str, int] = {}
     """The final count, seat -> money (set at the end)."""
+    valued: dict[str, list[tuple[str, int, int, int, int]]] = {}
+    """The final count ho by ho, seat -> (ho, money, modifiers, abilities, value)."""
     rolls: int = 0
     """How many contest rolls were made (for the balance figures)."""
 
@@ -151,6 +154,7 @@ def evolve(game: Backhanding, event: Event) -> None:
     match event:
         case CardsLaid():
             game.cards = {c.id: c for c in event.cards}
+            learn_names(event.cards)
         case DecksShuffled():
             game.pimp_deck, game.ho_deck, game.draw_deck = list(event.pimps), list(event.hos), list(event.draws)
         case PimpsDealt():
@@ -215,6 +219,8 @@ def evolve(game: Backhanding, event: Event) -> None:
             play_cards(game, "", event.cards, game.discard)
         case PhaseCleared():
             game.contests, game.passed = {}, []
+        case HoValued():
+            game.valued.setdefault(event.seat, []).append((event.ho, event.money, event.modifiers, event.bonus, event.value))
         case MoneyCounted():
             game.values = dict(event.totals)
         case _:

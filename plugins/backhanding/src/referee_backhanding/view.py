@@ -1,9 +1,10 @@
-"""What each seat may see, and the terminal's text of it.
+"""What each seat may see (``present`` lays it out for a person).
 
 Public: the street, every clan and held ho with her protector, the contests and their
-revealed plays, the piles, how many cards each hand and deck holds.  A seat's own: its
-hand, the plays it may make now (card -> targets) and those it chose, sealed.  Nobody
-sees another hand, another's sealed plays or the order of a deck while the game is on.
+revealed plays, the piles, how many cards each hand and deck holds, and at the end the
+count ho by ho.  A seat's own: its hand, the plays it may make now (card -> targets) and
+those it chose, sealed.  Nobody sees another hand, another's sealed plays or the order of
+a deck while the game is on.  Every card carries its name and rules text.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from referee import TableState, hookimpl
 
+from .cards import ability_title, rules_text
 from .game import bots_by_seat
 from .state import Backhanding
 
@@ -21,14 +23,17 @@ def _card(game: Backhanding, card: str) -> dict[str, Any]:
     out: dict[str, Any] = {"id": c.id, "name": c.name, "kind": c.kind}
     if c.kind == "pimp":
         out |= {"macking": c.macking, "backhanding": c.backhanding}
+        if c.effect:
+            out["ability"] = ability_title(c.effect)
     elif c.kind == "ho":
         out |= {"money": c.money, "backhanding": c.backhanding}
     else:
         out["bonus"] = c.bonus
     if c.effect:
         out["effect"] = c.effect
-    if c.text:
-        out["text"] = c.text
+    text = rules_text(c)
+    if text:
+        out["text"] = text
     return out
 
 
@@ -77,46 +82,18 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
         "discard": list(game.discard),
         "temporary": list(game.temporary),
         "eliminated": list(game.eliminated),
+        "piles": {
+            "temporary": [{**_card(game, c), "owner": game.temporary_owner.get(c, "")} for c in game.temporary],
+            "eliminated": [_card(game, c) for c in game.eliminated],
+        },
+        "count": {
+            seat: [
+                {"ho": _card(game, ho), "money": worth, "modifiers": mods, "abilities": bonus, "value": value}
+                for ho, worth, mods, bonus, value in rows
+            ]
+            for seat, rows in game.valued.items()
+        },
         "values": dict(game.values),
         "bots": bots_by_seat(state.options.get("bots"), game.seats),
         "cards_note": "The card list is the project's own design (DATA.md); the rulebook prints none.",
     }
-
-
-@hookimpl
-def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
-    if "street" not in view or "players" not in view:
-        return None
-    names = {}
-    for p in view["players"]:
-        for c in p["clan"] + p["hos"] + p.get("hand", []):
-            names[c["id"]] = c["name"]
-    for c in view["street"]:
-        names[c["id"]] = c["name"]
-    lines = [
-        "Street: "
-        + (
-            ", ".join(f"{c['name']} ${c['money']}" + (f" bh {c['backhanding']}" if c["backhanding"] else "") for c in view["street"])
-            or "empty"
-        )
-    ]
-    for p in view["players"]:
-        clan = ", ".join(
-            f"{c['name']} {c['macking']}/{c['backhanding']}" + (" [placed]" if c["placed"] else "") + (" [spent]" if c["spent"] else "")
-            for c in p["clan"]
-        )
-        hos = ", ".join(f"{h['name']} ${h['money']} (protected by {h['protector']['name']})" for h in p["hos"])
-        lines.append(f"{p['name']}: ${p['money']} in hos; {p['hand_size']} cards in hand")
-        lines.append(f"  clan: {clan or 'none'}")
-        lines.append(f"  hos: {hos or 'none'}")
-        if "hand" in p:
-            lines.append(
-                "  hand: " + (", ".join(f"{c['name']}" + (f" +{c['bonus']}" if c.get("bonus") else "") for c in p["hand"]) or "empty")
-            )
-    for c in view["contests"]:
-        who = ", ".join(f"{s}: {names.get(p, p)}" for s, p in c["pimps"].items())
-        lines.append(
-            f"Contest ({c['phase']}) for {names.get(c['ho'], c['ho'])}: {who}" + (f"; defended by {c['owner']}" if c["owner"] else "")
-        )
-    lines.append(f"Temporary discard pile: {len(view['temporary'])} cards; decks: {view['decks']}")
-    return "\n".join(lines)

@@ -9,11 +9,11 @@ has room.
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, hookimpl
-from referee.results import join_names
+from referee import Decision, Event, TableState, Words, hookimpl
 
 from ..cards import PIMP_LIMIT
 from ..common import card_hooks, card_rule, game_of
+from ..events import names
 from . import is_mine
 
 NAME = "bail-out"
@@ -26,8 +26,8 @@ class PimpsBailedOut(Event, tag="backhanding.PimpsBailedOut"):
     seat: str
     pimps: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"{self.seat} bailed out {join_names(list(self.pimps))}"
+    def describe(self, words: Words | None = None) -> str:
+        return (words or Words()).says(self.seat, "bailed out", f"{names(self.pimps)} from the temporary discard pile")
 
 
 def evolve(state: TableState, event: Event) -> None:

@@ -7,9 +7,11 @@ dice, the lowest kept.
 
 from __future__ import annotations
 
-from referee import Decision, TableState, hookimpl
+from referee import Decision, TableState, Words, hookimpl
 
+from ..cards import card_name
 from ..common import card_hooks, card_rule, game_of, opposed_contests
+from ..events import cap
 from ..state import Contest
 from . import ContestWorked, is_mine, works_contest
 
@@ -19,8 +21,9 @@ NAME = "crooked-cop"
 class CopBribed(ContestWorked, tag="backhanding.CopBribed"):
     """``seat``'s Crooked Cop works the contest for ``ho``: ``seat``'s opponents there keep their lower die."""
 
-    def describe(self) -> str:
-        return f"{self.seat}'s Crooked Cop works the contest for {self.ho}"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return f"{cap(w.possessive(self.seat))} Crooked Cop works the fight for {card_name(self.ho)}: the other side keeps the lower of two dice"
 
 
 referee_extensions, backhanding_effects = card_hooks(

@@ -8,8 +8,9 @@ is carried out, it does nothing.
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, hookimpl
+from referee import Decision, Event, TableState, Words, hookimpl
 
+from ..cards import card_name
 from ..common import card_hooks, card_rule, game_of, idle_opposing_pimps
 from . import is_mine
 
@@ -23,8 +24,9 @@ class PimpFramed(Event, tag="backhanding.PimpFramed"):
     pimp: str
     by: str
 
-    def describe(self) -> str:
-        return f"{self.by} framed {self.seat}'s {self.pimp}: he goes to the temporary discard pile"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return w.says(self.by, "framed", f"{w.possessive(self.seat)} {card_name(self.pimp)}: he goes to the temporary discard pile")
 
 
 def evolve(state: TableState, event: Event) -> None:

@@ -6,8 +6,9 @@ the owner of an attacked ho); against a Crooked Cop the two cancel out.
 
 from __future__ import annotations
 
-from referee import Decision, TableState, hookimpl
+from referee import Decision, TableState, Words, hookimpl
 
+from ..cards import card_name
 from ..common import card_hooks, card_rule, contests_of, game_of
 from ..state import Contest
 from . import ContestWorked, is_mine, works_contest
@@ -18,8 +19,8 @@ NAME = "loaded-dice"
 class DiceLoaded(ContestWorked, tag="backhanding.DiceLoaded"):
     """``seat`` rolls two dice and keeps the higher in the contest for ``ho``."""
 
-    def describe(self) -> str:
-        return f"{self.seat} loads the dice for {self.ho}"
+    def describe(self, words: Words | None = None) -> str:
+        return (words or Words()).says(self.seat, "loads", f"the dice in the fight for {card_name(self.ho)}: two dice, the higher kept")
 
 
 referee_extensions, backhanding_effects = card_hooks(

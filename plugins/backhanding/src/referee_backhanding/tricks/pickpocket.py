@@ -8,8 +8,9 @@ in every sealed step, the final count's included.
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, hookimpl
+from referee import Decision, Entry, Event, TableState, Words, hookimpl
 
+from ..cards import card_name
 from ..common import card_hooks, card_rule, game_of, opponents
 from . import is_mine
 
@@ -23,8 +24,9 @@ class PocketPicked(Event, tag="backhanding.PocketPicked"):
     victim: str
     took: bool
 
-    def describe(self) -> str:
-        return f"{self.thief} picked {self.victim}'s pocket" + ("" if self.took else ", which was empty")
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return w.says(self.thief, "picked", f"{w.possessive(self.victim)} pocket") + ("" if self.took else ", which was empty")
 
 
 class CardStolen(Event, tag="backhanding.CardStolen"):
@@ -34,8 +36,9 @@ class CardStolen(Event, tag="backhanding.CardStolen"):
     victim: str
     card: str
 
-    def describe(self) -> str:
-        return f"{self.thief} took {self.card} from {self.victim}"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return w.says(self.thief, "took", f"{card_name(self.card)} from {w.name(self.victim)}")
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -75,3 +78,11 @@ def backhanding_trick_played(decision: Decision, seat: str, card: str, target: s
     decision.emit(CardStolen(thief=seat, victim=target, card=taken), rule=card_rule(NAME), visible_to=(seat, target))
     decision.emit(PocketPicked(thief=seat, victim=target, took=True), rule=card_rule(NAME))
     return True
+
+
+@hookimpl
+def referee_describe_hidden(entry: Entry, words: Words) -> str | None:
+    """The stolen card is the thief's and the victim's secret: the others know only that one changed hands."""
+    if entry.type != "backhanding.CardStolen":
+        return None
+    return f"A card changed hands between {words.names(entry.visible_to or [])}, face down to you"

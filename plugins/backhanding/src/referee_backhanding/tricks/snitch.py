@@ -9,9 +9,11 @@ no attacker is not attacked.
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, hookimpl
+from referee import Decision, Event, TableState, Words, hookimpl
 
+from ..cards import card_name
 from ..common import card_hooks, card_rule, game_of, placed_opposing_pimps
+from ..events import cap, names
 from ..state import play_cards
 from . import is_mine
 
@@ -27,8 +29,11 @@ class PimpWithdrawn(Event, tag="backhanding.PimpWithdrawn"):
     by: str
     cards: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"{self.by}'s Snitch: {self.seat}'s {self.pimp} leaves the contest for {self.ho}"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        cards = f", and {names(self.cards)} to the discard pile" if self.cards else ""
+        leaves = f"{w.possessive(self.seat)} {card_name(self.pimp)} leaves the fight for {card_name(self.ho)}{cards}"
+        return f"{cap(w.possessive(self.by))} Snitch: {leaves}"
 
 
 def evolve(state: TableState, event: Event) -> None:

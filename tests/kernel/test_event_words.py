@@ -141,7 +141,10 @@ def test_a_hidden_entry_is_told_from_its_header_in_the_games_words_or_the_kernel
 
     header = Entry(seq=7, type="bell.Dealt", plugin="bell", seat="ann", rule="1")
     rules = Registry([Bell()], entry_points=False).rules("bell")
-    assert describe_hidden(rules, header, reader="bob") == "ann made a choice hidden from you"
+    assert describe_hidden(rules, header, reader="bob") == "Something hidden from you happens"
+    answer = Entry(seq=8, type="referee.ActionTaken", plugin="referee", seat="ann", rule="1")
+    assert describe_hidden(rules, answer, reader="bob") == "ann answers in secret"
+    assert describe_hidden(rules, answer, reader="ann") == "You answer in secret"
 
     class Discreet:
         @hookimpl

@@ -64,7 +64,7 @@ def test_the_kernels_bookkeeping_is_marked_to_be_folded_and_its_play_worded():
     assert kinds["The table opens: Peek for ann and bob"] == "play"
     assert kinds["Round 1 begins"] == "play"
     # ann's request is hers alone: bob holds its header, folded away as bookkeeping.
-    assert lines[-1].kind == "bookkeeping" and lines[-1].text == "Something hidden from you happened"
+    assert lines[-1].kind == "bookkeeping" and lines[-1].text == "Someone is asked something in private"
     assert app.audit.story(table, "ann")[-1].text == "You are asked: Wave"
     assert [line.seq for line in lines] == sorted(line.seq for line in lines)
 

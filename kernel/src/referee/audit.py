@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 from .errors import BadLog, IllegalAction, RefereeError
-from .events import ActionTaken, Event, GameEnded, RandomDrawn, SeedRevealed, TableOpened, encode_event, event_tag
+from .events import ActionTaken, Event, GameEnded, RandomDrawn, RequestOpened, SeedRevealed, TableOpened, encode_event, event_tag
 from .limits import plain, shown
 from .log import Entry, canonical, check_chain
 from .logging import get_logger
@@ -408,7 +408,13 @@ def describe_hidden(rules: Rules, entry: Entry, reader: str | None = None) -> st
         text = None
     if text:
         return str(text)
-    return f"{words.says(entry.seat, 'made', 'a choice hidden from you')}" if entry.seat else "Something hidden from you happened"
+    # The header's seat is the one whose action the entry follows from, not the one a
+    # request is put to: only a hidden answer is that seat's own doing.
+    if entry.type == event_tag(ActionTaken) and entry.seat:
+        return words.says(entry.seat, "answers", "in secret")
+    if entry.type == event_tag(RequestOpened):
+        return "Someone is asked something in private"
+    return "Something hidden from you happens"
 
 
 @functools.cache

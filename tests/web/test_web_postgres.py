@@ -20,7 +20,7 @@ from contextlib import contextmanager
 
 import httpx
 import pytest
-from web_live import free_port
+from web_live import claimed, free_port
 from websockets.sync.client import connect
 
 URL = os.environ.get("REFEREE_TEST_POSTGRES")
@@ -77,7 +77,7 @@ def test_web_pg_racing_answers_through_two_processes_are_recorded_once_each() ->
     seats = ["Al", "Bea", "Cy", "Di", "Ed", "Flo"]
     with process() as (a, _), process() as (b, _):
         created = _create(a, "pigsty", seats)
-        table, tokens = created["table"], created["tokens"]
+        table, tokens = created["table"], claimed(httpx, created, a)
         assert isinstance(tokens, dict)
         requests = {seat: _state(a, table, seat, tokens[seat])["view"]["requests"][0]["id"] for seat in seats}  # type: ignore[index]
 
@@ -106,7 +106,7 @@ def test_web_pg_racing_answers_through_two_processes_are_recorded_once_each() ->
 def test_web_pg_a_move_through_one_process_is_pushed_to_a_page_on_the_other() -> None:
     with process() as (a, _), process() as (b, _):
         created = _create(a, "nim", ["Ann", "Bob"])
-        table, tokens = created["table"], created["tokens"]
+        table, tokens = created["table"], claimed(httpx, created, b)
         assert isinstance(tokens, dict)
         with connect(f"ws://{b.removeprefix('http://')}/api/tables/{table}/seats/Bob/live") as bob:
             bob.send(json.dumps({"token": tokens["Bob"], "after": 0}))

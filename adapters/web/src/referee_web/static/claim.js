@@ -73,20 +73,25 @@ export function showClaimRefused(message) {
   );
 }
 
-// A refusal on the live connection: a credential revoked by a re-issue is forgotten, and
-// the reason stays on the page.
+// A refusal on the live connection: a credential revoked by a re-issue is forgotten, the
+// reason stays on the page, and the seat's forms go (they would only be refused).
 export function refused(table, seat, data) {
-  if (data.status === 403) forget(table, seat);
   banner(data.error);
+  if (data.status !== 403) return;
+  forget(table, seat);
+  document.getElementById("status").textContent = "not joined";
+  document.getElementById("turn")?.setAttribute("hidden", "");
 }
 
 // The gamesmaster's console: each seat's invitation (claimed or not, never a token), and
 // a re-issue, which the log records and which revokes whoever holds the seat now.
 const fresh = {};
+let latest = null;
 
 export function drawInvitations(update, base, token) {
   const list = document.getElementById("invitations");
   if (!list) return;
+  latest = update;
   const invitations = update.invitations || {};
   const seats = update.view.seats;
   const drawn = JSON.stringify([seats, invitations, fresh]);
@@ -110,8 +115,9 @@ export function drawInvitations(update, base, token) {
           const done = await api(`${base}/reissue`, token, { method: "POST", body: { seat } });
           const table = new URLSearchParams(location.hash.slice(1)).get("table") || "";
           fresh[seat] = `${location.origin}/play#table=${encodeURIComponent(table)}&seat=${encodeURIComponent(seat)}&invite=${encodeURIComponent(done.invitation)}`;
+          // The update that said the seat is free again may have come first: draw the newest.
           list.dataset.drawn = "";
-          drawInvitations(update, base, token);
+          drawInvitations(latest, base, token);
         } catch (problem) {
           out.textContent = problem.message;
         }

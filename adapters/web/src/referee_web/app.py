@@ -39,7 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from referee import GAMESMASTER, Registry
 
-from .claims import Seating
+from .claims import Claims
 from .hub import Hub, Problem
 from .limits import WORK_TIMEOUT, Limits
 
@@ -171,7 +171,7 @@ def create_app(
     limits = limits or Limits()
     hub = Hub(db, registry=registry, bot_pause=bot_pause, tick=tick, workers=workers, watch=watch, work_timeout=work_timeout)
     hub.max_entries, hub.max_bot_actions = limits.entries, limits.bot_actions
-    seating = Seating(hub)
+    claims = Claims(hub)
     buckets = _Buckets(limits)
     openings = _Openings(limits.tables_per_minute)
     body_limit = limits.body
@@ -248,14 +248,14 @@ def create_app(
         invitation = _token(request)
         if not invitation:
             raise Problem(401, "claiming a seat needs its invitation (Authorization: Bearer ...), as the link's #invite= gives it")
-        claimed = await hub.run(seating.w_claim, table_id, role, invitation)
+        claimed = await hub.run(claims.w_claim, table_id, role, invitation)
         hub.changed(table_id)
         return JSONResponse(claimed)
 
     async def reissue(request: Request) -> Response:
         table_id, role = await authorized(request)
         body = await _json_body(request, body_limit)
-        done = await hub.run(seating.w_reissue, table_id, role, body)
+        done = await hub.run(claims.w_reissue, table_id, role, body)
         hub.changed(table_id)
         return JSONResponse(done)
 
@@ -295,7 +295,7 @@ def create_app(
             published: list[int] = []
             while True:
                 waiter = hub.waiter(table_id)
-                update = await hub.run(seating.w_update, table_id, role, hello["token"], after)
+                update = await hub.run(claims.w_update, table_id, role, hello["token"], after)
                 if send or update["entries"] or update["published"] != published:
                     await socket.send_json({"type": "update", "after": after, **update})
                 send, published, after = False, update["published"], update["length"]

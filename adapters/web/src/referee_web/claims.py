@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("referee_web")
 
 
-class Seating:
+class Claims:
     """The work of the claim and re-issue routes, run on the hub's workers (``hub.run``)."""
 
     def __init__(self, hub: Hub) -> None:

@@ -197,15 +197,12 @@ class SeatKeys:
             self._cache[(table_id, role)] = str(row[0])
         return str(row[0])
 
-    def check(self, table_id: str, role: str, token: str) -> bool:
-        """Whether ``token`` opens ``role`` at ``table_id``, compared in constant time: the
-        gamesmaster's link, a seat's credential, or a seat's link from before invitations.
-        A role with no token still costs a comparison, so timing tells nothing either way."""
-        return self.refusal(table_id, role, token) is None
-
     def refusal(self, table_id: str, role: str, token: str) -> str | None:
-        """None when ``token`` opens ``role`` at ``table_id``; else why not, in one line
-        (a credential revoked by a re-issue, an invitation shown instead of a credential)."""
+        """None when ``token`` opens ``role`` at ``table_id`` (the gamesmaster's link, a seat's
+        credential, or a seat's link from before invitations); else why not, in one line (a
+        credential revoked by a re-issue, an invitation shown instead of a credential).
+        Digests are compared in constant time, and a role with no token still costs a
+        comparison, so timing tells nothing either way."""
         given = digest(token)
         if role != GAMESMASTER:
             row = self._one("SELECT credential FROM referee_web_invitations WHERE table_id = ? AND seat = ?", (table_id, role))

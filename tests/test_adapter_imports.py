@@ -29,6 +29,7 @@ KERNEL_INTERNALS = {
     "groups",
     "upcasting",
     "session",
+    "seating",
     "_deprecation",
 }
 KERNEL_OBJECTS = {"registry", "store", "app"}

@@ -67,10 +67,16 @@ def web_counts(registry: Registry, spec: GameSpec, db: Path, max_actions: int = 
             body["extensions"] = spec.extensions
         created = client.post("/api/tables", json=body)
         created.raise_for_status()
-        table_id, tokens = created.json()["table"], created.json()["tokens"]
+        table_id, tokens = created.json()["table"], dict(created.json()["tokens"])
 
         def page(seat: str) -> str:
             return f"/api/tables/{table_id}/seats/{seat}"
+
+        # Each seat's page claims its invitation first, as a player's browser does (uncounted).
+        for seat, invitation in created.json()["invitations"].items():
+            claimed = client.post(f"{page(seat)}/claim", headers={"Authorization": f"Bearer {invitation}"})
+            claimed.raise_for_status()
+            tokens[seat] = claimed.json()["credential"]
 
         def headers(seat: str) -> dict[str, str]:
             return {"Authorization": f"Bearer {tokens[seat]}"}

@@ -91,8 +91,13 @@ def _answer(shapes: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _open(client: httpx.AsyncClient, address: str) -> dict[str, Any]:
+    """A table, with each seat's invitation claimed as its browser would (the claims are not timed)."""
     body = {"game": "pigsty", "seats": SEATS, "options": {"turn_limit": 100_000}}
-    return dict((await client.post(f"{address}/api/tables", json=body)).json())
+    opened = dict((await client.post(f"{address}/api/tables", json=body)).json())
+    for seat, invitation in opened["invitations"].items():
+        url = f"{address}/api/tables/{opened['table']}/seats/{seat}/claim"
+        opened["tokens"][seat] = (await client.post(url, headers={"Authorization": f"Bearer {invitation}"})).json()["credential"]
+    return opened
 
 
 class _Clock:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from web_live import claimed
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -102,7 +103,7 @@ def test_web_refused_bot_answers_count_toward_the_servers_limit_of_bot_actions(w
     client = _start(web_db, plugin, bot_actions=1)
     try:
         created = client.post("/api/tables", json={"game": "nim", "seats": ["Ann", "Bob"], "bots": ["Bob"], "extensions": ["contrary"]})
-        table, tokens = created.json()["table"], created.json()["tokens"]
+        table, tokens = created.json()["table"], claimed(client, created.json())
         _wait_for(lambda: plugin.asked >= 1)
         ann = {"Authorization": f"Bearer {tokens['Ann']}"}
         request = client.get(f"/api/tables/{table}/seats/Ann/state", headers=ann).json()["view"]["requests"][0]["id"]

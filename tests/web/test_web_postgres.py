@@ -20,7 +20,7 @@ from contextlib import contextmanager
 
 import httpx
 import pytest
-from web_live import free_port
+from web_live import claimed, free_port
 from websockets.sync.client import connect
 
 URL = os.environ.get("REFEREE_TEST_POSTGRES")
@@ -77,7 +77,7 @@ def test_web_pg_racing_answers_through_two_processes_are_recorded_once_each() ->
     seats = ["Al", "Bea", "Cy", "Di", "Ed", "Flo"]
     with process() as (a, _), process() as (b, _):
         created = _create(a, "pigsty", seats)
-        table, tokens = created["table"], created["tokens"]
+        table, tokens = created["table"], claimed(httpx, created, a)
         assert isinstance(tokens, dict)
         requests = {seat: _state(a, table, seat, tokens[seat])["view"]["requests"][0]["id"] for seat in seats}  # type: ignore[index]
 
@@ -97,7 +97,8 @@ def test_web_pg_racing_answers_through_two_processes_are_recorded_once_each() ->
         exported = httpx.get(f"{b}/api/tables/{table}/seats/gamesmaster/export", headers=_auth(tokens["gamesmaster"]), timeout=60).json()
         assert exported["verify"]["ok"], exported["verify"]
         log = _state(b, table, "gamesmaster", tokens["gamesmaster"])
-        answered = [e for e in log["entries"] if e["type"] == "referee.ActionTaken" and e["seat"] in seats]  # type: ignore[union-attr]
+        taken = [e for e in log["entries"] if e["type"] == "referee.ActionTaken" and e["seat"] in seats]  # type: ignore[union-attr]
+        answered = [e for e in taken if not e["text"].endswith("claim-seat")]  # each seat's claim is an action too
         assert sorted(e["seat"] for e in answered) == sorted(seats), "each answer once: none lost, none twice"
         assert [e["seq"] for e in log["entries"]] == list(range(1, int(log["length"]) + 1))  # type: ignore[union-attr,arg-type]
         assert log["view"]["round"] == 2  # type: ignore[index]
@@ -106,7 +107,7 @@ def test_web_pg_racing_answers_through_two_processes_are_recorded_once_each() ->
 def test_web_pg_a_move_through_one_process_is_pushed_to_a_page_on_the_other() -> None:
     with process() as (a, _), process() as (b, _):
         created = _create(a, "nim", ["Ann", "Bob"])
-        table, tokens = created["table"], created["tokens"]
+        table, tokens = created["table"], claimed(httpx, created, b)
         assert isinstance(tokens, dict)
         with connect(f"ws://{b.removeprefix('http://')}/api/tables/{table}/seats/Bob/live") as bob:
             bob.send(json.dumps({"token": tokens["Bob"], "after": 0}))
@@ -153,3 +154,35 @@ def test_web_pg_a_process_killed_during_play_leaves_nothing_half_written() -> No
             time.sleep(0.2)
         final = httpx.get(f"{c}/api/tables/{table}/seats/gamesmaster/export", headers=_auth(gm), timeout=120).json()
         assert final["full"] and final["verify"]["ok"], final["verify"]
+
+
+def test_web_pg_a_seat_is_claimed_once_across_processes_and_a_reissue_on_one_revokes_it_on_the_other() -> None:
+    """Seats claimed, not handed out (issue 21), with two processes: browsers racing to claim
+    one invitation through both get one credential; a re-issue through one process closes the
+    seat's page connected to the other, and its credential is refused there at once."""
+    with process() as (a, _), process() as (b, _):
+        created = _create(a, "nim", ["Ann", "Bob"])
+        table, gm = created["table"], created["tokens"]["gamesmaster"]  # type: ignore[index]
+        invitation = created["invitations"]["Ann"]  # type: ignore[index]
+
+        def claim(address: str) -> httpx.Response:
+            return httpx.post(f"{address}/api/tables/{table}/seats/Ann/claim", headers=_auth(invitation), timeout=60)
+
+        with ThreadPoolExecutor(12) as pool:
+            answers = list(pool.map(claim, [a, b] * 6))
+        assert sorted(r.status_code for r in answers) == [200] + [409] * 11, [r.text for r in answers]
+        credential = next(r.json()["credential"] for r in answers if r.status_code == 200)
+        assert _state(b, table, "Ann", credential)["view"]["seat"] == "Ann"  # type: ignore[index]
+        with connect(f"ws://{b.removeprefix('http://')}/api/tables/{table}/seats/Ann/live") as ann:
+            ann.send(json.dumps({"token": credential, "after": 0}))
+            assert json.loads(ann.recv(timeout=30))["type"] == "update"
+            done = httpx.post(f"{a}/api/tables/{table}/seats/gamesmaster/reissue", json={"seat": "Ann"}, headers=_auth(gm), timeout=60)
+            assert done.status_code == 200, done.text
+            while "error" not in (told := json.loads(ann.recv(timeout=10))):
+                pass
+        assert told["status"] == 403 and "re-issued Ann's invitation" in told["error"], told
+        refused = httpx.get(f"{b}/api/tables/{table}/seats/Ann/state", headers=_auth(credential), timeout=30)
+        assert refused.status_code == 403 and "re-issued Ann's invitation" in refused.json()["error"]
+        log = _state(b, table, "gamesmaster", gm)
+        kinds = [e["type"] for e in log["entries"]]  # type: ignore[union-attr]
+        assert kinds.count("referee.SeatClaimed") == 1 and kinds.count("referee.InvitationReissued") == 1

@@ -26,10 +26,11 @@ def _nim(open_table: Any, **body: Any) -> Any:
 # -- tables and links ----------------------------------------------------------------------
 
 
-def test_web_creating_a_table_gives_each_person_seat_and_the_gamesmaster_a_link(open_table) -> None:
+def test_web_creating_a_table_gives_each_person_seat_an_invitation_and_the_gamesmaster_a_link(open_table) -> None:
     table = open_table("cashnguns", ["Ann", "Bob", "Cleo", "Dino"], bots=["Cleo", "Dino"], options={"deadline": 0}, extensions=[])
-    assert set(table.tokens) == {"Ann", "Bob", "gamesmaster"}, "bot seats get no link"
-    assert len({*table.tokens.values()}) == 3
+    assert set(table.invitations) == {"Ann", "Bob"}, "bot seats get no invitation"
+    assert set(table.tokens) == {"Ann", "Bob", "gamesmaster"}
+    assert len({*table.tokens.values(), *table.invitations.values()}) == 5, "a claim's credential is not its invitation"
     assert table.state("gamesmaster")["bots"] == ["Cleo", "Dino"]
 
 
@@ -38,9 +39,14 @@ def test_web_tokens_are_kept_as_digests_only(open_table, web_db: str) -> None:
     stored = Path(web_db).read_bytes()
     for token in table.tokens.values():
         assert token.encode() not in stored
+    for invitation in table.invitations.values():
+        assert invitation.encode() not in stored
     with sqlite3.connect(web_db) as conn:
         digests = [r[0] for r in conn.execute("SELECT digest FROM referee_web_keys WHERE table_id = ?", (table.id,))]
-    assert len(digests) == 3 and all(len(d) == 64 for d in digests)
+        digests += [
+            d for row in conn.execute("SELECT digest, credential FROM referee_web_invitations WHERE table_id = ?", (table.id,)) for d in row
+        ]
+    assert len(digests) == 5 and all(len(d) == 64 for d in digests)
 
 
 def test_web_a_token_opens_its_own_seat_only(open_table) -> None:
@@ -184,9 +190,9 @@ def test_web_an_answer_sent_twice_is_recorded_once_the_second_is_stale(open_tabl
 
 
 def test_web_too_many_requests_from_one_client_get_429_and_append_nothing(server, open_table) -> None:
-    client = server(limits=Limits(rate=0.001, burst=3))
-    table = open_table("nim", ["Ann", "Bob"], client=client)  # one request of the three
-    request = table.requests("Ann")[0]["id"]  # two
+    client = server(limits=Limits(rate=0.001, burst=5))
+    table = open_table("nim", ["Ann", "Bob"], client=client)  # three requests of the five: the table, two claims
+    request = table.requests("Ann")[0]["id"]  # four
     statuses = [table.act("Ann", "call", {"call": "odd"}, request).status_code for _ in range(3)]
     assert statuses[0] == 200 and statuses[1:] == [429, 429]
     refused = table.act("Ann", "call", {"call": "odd"}, request)

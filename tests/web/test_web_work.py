@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
-from web_live import free_port
+from web_live import claimed, free_port
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -68,7 +68,7 @@ def _start(web_db: str, hang: _Hang, work_timeout: float = 1.0) -> TestClient:
 
 def _open(client: TestClient, extensions: list[str]) -> tuple[str, dict[str, str]]:
     created = client.post("/api/tables", json={"game": "nim", "seats": ["Ann", "Bob"], "extensions": extensions}).json()
-    return created["table"], created["tokens"]
+    return created["table"], claimed(client, created)
 
 
 def _auth(tokens: dict[str, str], role: str) -> dict[str, str]:
@@ -145,7 +145,7 @@ def test_web_the_server_stops_on_sigterm_while_a_table_is_hung(web_db: str, tmp_
             except httpx.TransportError:
                 assert process.poll() is None and time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.1)
-        table, tokens = created.json()["table"], created.json()["tokens"]
+        table, tokens = created.json()["table"], claimed(httpx, created.json(), base)
         with pytest.raises(httpx.TimeoutException):
             httpx.post(
                 f"{base}/api/tables/{table}/seats/Ann/act",

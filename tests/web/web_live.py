@@ -1,4 +1,5 @@
-"""A live server on a free port and Debian's Chromium driven by Playwright, for the end-to-end tests.
+"""A live server on a free port and Debian's Chromium driven by Playwright, for the end-to-end
+tests; and a table as the tests drive it (``Table``, ``claimed``).
 
 The browser is the system's (``/usr/bin/chromium``, or ``REFEREE_CHROMIUM``): Playwright
 never downloads one here.  Screenshots go to ``web-screenshots/`` at the top of the
@@ -11,9 +12,9 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +71,61 @@ def live_server(db: str, **options: Any) -> Iterator[Live]:
     finally:
         server.should_exit = True
         thread.join(20)
+
+
+@dataclass
+class Table:
+    id: str
+    tokens: dict[str, str]
+    client: Any
+    """A ``TestClient`` of the server."""
+    seats: list[str] = field(default_factory=list)
+    invitations: dict[str, str] = field(default_factory=dict)
+    """Each person's seat's invitation, as the table was opened (claimed since, unless ``claim=False``)."""
+
+    def auth(self, role: str, token: str | None = None) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[role] if token is None else token}"}
+
+    def url(self, role: str, what: str) -> str:
+        return f"/api/tables/{self.id}/seats/{role}/{what}"
+
+    def state(self, role: str, after: int = 0) -> dict[str, Any]:
+        response = self.client.get(self.url(role, "state"), params={"after": after}, headers=self.auth(role))
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def act(self, role: str, action: str, args: dict[str, Any] | None = None, request: str | None = None, **extra: Any) -> Any:
+        body: dict[str, Any] = {"action": action, "args": args or {}, **extra}
+        if request is not None:
+            body["request"] = request
+        return self.client.post(self.url(role, "act"), json=body, headers=self.auth(role))
+
+    def length(self) -> int:
+        """Entries in the log, as the gamesmaster counts them."""
+        return int(self.state("gamesmaster")["length"])
+
+    def requests(self, role: str) -> list[dict[str, Any]]:
+        return list(self.state(role)["view"]["requests"])
+
+    def wait(self, done: Callable[[], bool], timeout: float = 30.0) -> None:
+        """Bots and deadlines run on the server: wait for them, without a fixed sleep."""
+        end = time.monotonic() + timeout
+        while not done():
+            assert time.monotonic() < end, "the server did not get there in time"
+            time.sleep(0.02)
+
+
+def claimed(client: Any, created: dict[str, Any], base: str = "") -> dict[str, str]:
+    """Every role's token at a table just opened: the gamesmaster's, and each seat's
+    credential got by claiming its invitation (as each player's browser would)."""
+    tokens = dict(created["tokens"])
+    for seat, invitation in created["invitations"].items():
+        response = client.post(
+            f"{base}/api/tables/{created['table']}/seats/{seat}/claim", headers={"Authorization": f"Bearer {invitation}"}
+        )
+        assert response.status_code == 200, response.text
+        tokens[seat] = response.json()["credential"]
+    return tokens
 
 
 def fill_and_send(page: Any, attempt: int = 0) -> None:

@@ -257,6 +257,27 @@ class SeatsAutomated(Event, tag="referee.SeatsAutomated"):
     seats: tuple[str, ...]
 
 
+class SeatClaimed(Event, tag="referee.SeatClaimed"):
+    """The seat's invitation was claimed: from now on one holder plays the seat (a web
+    server's browser), until the gamesmaster re-issues the invitation.  It records the seat
+    only (the entry's ``at`` says when): nothing of the credential, which no log may hold."""
+
+    seat: str
+
+    def describe(self) -> str:
+        return f"{self.seat}'s seat was claimed through its invitation"
+
+
+class InvitationReissued(Event, tag="referee.InvitationReissued"):
+    """The gamesmaster gave the seat a new invitation: whoever held the seat before (the
+    browser that claimed it) holds it no longer, and the new invitation is claimed anew."""
+
+    seat: str
+
+    def describe(self) -> str:
+        return f"the gamesmaster re-issued {self.seat}'s invitation; whoever held {self.seat}'s seat before no longer does"
+
+
 KERNEL_EVENTS: tuple[type[Event], ...] = (
     TableOpened,
     ActionTaken,
@@ -272,4 +293,6 @@ KERNEL_EVENTS: tuple[type[Event], ...] = (
     GameEnded,
     SeedRevealed,
     SeatsAutomated,
+    SeatClaimed,
+    InvitationReissued,
 )

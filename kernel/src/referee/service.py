@@ -2,7 +2,7 @@
 
 ``Referee`` itself plays tables: open, act, view, requests, the log as a seat may hold it.
 Everything else is in groups named by what it is for (``referee.groups``): ``audit``,
-``bots``, ``gamesmaster``, ``plugins`` and ``admin``.
+``bots``, ``gamesmaster``, ``seating``, ``plugins`` and ``admin``.
 
 Every action goes load -> decide -> append in one atomic write.  Loading costs the same
 at any length: a process keeps each table it has touched folded in memory and reads only
@@ -31,6 +31,7 @@ from .groups.audit import Audit, ReplayView
 from .groups.bots import Bots
 from .groups.gamesmaster import Gamesmaster
 from .groups.plugins import Plugins
+from .groups.seating import Seating
 from .limits import TABLE_ID_RULE, check_table_id, shown
 from .log import Entry, dump_jsonl, redact_for, seal_lines, with_keys
 from .logging import get_logger, plugin_failure
@@ -68,6 +69,8 @@ class Referee:
     """The seats bots play, a bot's answer, bots playing until a human must act."""
     gamesmaster = group(Gamesmaster)
     """The round report; overdue requests, and closing them."""
+    seating = group(Seating)
+    """Invitations claimed and re-issued, as the log records them."""
     plugins = group(Plugins)
     """The installed games and hooks, data file checks, scenario suites."""
     admin = group(Admin)

@@ -22,9 +22,11 @@ from .events import (
     ActionTaken,
     Event,
     GameEnded,
+    InvitationReissued,
     PluginRecord,
     RandomDrawn,
     Request,
+    SeatClaimed,
     SeatsAutomated,
     SeedRevealed,
     TableOpened,
@@ -36,24 +38,12 @@ from .logging import get_logger
 from .plugin import NAME
 from .readonly import detached, unchanged
 from .rules import _SHOWING_HOOKS, Rules
+from .seating import decide_seating, fold_seating, is_seating
 
 log = get_logger("referee")
 
-__all__ = [
-    "ABANDON",
-    "AUTOMATE",
-    "EXPIRE",
-    "GAMESMASTER",
-    "Action",
-    "Flow",
-    "TableState",
-    "Decision",
-    "Emitted",
-    "apply",
-    "open_table",
-    "decide",
-    "view",
-]
+__all__ = ["ABANDON", "AUTOMATE", "EXPIRE", "GAMESMASTER", "Action", "Flow", "TableState", "Decision", "Emitted"]
+__all__ += ["apply", "open_table", "decide", "view"]
 
 GAMESMASTER = "gamesmaster"
 """The actor who runs an order-based table; not a seat, never dealt anything."""
@@ -105,6 +95,8 @@ class TableState(msgspec.Struct, kw_only=True):
     """The table's secret key, once the end of the game has revealed it."""
     bots: tuple[str, ...] = ()
     """The seats bots play, as the last ``SeatsAutomated`` named them."""
+    claimed: tuple[str, ...] = ()
+    """The seats whose invitation was claimed since it was last issued (``referee.seating``)."""
     slots: dict[str, Any] = {}
     """Each extension's own state (``Extension(state=...)``), by extension name."""
 
@@ -150,6 +142,8 @@ def apply(rules: Rules, state: TableState, event: Event) -> None:
             state.seed, state.key = event.seed, event.key or None
         case SeatsAutomated():
             state.bots = event.seats
+        case SeatClaimed() | InvitationReissued():
+            fold_seating(state, event)
     if isinstance(event, (GameEnded, SeedRevealed)):
         _evolve_end(rules, state, event)
     else:
@@ -466,10 +460,11 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         raise IllegalAction("the game is over; no more actions are taken", "table")
     _check_recordable(action)
     request: Request | None = None
+    seating = is_seating(action)
     if action.seat != GAMESMASTER:
         if action.seat not in state.seats:
             raise IllegalAction(f"{shown(action.seat)} has no seat at this table (seats: {', '.join(state.seats)})", "table")
-        request = answered_request(rules, state, action)
+        request = None if seating else answered_request(rules, state, action)
     expiring: Request | None = None
     if action.seat == GAMESMASTER and action.action == EXPIRE:
         expiring = state.flow.requests.get(str(action.args.get("request")))
@@ -493,6 +488,8 @@ def decide(rules: Rules, state: TableState, action: Action, source: RandomSource
         decision.end_game((), f"abandoned by the gamesmaster: {reason}", rule="table")
     elif automated is not None:
         decision.emit(SeatsAutomated(seats=automated), rule="table")
+    elif seating:
+        decide_seating(decision, action)
     elif expiring is not None:
         if not rules.hook.referee_request_expired(decision=decision, request=expiring):
             decision.withdraw(expiring.id, f"{expiring.seat} did not answer in time")

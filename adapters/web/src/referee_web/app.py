@@ -1,15 +1,18 @@
 """The HTTP and WebSocket routes, and the browser UI's static files.
 
 Every route that shows or changes a table names its seat (or ``gamesmaster``) in the path
-and proves it with the join link's token in an ``Authorization: Bearer`` header (on a
-WebSocket, in the first message): a token never travels in a URL, so no access log and no
-``Referer`` header ever holds one.  A seat's page reads the token from the link's
-fragment (``/play#table=...&seat=...&token=...``), which browsers do not send.
+and proves it with a token in an ``Authorization: Bearer`` header (on a WebSocket, in the
+first message): a token never travels in a URL, so no access log and no ``Referer`` header
+ever holds one.  The gamesmaster's token is in its link's fragment
+(``/play#table=...&seat=gamesmaster&token=...``), which browsers do not send.  A seat's link
+holds an invitation instead (``#...&invite=...``): its page claims the seat with it
+(``POST .../claim``) and gets the seat's credential, which it keeps (``claims``).
 
 Every refusal is a JSON object ``{"error": "...", "status": N}`` with that HTTP status,
 and nothing is appended: 400 malformed, 401 no token, 403 wrong token or not yours, 404
 unknown table or seat, 409 the request answered is not open for this seat (the same for
-another seat's id as for an unknown one), 413 body too large, 422 an illegal answer (the
+another seat's id as for an unknown one) or the invitation was claimed already, 410 the
+invitation was replaced by a re-issued one, 413 body too large, 422 an illegal answer (the
 rule broken), 429 too many requests or tables, 503 the table kept changing for too long or
 its work did not finish in time, 507 the table reached the server's limit of entries.
 """
@@ -36,6 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from referee import GAMESMASTER, Registry
 
+from .claims import Claims
 from .hub import Hub, Problem
 from .limits import WORK_TIMEOUT, Limits
 
@@ -167,6 +171,7 @@ def create_app(
     limits = limits or Limits()
     hub = Hub(db, registry=registry, bot_pause=bot_pause, tick=tick, workers=workers, watch=watch, work_timeout=work_timeout)
     hub.max_entries, hub.max_bot_actions = limits.entries, limits.bot_actions
+    claims = Claims(hub)
     buckets = _Buckets(limits)
     openings = _Openings(limits.tables_per_minute)
     body_limit = limits.body
@@ -235,11 +240,31 @@ def create_app(
             hub.changed(table_id, drive=False)
         return JSONResponse(done)
 
+    async def claim(request: Request) -> Response:
+        """The first browser to open a seat's invitation claims the seat (the invitation in
+        the ``Authorization`` header); the answer holds the seat's credential."""
+        limited(request)
+        table_id, role = request.path_params["table"], request.path_params["role"]
+        invitation = _token(request)
+        if not invitation:
+            raise Problem(401, "claiming a seat needs its invitation (Authorization: Bearer ...), as the link's #invite= gives it")
+        claimed = await hub.run(claims.w_claim, table_id, role, invitation)
+        hub.changed(table_id)
+        return JSONResponse(claimed)
+
+    async def reissue(request: Request) -> Response:
+        table_id, role = await authorized(request)
+        body = await _json_body(request, body_limit)
+        done = await hub.run(claims.w_reissue, table_id, role, body)
+        hub.changed(table_id)
+        return JSONResponse(done)
+
     async def live(socket: WebSocket) -> None:
         """Pushes the seat's view and new entries whenever its table changes.  The first
         message says who is here and the last entry the page holds: ``{"token", "after"}``;
         a later ``{"after": N}`` asks again from entry N (after the game ends, hidden
-        entries open, so a page reads the log again from 0)."""
+        entries open, so a page reads the log again from 0).  At every change the token is
+        checked again: a seat's credential revoked by a re-issue closes the socket, with why."""
         await socket.accept()
         table_id, role = socket.path_params["table"], socket.path_params["role"]
         try:
@@ -270,7 +295,7 @@ def create_app(
             published: list[int] = []
             while True:
                 waiter = hub.waiter(table_id)
-                update = await hub.run(hub._w_update, table_id, role, after)
+                update = await hub.run(claims.w_update, table_id, role, hello["token"], after)
                 if send or update["entries"] or update["published"] != published:
                     await socket.send_json({"type": "update", "after": after, **update})
                 send, published, after = False, update["published"], update["length"]
@@ -329,6 +354,8 @@ def create_app(
             Route(f"{seat}/export", export),
             Route(f"{seat}/replay", replay),
             Route(f"{seat}/report", report, methods=["GET", "POST"]),
+            Route(f"{seat}/claim", claim, methods=["POST"]),
+            Route(f"{seat}/reissue", reissue, methods=["POST"]),
             WebSocketRoute(f"{seat}/live", live),
             Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
         ],

@@ -196,7 +196,7 @@ class Hub:
         keys = getattr(self._local, "keys", None)
         if keys is None:
             keys = self._local.keys = SeatKeys(self._w_app.location)
-            refuse_late_writes(keys, "issue", "publish")
+            refuse_late_writes(keys, "issue", "invite", "claim", "unclaim", "stamp", "reissue", "publish")
         return keys
 
     # -- change notices -----------------------------------------------------------
@@ -402,10 +402,20 @@ class Hub:
                 app.bots.automate(table_id, bots)
         except RefereeError as exc:
             raise _problem(exc) from None
-        tokens = self._w_keys.issue(table_id, [s for s in seats if s not in bots] + [GAMESMASTER])
-        return {"table": table_id, "game": game, "seats": seats, "bots": bots, "tokens": tokens}
+        keys = self._w_keys
+        tokens, invitations = keys.issue(table_id, [GAMESMASTER]), keys.invite(table_id, [s for s in seats if s not in bots])
+        return {"table": table_id, "game": game, "seats": seats, "bots": bots, "tokens": tokens, "invitations": invitations}
 
     def _w_authorize(self, table_id: str, role: str, token: str) -> None:
+        self._w_seat(table_id, role)
+        if not token:
+            raise Problem(401, "this page needs its join link's token (Authorization: Bearer ...)")
+        refusal = self._w_keys.refusal(table_id, role, token)
+        if refusal is not None:
+            raise Problem(403, refusal)
+
+    def _w_seat(self, table_id: str, role: str) -> None:
+        """404 unless ``role`` is a seat (or the gamesmaster) of a table this server opened."""
         app, keys = self._w_app, self._w_keys
         if table_id not in self._known:
             try:
@@ -420,10 +430,6 @@ class Hub:
             seats = self._seats[table_id] = app.info(table_id).seats
         if role != GAMESMASTER and role not in seats:
             raise Problem(404, f"no seat {shown(role)} at table {table_id}")
-        if not token:
-            raise Problem(401, "this page needs its join link's token (Authorization: Bearer ...)")
-        if not keys.check(table_id, role, token):
-            raise Problem(403, f"that token does not open {shown(role)} at table {table_id}")
 
     def _w_update(self, table_id: str, role: str, after: int) -> dict[str, Any]:
         """What ``role`` sees now, with the log entries after ``after``."""
@@ -465,6 +471,7 @@ class Hub:
                 for r in app.requests(table_id)
                 if _pasteable(r) and r.seat not in bots
             ]
+            update["invitations"] = self._w_keys.invitations(table_id)
         return update
 
     def _w_published(self, table_id: str) -> list[int]:
@@ -486,6 +493,8 @@ class Hub:
         request = body.get("request")
         if not isinstance(action, str) or not action:
             raise Problem(400, "action: the action's name, e.g. the request's action")
+        if action in app.seating.ACTIONS:
+            raise Problem(400, f"{action}: a seat is claimed by opening its invitation, and re-issued from the gamesmaster's console")
         if not isinstance(args, dict):
             raise Problem(400, "args: an object of field to value")
         if request is not None and not isinstance(request, str):

@@ -1,5 +1,6 @@
 """What a ``Referee`` offers beside playing tables, in groups named by what they are for
-(``app.audit``, ``app.bots``, ``app.gamesmaster``, ``app.plugins``, ``app.admin``).
+(``app.audit``, ``app.bots``, ``app.gamesmaster``, ``app.seating``, ``app.plugins``,
+``app.admin``).
 
 Each group holds the referee it serves and is made on first use.  On the class, a group
 is its own class, so its static methods need no referee (``Referee.audit.describe``).

@@ -1,6 +1,6 @@
 // Opening a table: the game, its seats (people or bots), its options and extensions, built
-// from what the server says is installed; then one join link per person and one for the
-// gamesmaster.
+// from what the server says is installed; then one invitation per person (the first browser
+// to open it claims the seat) and the gamesmaster's own link.
 import { el, words } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -88,8 +88,9 @@ async function create(event) {
   }
   const list = $("link-list");
   list.replaceChildren();
-  for (const [role, token] of Object.entries(data.tokens)) {
-    const href = `${location.origin}/play#table=${encodeURIComponent(data.table)}&seat=${encodeURIComponent(role)}&token=${encodeURIComponent(token)}`;
+  const links = [...Object.entries(data.invitations).map(([seat, invite]) => [seat, "invite", invite]), ...Object.entries(data.tokens).map(([role, token]) => [role, "token", token])];
+  for (const [role, kind, secret] of links) {
+    const href = `${location.origin}/play#table=${encodeURIComponent(data.table)}&seat=${encodeURIComponent(role)}&${kind}=${encodeURIComponent(secret)}`;
     const copy = el("button", { type: "button", class: "small", onclick: () => navigator.clipboard?.writeText(href).then(() => (copy.textContent = "copied")) }, "copy");
     list.append(el("li", { "data-role": role }, el("strong", { text: role === "gamesmaster" ? "Gamesmaster" : role }), " ", el("a", { href, target: "_blank", rel: "noopener", text: "open" }), " ", copy, el("code", { text: href })));
   }

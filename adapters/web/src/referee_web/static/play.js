@@ -1,12 +1,14 @@
 // One seat's page (or the gamesmaster's console).  The join link's fragment says which:
-// /play#table=ID&seat=NAME&token=SECRET.  The token stays in this page: it is sent in a
-// header and in the live connection's first message, never in a URL.
+// /play#table=ID&seat=NAME&invite=SECRET for a seat (claimed through claim.js), &token=SECRET
+// for the gamesmaster.  The token stays in this page: it is sent in a header and in the live
+// connection's first message, never in a URL.
+import { credential, drawInvitations, refused, showClaimRefused } from "./claim.js";
 import { api, el, render, renderView, requestForm, words } from "./ui.js";
 
 const params = new URLSearchParams(location.hash.slice(1));
 const table = params.get("table") || "";
 const seat = params.get("seat") || "";
-const token = params.get("token") || "";
+let token = "";
 const gm = seat === "gamesmaster";
 const base = `/api/tables/${encodeURIComponent(table)}/seats/${encodeURIComponent(seat)}`;
 
@@ -102,6 +104,7 @@ function drawConsole(update) {
   if (!gm) return;
   const box = $("console");
   box.hidden = false;
+  drawInvitations(update, base, token);
   const view = update.view;
   const waiting = new Set(view.waiting_for || []);
   $("sent").replaceChildren(...view.seats.map((s) => el("li", { class: waiting.has(s) ? "waiting" : "sent", text: `${s}: ${waiting.has(s) ? "not yet" : "sent"}${(update.bots || []).includes(s) ? " (bot)" : ""}` })));
@@ -177,6 +180,7 @@ function connect() {
     const data = JSON.parse(message.data);
     if (data.error) {
       status(`refused: ${data.error}`);
+      refused(table, seat, data);
       socket.close();
       socket = null;
       return;
@@ -233,9 +237,15 @@ async function consoleAction(body, out) {
   }
 }
 
-function setup() {
-  if (!table || !seat || !token) {
-    status("This page needs a join link (it ends with #table=…&seat=…&token=…).");
+async function setup() {
+  if (!table || !seat) {
+    status("This page needs a join link (it ends with #table=…&seat=…&invite=…).");
+    return;
+  }
+  try {
+    token = await credential(table, seat, params);
+  } catch (problem) {
+    showClaimRefused(problem.message);
     return;
   }
   $("replay").addEventListener("change", (event) => replayTo(Number(event.target.value)).catch((p) => status(p.message)));

@@ -160,7 +160,7 @@ def menu(d: Decision, pimp: str) -> Menu:
 
     def name(card: str) -> str:
         owner = game.owner(card)
-        label = game.cards[card].name if owner == pimp else f"{owner}'s {game.cards[card].name}"
+        label = game.cards[card].shown if owner == pimp else f"{owner}'s {game.cards[card].shown}"
         m.labels[card] = label
         return label
 
@@ -295,7 +295,7 @@ def answer_do(d: Decision, action: referee.Action) -> None:
         card = str(args["card"])
         amount = game.on_bitch.get(card, 0)
         d.emit(named(d, MoneyTransferred(pimp=pimp, card=card, amount=amount)), rule="transferring money")
-        money(d, pimp, amount, f"taken off {game.cards[card].name}", "transferring money")
+        money(d, pimp, amount, f"taken off {game.cards[card].shown}", "transferring money")
     elif what == "buy":
         amount = int(args["amount"])
         d.emit(InfluenceBought(pimp=pimp, amount=amount), rule="buying influence")
@@ -336,7 +336,7 @@ def _bring(d: Decision, pimp: str, card: str) -> None:
         return
     price = cost(d, pimp, card)
     d.emit(BitchBroughtIntoPlay(pimp=pimp, card=card_face, cost=price), rule="bringing a bitch into play")
-    influence(d, pimp, -price, f"brought {card_face.name} into play", "bringing a bitch into play")
+    influence(d, pimp, -price, f"brought {card_face.shown} into play", "bringing a bitch into play")
 
 
 # edge slots, looking at the top of the deck ---------------------------------------------------
@@ -348,7 +348,7 @@ def edge_step(d: Decision) -> None:
     p = game.pimps[pimp]
     top = p.deck[0]
     slots = edge_slots(d, pimp)
-    held = ", ".join(f"{n}: {game.cards[c].name}" for n, c in enumerate(p.edges[:slots], start=1) if c is not None)
+    held = ", ".join(f"{n}: {game.cards[c].shown}" for n, c in enumerate(p.edges[:slots], start=1) if c is not None)
     d.request(
         pimp,
         "slot",
@@ -367,7 +367,7 @@ def answer_slot(d: Decision, action: referee.Action) -> None:
     slot = action.args.get("slot")
     replaced = p.edges[int(slot) - 1] if slot is not None and int(slot) <= len(p.edges) else None
     d.emit(
-        EdgeSlotLooked(pimp=action.seat, card=p.deck[0], slot=None if slot is None else int(slot), replaced=replaced),
+        named(d, EdgeSlotLooked(pimp=action.seat, card=p.deck[0], slot=None if slot is None else int(slot), replaced=replaced)),
         rule="putting a card in an edge slot",
         visible_to=[action.seat],
     )
@@ -382,9 +382,9 @@ def look_top_step(d: Decision) -> None:
         pimp,
         "reorder",
         f"{pimp}, the top of your deck, top first: "
-        + ", ".join(game.cards[c].name for c in top)
+        + ", ".join(game.cards[c].shown for c in top)
         + ". Put them back in any order, top first.",
-        answer={"order": Order(options((c, game.cards[c].name) for c in top), label="top first")},
+        answer={"order": Order(options((c, game.cards[c].shown) for c in top), label="top first")},
         sealed=True,  # the answer names cards of a face-down deck
         id=f"t{d.flow.turn}.reorder.{game.actions}",
         rule="looking at the top of the deck",
@@ -393,5 +393,7 @@ def look_top_step(d: Decision) -> None:
 
 def answer_reorder(d: Decision, action: referee.Action) -> None:
     d.emit(
-        CardsReordered(pimp=action.seat, cards=list(action.args["order"])), rule="looking at the top of the deck", visible_to=[action.seat]
+        named(d, CardsReordered(pimp=action.seat, cards=list(action.args["order"]))),
+        rule="looking at the top of the deck",
+        visible_to=[action.seat],
     )

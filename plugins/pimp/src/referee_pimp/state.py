@@ -214,6 +214,8 @@ class Pimp(msgspec.Struct):
 class PimpGame(msgspec.Struct):
     pimps: dict[str, Pimp]
     cards: dict[str, CardFace] = {}
+    texts: dict[str, str] = {}
+    """What each special card at the table does, by its name in the decks (the table's card data)."""
     on_bitch: dict[str, int] = {}
     """Money tokens on each bitch in play."""
     shagged: list[str] = []
@@ -269,6 +271,7 @@ def evolve(game: PimpGame, event: Event) -> None:
         case DeckListed():
             for face in event.cards:
                 game.cards[face.id] = face
+            game.texts.update(event.texts)
         case DeckShuffled():
             game.pimps[event.pimp].deck = list(event.order)
             game.pimps[event.pimp].edges = [None, None, None]

@@ -12,6 +12,7 @@ import referee
 from referee import Decision, Event, Option, words
 
 from .events import BitchRetired, CardDrawn, CardFace, InfluenceChanged, MoneyChanged, MoneyOnBitch
+from .events.doing_shit import ACTIONS_PER_TURN as ACTIONS_PER_TURN
 from .state import Activity, PimpGame
 
 HAND_LIMIT = 5

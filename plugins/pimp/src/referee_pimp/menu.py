@@ -234,25 +234,26 @@ def _check(d: Decision, pimp: str, args: dict[str, Any]) -> str:
     what = str(args["do"])
     rule = f"pimp {RULES.get(what, 'doing shit')}"
     needs = FIELDS.get(what, ())
+    # The action as the request offers it ("bring a bitch into play"), never its value.
+    called = m.kinds.get(what, KINDS.get(what, what))
     unwanted = [k for k in args if k != "do" and k not in needs]
     if unwanted:
         takes = f"takes {', '.join(needs)}" if needs else "takes no other field"
-        raise IllegalAction(f"{what} {takes}, not {', '.join(unwanted)}", rule)
+        raise IllegalAction(f"{called} {takes}, not {', '.join(unwanted)}", rule)
     missing = [k for k in needs if k not in args]
     if missing:
-        raise IllegalAction(f"{what} needs {' and '.join(missing)}", rule)
+        raise IllegalAction(f"{called} needs {' and '.join(missing)}", rule)
     card = args.get("card")
     if card is not None and card not in m.cards.get(what, {}):
-        allowed = ", ".join(m.labels[c] for c in m.cards.get(what, {})) or "none"
-        raise IllegalAction(
-            f"card: {m.labels.get(str(card), card)} cannot be chosen to {KINDS[what]} now (those that can: {allowed})", rule
-        )
+        offered = [m.labels[c] for c in m.cards.get(what, {})]
+        allowed = f"those that can: {join_names(offered)}" if offered else "no card can"
+        raise IllegalAction(f"card: {m.labels.get(str(card), 'that card')} cannot be chosen to {called} now ({allowed})", rule)
     game = game_of(d)
     if what in ("attack-street", "attack-pad"):
         target = str(args["target"])
         if target not in m.targets.get(what, {}):
             where = "in the street" if what == "attack-street" else "in the pad of a neighbour with no un-shagged out bitches in the street"
-            raise IllegalAction(f"target: {m.labels.get(target, target)} is not a bitch you may attack {where}", rule)
+            raise IllegalAction(f"target: {m.labels.get(target, 'that bitch')} is not a bitch you may attack {where}", rule)
         attackers = [m.labels[c] for c in args["attackers"]]
         verb = "attacks" if len(attackers) == 1 else "attack"
         return f"{join_names(attackers)} {verb} {m.labels[target]} in {_where(game, pimp, target)}"
@@ -321,7 +322,7 @@ def answer_do(d: Decision, action: referee.Action) -> None:
     elif what in ("trash", "edge"):
         pass  # the activity began with ActionBegan; its step runs next
     elif not d.rules.hook.pimp_extra_action(decision=d, pimp=pimp, args=args):
-        raise IllegalAction(f"no rule of pimp handles the action {what!r}", "doing shit")
+        raise IllegalAction(f"no rule of Pimp at this table carries out the action {KINDS.get(what, what)!r}", "doing shit")
 
 
 def _bring(d: Decision, pimp: str, card: str) -> None:

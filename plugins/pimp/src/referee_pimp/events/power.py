@@ -9,7 +9,7 @@ import msgspec
 from referee import Event
 from referee.words import Words
 
-from .words import CardFace, owner_of, sentence, their
+from .words import CardFace, sentence, their
 
 
 class PowerCardDrawn(Event, tag="pimp.PowerCardDrawn"):
@@ -39,13 +39,13 @@ class Draw(msgspec.Struct, frozen=True):
     """What the card is drawn for, as a person reads it ("Ann's Vicky's attack")."""
 
     def about_for(self, words: Words) -> str:
-        """``about`` for a reader: the reader's own bitch is "your Vicky", their pad "your pad"."""
+        """``about`` for a reader: their own bitch is "your Vicky", their pad "your pad"."""
         about = self.about or "a contest"
-        owner = owner_of(self.key.partition(":")[2])
-        if owner is not None:
-            about = re.sub(rf"(?<![\w']){re.escape(owner)}'s ", f"{words.possessive(owner)} ", about)
-        # A pad's pimp, named in the words themselves ("... trashing Bea's pad").
-        return re.sub(r"\b([^\s,;:]+)'s pad\b", lambda m: f"{words.possessive(m.group(1))} pad", about)
+        # ``about`` names pimps by name ("Ann's Vicky's attack", "... trashing Bea's pad"); the
+        # reader (and a seat called You) is "your".
+        for seat in {words.reader, "You"} - {None}:
+            about = re.sub(rf"(?<![\w']){re.escape(str(seat))}'s ", "your ", about)
+        return about
 
 
 class DrawsPlanned(Event, tag="pimp.DrawsPlanned"):

@@ -12,10 +12,12 @@ the final count ("Winning / ending the game": the most money in the money pile) 
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -23,6 +25,7 @@ import pytest
 
 from referee import MEMORY, Presentation, Referee, Registry, TableStore
 from referee.audit import decode, describe, describe_hidden
+from referee.presentation import present
 from referee_pimp.cards import SPECIALS
 
 GAMES = (("present-1", ("Ann", "Bea", "You")), ("present-2", ("You", "Ann")), ("present-3", ("Ann", "Bea", "Cy", "You")))
@@ -270,3 +273,32 @@ def test_a_copy_keeps_its_name_in_every_request_and_the_presentation() -> None:
             app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
         assert copies > 10
         assert all(len(names) == 1 for names in named.values()), {k: v for k, v in named.items() if len(v) > 1}
+
+
+OLD_LOG = Path(__file__).parent / "data" / "pimp-three-bots-before-presentation.jsonl.gz"
+"""The golden three-bot game as recorded before the log named every card it draws and kept the
+special cards' rules text (its events carry no ``names`` on CardDrawn, no ``texts``)."""
+
+
+def test_a_log_recorded_before_names_replays_and_reads_without_ids() -> None:
+    """An older log still replays; its lines read a card's name out of its id, and its special
+    cards show their rules text from the shipped card data."""
+    with Referee(registry=Registry(), store=TableStore(MEMORY)) as app:
+        entries = app.audit.load_log(gzip.decompress(OLD_LOG.read_bytes()).decode("utf-8"))
+        rules, state = app.audit.replay(entries)
+        assert state.over
+        lines = [describe(rules, decode(rules, e), "Ada") for e in entries if e.type.startswith("pimp.")]
+        drawn = [describe(rules, decode(rules, e), "Ada") for e in entries if e.type == "pimp.CardDrawn" and e.event["pimp"] == "Ada"]
+        assert len(drawn) >= 10 and all(re.fullmatch(r"You draw [A-Z][\w ]*(?: #\d)? into your hand \(.*\)", line) for line in drawn), drawn
+        specials = 0
+        for to in range(50, len(entries), 50):
+            shown = present(rules, app.audit.replay_view(entries, to, "Ada").view)
+            assert shown is not None
+            for text in _texts(msgspec.to_builtins(shown)):
+                assert not ID.search(text) and not set(SLUG.findall(text)) - ENGLISH, text
+            for card in (c for z in shown.zones for c in z.cards if c.kind.startswith("special card")):
+                assert card.text and card.text in {s.text for s in SPECIALS.specials.values()}
+                specials += 1
+        assert specials > 0
+        for line in lines:
+            assert not ID.search(line) and not set(SLUG.findall(line)) - ENGLISH, line

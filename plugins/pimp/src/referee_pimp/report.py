@@ -61,6 +61,10 @@ _HIDDEN = {
     "pimp.InfluenceBid": ("selects", "influence tokens in secret"),
     "pimp.CardsReordered": ("puts", "the top cards of {their} deck back in an order of {their} choosing"),
     "pimp.BitchesSent": ("chooses", "in secret which bitches go to the punters' car"),
+    # A sealed request and its answer: an influence bid, bitches sent to the punters' car, the
+    # top of a deck put back in order.
+    "referee.RequestOpened": ("is", "asked to choose in secret"),
+    "referee.ActionTaken": ("answers", "in secret"),
 }
 """What another pimp may know of each private entry: that it happened, and whose it is."""
 
@@ -69,6 +73,8 @@ _HIDDEN = {
 def referee_describe_hidden(entry: Entry, words: Words) -> str | None:
     if entry.type == "pimp.DeckShuffled":
         return "A deck is shuffled and cut; its order stays hidden until the game ends"
+    if entry.type == "referee.RandomDrawn":
+        return "Cards are shuffled out of sight until the game ends"
     said = _HIDDEN.get(entry.type)
     if said is None:
         return None

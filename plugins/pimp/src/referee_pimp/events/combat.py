@@ -8,7 +8,7 @@ import msgspec
 from referee import Event
 from referee.words import Words
 
-from .words import card, cards, sentence
+from .words import bares, card, cards, sentence
 
 
 class CombatStarted(Event, tag="pimp.CombatStarted"):
@@ -111,7 +111,7 @@ class DefendersJoined(Event, tag="pimp.DefendersJoined"):
         w = words or Words()
         if not self.bitches:
             return w.says(self.pimp, "brings", "nobody in to even the numbers")
-        return w.says(self.pimp, "sends", f"{cards(w, self, self.bitches)} to even the numbers")
+        return w.says(self.pimp, "sends", f"{bares(self, self.bitches)} to even the numbers")
 
 
 class CombatEnded(Event, tag="pimp.CombatEnded"):

@@ -119,11 +119,11 @@ class EdgeSlotLooked(Event, tag="pimp.EdgeSlotLooked"):
 
     def describe(self, words: Words | None = None) -> str:
         w = words or Words()
-        drawn = bare(self, self.card)
+        looked = w.says(self.pimp, "looks", f"at the top card of {their(w, self.pimp)} deck, {bare(self, self.card)},")
         if not self.slot:
-            return w.says(self.pimp, "puts", f"{drawn} from the top of {their(w, self.pimp)} deck at its bottom")
-        line = w.says(self.pimp, "puts", f"{drawn} from the top of {their(w, self.pimp)} deck in edge slot {self.slot}")
-        return line + (f"; {bare(self, self.replaced)} goes to the bottom of the deck" if self.replaced else "")
+            return f"{looked} and {w.verb(self.pimp, 'puts')} it at the bottom"
+        replaced = f"; {bare(self, self.replaced)} goes from the slot to the bottom of the deck" if self.replaced else ""
+        return f"{looked} and {w.verb(self.pimp, 'puts')} it in edge slot {self.slot}{replaced}"
 
 
 class InfluenceBid(Event, tag="pimp.InfluenceBid"):

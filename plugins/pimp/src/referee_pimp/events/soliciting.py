@@ -9,7 +9,7 @@ import msgspec
 from referee import Event
 from referee.words import Words, count, money
 
-from .words import card, cards, sentence
+from .words import bares, card, cards, sentence
 
 ENCOUNTERS = {
     "psycho-punter": "a psycho punter",
@@ -64,7 +64,7 @@ class OfferPutToTheStreet(Event, tag="pimp.OfferPutToTheStreet"):
 
     def describe(self, words: Words | None = None) -> str:
         w = words or Words()
-        sent = "; ".join(w.says(p, "sends", cards(w, self, b)) for p, b in self.sent.items())
+        sent = "; ".join(w.says(p, "sends", bares(self, b)) for p, b in self.sent.items())
         return f"The offer ({self.service}) goes to the street: " + (sent or "nobody comes forward")
 
 
@@ -205,7 +205,7 @@ class BitchesSent(Event, tag="pimp.BitchesSent"):
 
     def describe(self, words: Words | None = None) -> str:
         w = words or Words()
-        return w.says(self.pimp, "sends", f"{cards(w, self, self.bitches)} to the punters' car")
+        return w.says(self.pimp, "sends", f"{bares(self, self.bitches)} to the punters' car")
 
 
 class CrackdownBegan(Event, tag="pimp.CrackdownBegan"):

@@ -72,6 +72,11 @@ def cards(words: Words, event: Any, ids: list[str]) -> str:
     return listing([card(words, event, c) for c in ids])
 
 
+def bares(event: Any, ids: list[str]) -> str:
+    """Cards of the pimp a line is about, by their own names ("Ann sends Vicky and Candy")."""
+    return listing([bare(event, c) for c in ids])
+
+
 def their(words: Words, seat: str) -> str:
     """ "your" for the reader, else "their" (a pimp is "they")."""
     return "your" if words.is_reader(seat) else "their"

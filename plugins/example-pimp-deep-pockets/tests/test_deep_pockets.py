@@ -16,7 +16,9 @@ from referee.testing import check_bot_games, check_export_round_trip, check_refu
 from referee_example_pimp_deep_pockets.plugin import NAME
 
 SEATS = ["Ann", "Bob", "Cy"]
-OPTIONS = {"turns": 8}
+OPTIONS = {"turns": 8, "bots": "heuristic,random"}
+"""Ann plays the random bot, which fills any edge slot (the fourth too); the heuristic bots
+fill the first empty one, so they reach the fourth only when three are full."""
 
 
 def _slot_offers(log: str) -> list[tuple[int, int]]:

@@ -54,6 +54,7 @@ from .events import (
     ShaggedOut,
     ShaggedOutCleared,
     SolicitationRolled,
+    SpecialCardsListed,
     SpecialPlayed,
     StaminaTested,
 )
@@ -271,6 +272,7 @@ def evolve(game: PimpGame, event: Event) -> None:
         case DeckListed():
             for face in event.cards:
                 game.cards[face.id] = face
+        case SpecialCardsListed():
             game.texts.update(event.texts)
         case DeckShuffled():
             game.pimps[event.pimp].deck = list(event.order)

@@ -31,7 +31,7 @@ from .doing_shit import (
     SpecialPlayed,
 )
 from .power import Draw, DrawsPlanned, PowerCardDrawn
-from .setup import DeckListed, DeckShuffled, FirstPimpChosen, GirlfriendDrawn
+from .setup import DeckListed, DeckShuffled, FirstPimpChosen, GirlfriendDrawn, SpecialCardsListed
 from .soliciting import (
     BitchesSent,
     BribeDemanded,
@@ -124,6 +124,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     InfluenceTestBegan,
     BitchesSent,
     CrackdownBegan,
+    SpecialCardsListed,
 )
 
 __all__ = [
@@ -180,6 +181,7 @@ __all__ = [
     "ShaggedOut",
     "ShaggedOutCleared",
     "SolicitationRolled",
+    "SpecialCardsListed",
     "SpecialPlayed",
     "StaminaTested",
 ]

@@ -277,7 +277,7 @@ def test_a_copy_keeps_its_name_in_every_request_and_the_presentation() -> None:
 
 OLD_LOG = Path(__file__).parent / "data" / "pimp-three-bots-before-presentation.jsonl.gz"
 """The golden three-bot game as recorded before the log named every card it draws and listed the
-special cards' rules text (no ``names`` on CardDrawn, no ``pimp.SpecialCardsListed``)."""
+special cards' rules text (no ``names`` on CardDrawn, no ``texts`` on DeckListed)."""
 
 
 def test_a_log_recorded_before_names_replays_and_reads_without_ids() -> None:

@@ -47,15 +47,15 @@ from .state import LookTop, PimpGame
 KINDS = {
     "special": "play a special card from your hand",
     "bring": "bring a bitch into play",
-    "to-street": "move a bitch from your pad into the street",
-    "to-pad": "move a bitch from the street to your pad",
-    "collect": "transfer the money from a bitch in your pad to your money pile",
+    "to-street": "move a bitch into the street",
+    "to-pad": "move a bitch to your pad",
+    "collect": "transfer a bitch's money to your money pile",
     "buy": "buy influence ($1 a token)",
     "edge": "put a card in an edge slot",
-    "attack-street": "have one or more bitches attack another bitch in the street",
-    "attack-pad": "have one or more bitches attack a bitch in a neighbour's pad",
-    "trash": "have a bitch trash a neighbour's pad",
-    "solicit": "roll on the solicitation table for one of your bitches in the street",
+    "attack-street": "attack a bitch in the street",
+    "attack-pad": "attack a bitch in a neighbour's pad",
+    "trash": "trash a neighbour's pad",
+    "solicit": "solicit: roll on the solicitation table",
     "end": "do no more shit this turn",
 }
 """The actions of Doing Shit, in the rulebook's words."""
@@ -283,7 +283,7 @@ def answer_do(d: Decision, action: referee.Action) -> None:
     )
     if what == "special":
         played = face(d, args["card"])
-        d.emit(SpecialPlayed(pimp=pimp, card=played), rule="playing a special card")
+        d.emit(SpecialPlayed(pimp=pimp, card=played, text=game.texts.get(played.special or "", "")), rule="playing a special card")
         d.rules.hook.pimp_special_played(decision=d, pimp=pimp, card=played.id, special=played.special or "")
     elif what == "bring":
         _bring(d, pimp, str(args["card"]))

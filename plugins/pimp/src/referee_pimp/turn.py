@@ -41,7 +41,6 @@ from .events import (
     MoneyCounted,
     PimpOut,
     ShaggedOutCleared,
-    SpecialCardsListed,
 )
 from .menu import action_fields
 from .specials import specials_of
@@ -70,16 +69,10 @@ def set_up(d: Decision) -> None:
         specials = specials_of(d.rules)
     except DataError as exc:
         raise referee.RefereeError(f"a special card at this table is declared wrongly: {exc}") from None
-    d.emit(
-        SpecialCardsListed(
-            names={card: info.name for card, info in specials.specials.items()},
-            texts={card: info.text for card, info in specials.specials.items()},
-        ),
-        rule="setting up: the deck",
-    )
     for seat in d.seats:
         name, faces = faces_for(seat, decks.get(seat) or dealt[seat], specials)
-        d.emit(DeckListed(pimp=seat, deck=name, cards=faces), rule="setting up: the deck", visible_to=[seat])
+        texts = {f.special: specials.specials[f.special].text for f in faces if f.special in specials.specials}
+        d.emit(DeckListed(pimp=seat, deck=name, cards=faces, texts=texts), rule="setting up: the deck", visible_to=[seat])
         order = d.shuffle([f.id for f in faces], purpose=f"{seat} shuffles their deck")
         d.emit(DeckShuffled(pimp=seat, order=order), rule="setting up: shuffling", visible_to=[])
     for seat in d.seats:

@@ -16,10 +16,10 @@ from .cards import SPECIALS
 from .state import PimpGame
 
 
-def _face(game: PimpGame, card: str) -> dict[str, Any]:
+def _face(game: PimpGame, card: str, *, text: bool = True) -> dict[str, Any]:
     face = game.cards[card]
     shown: dict[str, Any] = msgspec.to_builtins(face)
-    if face.special:
+    if face.special and text:
         # The table's own words for the card; a table recorded before they were kept reads
         # the shipped card data.
         known = SPECIALS.specials.get(face.special)
@@ -27,8 +27,8 @@ def _face(game: PimpGame, card: str) -> dict[str, Any]:
     return shown
 
 
-def _faces(game: PimpGame, cards: list[str]) -> list[dict[str, Any]]:
-    return [_face(game, c) for c in cards]
+def _faces(game: PimpGame, cards: list[str], *, text: bool = True) -> list[dict[str, Any]]:
+    return [_face(game, c, text=text) for c in cards]
 
 
 def _bitches(game: PimpGame, cards: list[str]) -> list[dict[str, Any]]:
@@ -50,7 +50,9 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
                 "bribe": p.bribe,
                 "pad": _bitches(game, p.pad),
                 "street": _bitches(game, p.street),
-                "retired": _faces(game, p.retired),
+                # What a special card does is read where it is seen: in its pimp's hand and
+                # edge slots, and once played; the retirement pile shows cards by name.
+                "retired": _faces(game, p.retired, text=False),
                 "specials": _faces(game, p.specials),
                 "hand": _faces(game, p.hand) if mine else len(p.hand),
                 "edges": [None if c is None else _face(game, c) for c in p.edges] if mine else sum(1 for c in p.edges if c),

@@ -31,7 +31,7 @@ from .doing_shit import (
     SpecialPlayed,
 )
 from .power import Draw, DrawsPlanned, PowerCardDrawn
-from .setup import DeckListed, DeckShuffled, FirstPimpChosen, GirlfriendDrawn, SpecialCardsListed
+from .setup import DeckListed, DeckShuffled, FirstPimpChosen, GirlfriendDrawn
 from .soliciting import (
     BitchesSent,
     BribeDemanded,
@@ -124,7 +124,6 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     InfluenceTestBegan,
     BitchesSent,
     CrackdownBegan,
-    SpecialCardsListed,
 )
 
 __all__ = [
@@ -181,7 +180,6 @@ __all__ = [
     "ShaggedOut",
     "ShaggedOutCleared",
     "SolicitationRolled",
-    "SpecialCardsListed",
     "SpecialPlayed",
     "StaminaTested",
 ]

@@ -56,6 +56,8 @@ class ActionBegan(Event, tag="pimp.ActionBegan"):
 class SpecialPlayed(Event, tag="pimp.SpecialPlayed"):
     pimp: str
     card: CardFace
+    text: str = ""
+    """What the card does, in the words of the table's card data: public from now on."""
 
     def describe(self, words: Words | None = None) -> str:
         return (words or Words()).says(self.pimp, "plays", self.card.shown)

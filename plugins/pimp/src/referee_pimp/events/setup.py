@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from referee import Event
-from referee.words import Words, count, listing
+from referee.words import Words, count
 
 from .words import CardFace, sentence, their
 
@@ -14,25 +16,13 @@ class DeckListed(Event, tag="pimp.DeckListed"):
     pimp: str
     deck: str
     cards: list[CardFace]
+    texts: dict[str, str] = msgspec.field(default_factory=dict)
+    """What each special card in the deck does, by its name in the decks ("king-of-cool"), in
+    the words of the table's card data (specials.toml, a special card plugin's own entry)."""
 
     def describe(self, words: Words | None = None) -> str:
         w = words or Words()
         return w.says(self.pimp, "plays", f'the deck "{self.deck}" ({count(len(self.cards), "card")})')
-
-
-class SpecialCardsListed(Event, tag="pimp.SpecialCardsListed"):
-    """Setup: the special cards decks may hold at this table and what each does, in the words
-    of the table's card data (specials.toml, a special card plugin's own entry), so a card
-    shows its own rules text wherever it is seen.  Public: it is the table's rules, not
-    what any deck holds."""
-
-    names: dict[str, str]
-    """The card's name in the decks ("king-of-cool") -> its printed name."""
-    texts: dict[str, str]
-    """The card's name in the decks -> what it does."""
-
-    def describe(self, words: Words | None = None) -> str:
-        return f"Special cards at this table: {listing(list(self.names.values()), empty='no special card')}"
 
 
 class DeckShuffled(Event, tag="pimp.DeckShuffled"):

@@ -180,7 +180,7 @@ def _standings(view: dict[str, Any]) -> tuple[Place, ...]:
         score = int(standing.get("score") or 0)
         breakdown = [Stat("Money pile", money(score), "only the money pile counts, not money still on bitches")]
         if standing.get("note"):
-            breakdown.append(Stat("Out of the game", "cannot win", "a pimp who is out cannot win, whatever their money"))
+            breakdown.append(Stat("Status", "out of the game", "a pimp who is out cannot win, whatever their money"))
         places.append(Place(place=int(standing["place"]), seat=str(standing["seat"]), total=money(score), breakdown=tuple(breakdown)))
     return tuple(places)
 

@@ -19,7 +19,7 @@ from referee.testing import (
     check_scenarios,
     check_views_leak_nothing,
 )
-from referee_example_pimp_street_cred.plugin import DECK, EACH_DUES, NAME, ON_PLAY
+from referee_example_pimp_street_cred.plugin import DECK, EACH_DUES, ENTRY, NAME, ON_PLAY
 
 SEATS = ["Ann", "Bob", "Cy"]
 SIX = [e.name for e in Registry().extensions_of("pimp") if e.default]
@@ -122,3 +122,18 @@ def test_referee_check_still_refuses_a_special_card_nobody_declares(referee_cli,
     result = referee_cli("check", "pimp", str(deck))
     assert result.code == 1
     assert 'unknown special card "street-creed"' in result.out + result.err
+
+
+def test_the_card_shows_its_own_rules_text_to_the_pimp_holding_it(referee_app):
+    """A pimp reads what Street Cred does from its data entry, in hand and once played."""
+    app = referee_app()
+    table = app.open("pimp", SEATS, options=OPTIONS, extensions=WITH_CARD, seed="text", key="00" * 32)
+    shown = 0
+    while not app.state(table).over and shown < 6:
+        for seat in SEATS:
+            cards = [card for zone in app.present(table, seat).zones for card in zone.cards if card.name.startswith(ENTRY.name)]
+            assert all(card.text == ENTRY.text for card in cards)
+            shown += bool(cards)
+        request = app.requests(table)[0]
+        app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
+    assert shown >= 6, "Street Cred was seen in a hand or in play"

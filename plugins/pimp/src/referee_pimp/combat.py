@@ -32,11 +32,11 @@ def combat_step(d: Decision) -> None:
             d.request(
                 defender,
                 "defend",
-                f"{defender}, {join_names([card_name(game, c) for c in attackers])} attack your {game.cards[a.target].name}: "
+                f"{defender}, {join_names([card_name(game, c) for c in attackers])} attack your {game.cards[a.target].shown}: "
                 f"bring up to {min(len(attackers) - 1, len(helpers))} others to even the numbers?",
                 answer={
                     "bitches": Subset(
-                        options((c, game.cards[c].name) for c in helpers),
+                        options((c, game.cards[c].shown) for c in helpers),
                         max=len(attackers) - 1,
                         label="the bitches who join the fight",
                     )
@@ -101,7 +101,7 @@ def _ask_assignment(d: Decision, pimp: str, strikers: list[str], targets: list[s
         f"{pimp}, announce which bitch each of yours attacks.",
         answer={
             "attacks": Assign(
-                options((c, game.cards[c].name) for c in strikers),
+                options((c, game.cards[c].shown) for c in strikers),
                 options((c, card_name(game, c)) for c in targets),
                 min=len(strikers),
                 label="each of your bitches: the bitch she attacks",
@@ -176,7 +176,7 @@ def _resolve(d: Decision) -> None:
                 pimp,
                 "pickup",
                 f"{pimp}, {card_name(game, card)} drops {dollars(game.on_bitch[card])}: which of your bitches picks it up?",
-                answer={"card": Pick(options((c, game.cards[c].name) for c in choice), label="the bitch who picks up the money")},
+                answer={"card": Pick(options((c, game.cards[c].shown) for c in choice), label="the bitch who picks up the money")},
                 id=f"t{d.flow.turn}.pickup.{card}",
                 rule="combat: dropped money",
             )
@@ -202,7 +202,7 @@ def drop(d: Decision, card: str, picker: str | None) -> None:
                     card=picker,
                     change=dropped,
                     money=game.on_bitch.get(picker, 0) + dropped,
-                    reason=f"picked up from {game.cards[card].name}",
+                    reason=f"picked up from {game.cards[card].shown}",
                 ),
             ),
             rule="combat: dropped money",

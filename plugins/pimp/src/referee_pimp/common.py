@@ -9,12 +9,12 @@ from typing import Any, TypeVar
 import msgspec
 
 import referee
-from referee import Decision, Event, Option
+from referee import Decision, Event, Option, words
 
 from .events import BitchRetired, CardDrawn, CardFace, InfluenceChanged, MoneyChanged, MoneyOnBitch
+from .events.doing_shit import ACTIONS_PER_TURN as ACTIONS_PER_TURN
 from .state import Activity, PimpGame
 
-ACTIONS_PER_TURN = 4
 HAND_LIMIT = 5
 EDGE_SLOTS = 3
 DUES = 2
@@ -108,19 +108,19 @@ def offers(card: CardFace, service: str) -> int:
 
 def dollars(amount: int) -> str:
     """Money as money: $100,000."""
-    return f"${amount:,}"
+    return words.money(amount)
 
 
-_CARD_FIELDS = ("card", "target", "attackers", "bitches", "retired", "order", "by", "attacks", "sent")
+_CARD_FIELDS = ("card", "target", "attackers", "bitches", "retired", "order", "by", "attacks", "sent", "replaced", "cards")
 """The fields of Pimp events that name cards in play by id."""
 
 E = TypeVar("E", bound=Event)
 
 
 def card_name(game: PimpGame, card: str) -> str:
-    """How the log names a card in play: its pimp's and its own name ("Ann's Vicky")."""
+    """How the log names a card: its pimp's and its own name ("Ann's Vicky", "Ann's Streetwalker U #2")."""
     face = game.cards.get(card)
-    return f"{face.owner}'s {face.name}" if face is not None else card
+    return f"{face.owner}'s {face.shown}" if face is not None else card
 
 
 def named(d: Decision, event: E) -> E:
@@ -159,16 +159,16 @@ def options(pairs: Iterable[tuple[str, str]]) -> tuple[Option, ...]:
 
 def card_label(card: CardFace) -> str:
     if not card.bitch:
-        return f"{card.name} (special)"
+        return f"{card.shown} (special)"
     services = ", ".join(f"{s} {n}" for s, n in sorted(card.services.items()) if s != "standard")
-    return f"{card.name} (cost {card.cost}, looks {card.looks}, fight {card.fight}, stamina {card.stamina}{', ' + services if services else ''})"
+    return f"{card.shown} (cost {card.cost}, looks {card.looks}, fight {card.fight}, stamina {card.stamina}{', ' + services if services else ''})"
 
 
 def draw_to_hand(d: Decision, pimp: str, reason: str) -> bool:
     deck = game_of(d).pimps[pimp].deck
     if not deck:
         return False
-    d.emit(CardDrawn(pimp=pimp, card=deck[0], reason=reason), rule="recruitment", visible_to=[pimp])
+    d.emit(named(d, CardDrawn(pimp=pimp, card=deck[0], reason=reason)), rule="recruitment", visible_to=[pimp])
     return True
 
 

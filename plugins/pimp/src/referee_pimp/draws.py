@@ -31,7 +31,7 @@ def open_draw(d: Decision, draw: Draw) -> None:
     if p.deck:
         sources.append(Option("deck", "the top card of your deck, blind"))
     if filled:
-        held = "; ".join(f"{slot}: {game.cards[card].name}, power {game.cards[card].power}" for slot, card in filled)
+        held = "; ".join(f"{slot}: {game.cards[card].shown}, power {game.cards[card].power}" for slot, card in filled)
         sources.append(Option("edge", f"an edge slot ({held})"))
     sources.append(Option("none", "no card (a power of zero)"))
     answer: dict[str, Shape] = {"from": Pick(tuple(sources), label="where the power card comes from")}

@@ -28,7 +28,7 @@ def influence_step(d: Decision) -> None:
                 d.request(
                     pimp,
                     "bid",
-                    f"{pimp}, influence test for {game.cards[a.card].name}: how many influence tokens do you secretly select?",
+                    f"{pimp}, influence test for {game.cards[a.card].shown}: how many influence tokens do you secretly select?",
                     answer={"tokens": Amount(min=0, max=max(most, 0), label="influence tokens selected")},
                     sealed=True,
                     id=f"t{d.flow.turn}.bid.{pimp}",
@@ -44,7 +44,7 @@ def influence_step(d: Decision) -> None:
     assert bids is not None
     if a.purpose != "influence":
         order = sorted((challenger, holder), key=lambda p: (bids[p], p != challenger))
-        plan(d, "influence", [(p, f"influence:{p}", f"the influence test for {game.cards[a.card].name}") for p in order])
+        plan(d, "influence", [(p, f"influence:{p}", f"the influence test for {game.cards[a.card].shown}") for p in order])
         return
     totals = {p: bids[p] + power(d, f"influence:{p}") for p in (challenger, holder)}
     if totals[challenger] != totals[holder]:
@@ -55,7 +55,7 @@ def influence_step(d: Decision) -> None:
         winner = holder
     card, held = a.card, a.held
     d.emit(
-        InfluenceTestDecided(challenger=challenger, holder=holder, name=game.cards[card].name, bids=bids, totals=totals, winner=winner),
+        InfluenceTestDecided(challenger=challenger, holder=holder, name=game.cards[card].shown, bids=bids, totals=totals, winner=winner),
         rule="escorts: the influence test",
     )
     for pimp in (challenger, holder):
@@ -67,7 +67,7 @@ def influence_step(d: Decision) -> None:
         d.emit(BitchRetired(pimp=holder, card=game.cards[held], to="retired", reason="lost an influence test"), rule="escorts: if you win")
         price = cost(d, challenger, card)
         d.emit(BitchBroughtIntoPlay(pimp=challenger, card=game.cards[card], cost=price), rule="escorts: if you win")
-        influence(d, challenger, -price, f"brought {game.cards[card].name} into play", "escorts: if you win")
+        influence(d, challenger, -price, f"brought {game.cards[card].shown} into play", "escorts: if you win")
         if carried:
             d.emit(
                 named(d, MoneyOnBitch(card=card, change=carried, money=carried, reason="defected with her cash")),

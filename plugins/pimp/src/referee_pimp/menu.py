@@ -47,15 +47,15 @@ from .state import LookTop, PimpGame
 KINDS = {
     "special": "play a special card from your hand",
     "bring": "bring a bitch into play",
-    "to-street": "move a bitch from your pad into the street",
-    "to-pad": "move a bitch from the street to your pad",
-    "collect": "transfer the money from a bitch in your pad to your money pile",
+    "to-street": "move a bitch into the street",
+    "to-pad": "move a bitch to your pad",
+    "collect": "transfer a bitch's money to your money pile",
     "buy": "buy influence ($1 a token)",
     "edge": "put a card in an edge slot",
-    "attack-street": "have one or more bitches attack another bitch in the street",
-    "attack-pad": "have one or more bitches attack a bitch in a neighbour's pad",
-    "trash": "have a bitch trash a neighbour's pad",
-    "solicit": "roll on the solicitation table for one of your bitches in the street",
+    "attack-street": "attack a bitch in the street",
+    "attack-pad": "attack a bitch in a neighbour's pad",
+    "trash": "trash a neighbour's pad",
+    "solicit": "solicit: roll on the solicitation table",
     "end": "do no more shit this turn",
 }
 """The actions of Doing Shit, in the rulebook's words."""
@@ -160,7 +160,7 @@ def menu(d: Decision, pimp: str) -> Menu:
 
     def name(card: str) -> str:
         owner = game.owner(card)
-        label = game.cards[card].name if owner == pimp else f"{owner}'s {game.cards[card].name}"
+        label = game.cards[card].shown if owner == pimp else f"{owner}'s {game.cards[card].shown}"
         m.labels[card] = label
         return label
 
@@ -234,25 +234,26 @@ def _check(d: Decision, pimp: str, args: dict[str, Any]) -> str:
     what = str(args["do"])
     rule = f"pimp {RULES.get(what, 'doing shit')}"
     needs = FIELDS.get(what, ())
+    # The action as the request offers it ("bring a bitch into play"), never its value.
+    called = m.kinds.get(what, KINDS.get(what, what))
     unwanted = [k for k in args if k != "do" and k not in needs]
     if unwanted:
         takes = f"takes {', '.join(needs)}" if needs else "takes no other field"
-        raise IllegalAction(f"{what} {takes}, not {', '.join(unwanted)}", rule)
+        raise IllegalAction(f"{called} {takes}, not {', '.join(unwanted)}", rule)
     missing = [k for k in needs if k not in args]
     if missing:
-        raise IllegalAction(f"{what} needs {' and '.join(missing)}", rule)
+        raise IllegalAction(f"{called} needs {' and '.join(missing)}", rule)
     card = args.get("card")
     if card is not None and card not in m.cards.get(what, {}):
-        allowed = ", ".join(m.labels[c] for c in m.cards.get(what, {})) or "none"
-        raise IllegalAction(
-            f"card: {m.labels.get(str(card), card)} cannot be chosen to {KINDS[what]} now (those that can: {allowed})", rule
-        )
+        offered = [m.labels[c] for c in m.cards.get(what, {})]
+        allowed = f"those that can: {join_names(offered)}" if offered else "no card can"
+        raise IllegalAction(f"card: {m.labels.get(str(card), 'that card')} cannot be chosen to {called} now ({allowed})", rule)
     game = game_of(d)
     if what in ("attack-street", "attack-pad"):
         target = str(args["target"])
         if target not in m.targets.get(what, {}):
             where = "in the street" if what == "attack-street" else "in the pad of a neighbour with no un-shagged out bitches in the street"
-            raise IllegalAction(f"target: {m.labels.get(target, target)} is not a bitch you may attack {where}", rule)
+            raise IllegalAction(f"target: {m.labels.get(target, 'that bitch')} is not a bitch you may attack {where}", rule)
         attackers = [m.labels[c] for c in args["attackers"]]
         verb = "attacks" if len(attackers) == 1 else "attack"
         return f"{join_names(attackers)} {verb} {m.labels[target]} in {_where(game, pimp, target)}"
@@ -282,7 +283,7 @@ def answer_do(d: Decision, action: referee.Action) -> None:
     )
     if what == "special":
         played = face(d, args["card"])
-        d.emit(SpecialPlayed(pimp=pimp, card=played), rule="playing a special card")
+        d.emit(SpecialPlayed(pimp=pimp, card=played, text=game.texts.get(played.special or "", "")), rule="playing a special card")
         d.rules.hook.pimp_special_played(decision=d, pimp=pimp, card=played.id, special=played.special or "")
     elif what == "bring":
         _bring(d, pimp, str(args["card"]))
@@ -295,7 +296,7 @@ def answer_do(d: Decision, action: referee.Action) -> None:
         card = str(args["card"])
         amount = game.on_bitch.get(card, 0)
         d.emit(named(d, MoneyTransferred(pimp=pimp, card=card, amount=amount)), rule="transferring money")
-        money(d, pimp, amount, f"taken off {game.cards[card].name}", "transferring money")
+        money(d, pimp, amount, f"taken off {game.cards[card].shown}", "transferring money")
     elif what == "buy":
         amount = int(args["amount"])
         d.emit(InfluenceBought(pimp=pimp, amount=amount), rule="buying influence")
@@ -321,7 +322,7 @@ def answer_do(d: Decision, action: referee.Action) -> None:
     elif what in ("trash", "edge"):
         pass  # the activity began with ActionBegan; its step runs next
     elif not d.rules.hook.pimp_extra_action(decision=d, pimp=pimp, args=args):
-        raise IllegalAction(f"no rule of pimp handles the action {what!r}", "doing shit")
+        raise IllegalAction(f"no rule of Pimp at this table carries out the action {KINDS.get(what, what)!r}", "doing shit")
 
 
 def _bring(d: Decision, pimp: str, card: str) -> None:
@@ -336,7 +337,7 @@ def _bring(d: Decision, pimp: str, card: str) -> None:
         return
     price = cost(d, pimp, card)
     d.emit(BitchBroughtIntoPlay(pimp=pimp, card=card_face, cost=price), rule="bringing a bitch into play")
-    influence(d, pimp, -price, f"brought {card_face.name} into play", "bringing a bitch into play")
+    influence(d, pimp, -price, f"brought {card_face.shown} into play", "bringing a bitch into play")
 
 
 # edge slots, looking at the top of the deck ---------------------------------------------------
@@ -348,7 +349,7 @@ def edge_step(d: Decision) -> None:
     p = game.pimps[pimp]
     top = p.deck[0]
     slots = edge_slots(d, pimp)
-    held = ", ".join(f"{n}: {game.cards[c].name}" for n, c in enumerate(p.edges[:slots], start=1) if c is not None)
+    held = ", ".join(f"{n}: {game.cards[c].shown}" for n, c in enumerate(p.edges[:slots], start=1) if c is not None)
     d.request(
         pimp,
         "slot",
@@ -367,7 +368,7 @@ def answer_slot(d: Decision, action: referee.Action) -> None:
     slot = action.args.get("slot")
     replaced = p.edges[int(slot) - 1] if slot is not None and int(slot) <= len(p.edges) else None
     d.emit(
-        EdgeSlotLooked(pimp=action.seat, card=p.deck[0], slot=None if slot is None else int(slot), replaced=replaced),
+        named(d, EdgeSlotLooked(pimp=action.seat, card=p.deck[0], slot=None if slot is None else int(slot), replaced=replaced)),
         rule="putting a card in an edge slot",
         visible_to=[action.seat],
     )
@@ -382,9 +383,9 @@ def look_top_step(d: Decision) -> None:
         pimp,
         "reorder",
         f"{pimp}, the top of your deck, top first: "
-        + ", ".join(game.cards[c].name for c in top)
+        + ", ".join(game.cards[c].shown for c in top)
         + ". Put them back in any order, top first.",
-        answer={"order": Order(options((c, game.cards[c].name) for c in top), label="top first")},
+        answer={"order": Order(options((c, game.cards[c].shown) for c in top), label="top first")},
         sealed=True,  # the answer names cards of a face-down deck
         id=f"t{d.flow.turn}.reorder.{game.actions}",
         rule="looking at the top of the deck",
@@ -393,5 +394,7 @@ def look_top_step(d: Decision) -> None:
 
 def answer_reorder(d: Decision, action: referee.Action) -> None:
     d.emit(
-        CardsReordered(pimp=action.seat, cards=list(action.args["order"])), rule="looking at the top of the deck", visible_to=[action.seat]
+        named(d, CardsReordered(pimp=action.seat, cards=list(action.args["order"]))),
+        rule="looking at the top of the deck",
+        visible_to=[action.seat],
     )

@@ -3,8 +3,8 @@
 The rules are in ``turn`` (setup, the phases of a turn), ``menu`` (the actions of Doing
 Shit), ``combat``, ``influence`` (the influence test), ``soliciting`` and ``draws`` (power
 cards), wired together in ``game``; ``state`` is the mutator, ``decks`` and
-``solicitation`` the data; ``view``, ``report`` and ``bot``
-show and play it.  The six special cards are separate plugins in ``specials``.
+``solicitation`` the data; ``view``, ``present``, ``report`` and ``bot``
+show, word and play it.  The six special cards are separate plugins in ``specials``.
 """
 
 from .bot import referee_bot_action
@@ -15,17 +15,19 @@ from .game import (
     referee_idle_reason,
     referee_setup,
 )
-from .report import referee_describe
-from .view import referee_render_view, referee_view
+from .present import referee_present
+from .report import referee_describe, referee_describe_hidden
+from .view import referee_view
 
 __all__ = [
     "referee_bot_action",
     "referee_check_file",
     "referee_decide",
     "referee_describe",
+    "referee_describe_hidden",
     "referee_games",
     "referee_idle_reason",
-    "referee_render_view",
+    "referee_present",
     "referee_setup",
     "referee_view",
 ]

@@ -76,7 +76,7 @@ def offer_step(d: Decision) -> None:
                     "send",
                     f"{pimp}, punters want {service}: send bitches from the street to their car?",
                     answer={
-                        "bitches": Subset(options((c, game.cards[c].name) for c in eligible), label="the bitches sent to the punters' car")
+                        "bitches": Subset(options((c, game.cards[c].shown) for c in eligible), label="the bitches sent to the punters' car")
                     },
                     sealed=True,
                     id=f"t{d.flow.turn}.send.{pimp}",
@@ -224,7 +224,7 @@ def crackdown_step(d: Decision) -> None:
                     pimp,
                     "sacrifice",
                     f"{pimp}, moral crackdown: sacrifice one of your costliest bitches.",
-                    answer={"card": Pick(options((c, game.cards[c].name) for c in tied), label="the bitch sacrificed")},
+                    answer={"card": Pick(options((c, game.cards[c].shown) for c in tied), label="the bitch sacrificed")},
                     id=f"t{d.flow.turn}.sacrifice.{pimp}",
                     rule="special encounters: moral crackdown",
                 )

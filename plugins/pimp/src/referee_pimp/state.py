@@ -214,6 +214,9 @@ class Pimp(msgspec.Struct):
 class PimpGame(msgspec.Struct):
     pimps: dict[str, Pimp]
     cards: dict[str, CardFace] = {}
+    texts: dict[str, str] = {}
+    """What each special card in a deck at the table does, by its name in the decks (the
+    table's card data, from the deck lists and the cards played)."""
     on_bitch: dict[str, int] = {}
     """Money tokens on each bitch in play."""
     shagged: list[str] = []
@@ -269,6 +272,7 @@ def evolve(game: PimpGame, event: Event) -> None:
         case DeckListed():
             for face in event.cards:
                 game.cards[face.id] = face
+            game.texts.update(event.texts)
         case DeckShuffled():
             game.pimps[event.pimp].deck = list(event.order)
             game.pimps[event.pimp].edges = [None, None, None]
@@ -295,6 +299,8 @@ def evolve(game: PimpGame, event: Event) -> None:
             if event.action in ("attack-street", "attack-pad", "trash"):
                 game.done_once.append(event.action)
         case SpecialPlayed():
+            if event.card.special and event.text:
+                game.texts[event.card.special] = event.text
             p = game.pimps[event.pimp]
             game.cards[event.card.id] = event.card
             _take(p, event.card.id)

@@ -71,7 +71,8 @@ def set_up(d: Decision) -> None:
         raise referee.RefereeError(f"a special card at this table is declared wrongly: {exc}") from None
     for seat in d.seats:
         name, faces = faces_for(seat, decks.get(seat) or dealt[seat], specials)
-        d.emit(DeckListed(pimp=seat, deck=name, cards=faces), rule="setting up: the deck", visible_to=[seat])
+        texts = {f.special: specials.specials[f.special].text for f in faces if f.special in specials.specials}
+        d.emit(DeckListed(pimp=seat, deck=name, cards=faces, texts=texts), rule="setting up: the deck", visible_to=[seat])
         order = d.shuffle([f.id for f in faces], purpose=f"{seat} shuffles their deck")
         d.emit(DeckShuffled(pimp=seat, order=order), rule="setting up: shuffling", visible_to=[])
     for seat in d.seats:

@@ -1,6 +1,6 @@
 """What each pimp may see: their own hand, edge slots and deck list; of the others, only what
 lies face up (pads, the street, retirement piles, played special cards) and how many
-cards they hold."""
+cards they hold.  ``present`` lays it out for a person."""
 
 from __future__ import annotations
 
@@ -12,16 +12,27 @@ import referee
 from referee import hookimpl
 
 from .bot import bots_of
-from .common import ACTIONS_PER_TURN, dollars
+from .cards import SPECIALS
 from .state import PimpGame
 
 
-def _faces(game: PimpGame, cards: list[str]) -> list[dict[str, Any]]:
-    return [msgspec.to_builtins(game.cards[c]) for c in cards]
+def _face(game: PimpGame, card: str, *, text: bool = True) -> dict[str, Any]:
+    face = game.cards[card]
+    shown: dict[str, Any] = msgspec.to_builtins(face)
+    if face.special and text:
+        # The table's own words for the card; a table recorded before they were kept reads
+        # the shipped card data.
+        known = SPECIALS.specials.get(face.special)
+        shown["text"] = game.texts.get(face.special) or (known.text if known else "")
+    return shown
+
+
+def _faces(game: PimpGame, cards: list[str], *, text: bool = True) -> list[dict[str, Any]]:
+    return [_face(game, c, text=text) for c in cards]
 
 
 def _bitches(game: PimpGame, cards: list[str]) -> list[dict[str, Any]]:
-    return [{**msgspec.to_builtins(game.cards[c]), "money": game.on_bitch.get(c, 0), "shagged_out": c in game.shagged} for c in cards]
+    return [{**_face(game, c), "money": game.on_bitch.get(c, 0), "shagged_out": c in game.shagged} for c in cards]
 
 
 @hookimpl
@@ -39,60 +50,21 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
                 "bribe": p.bribe,
                 "pad": _bitches(game, p.pad),
                 "street": _bitches(game, p.street),
-                "retired": _faces(game, p.retired),
+                # What a special card does is read where it is seen: in its pimp's hand and
+                # edge slots, and once played; the retirement pile shows cards by name.
+                "retired": _faces(game, p.retired, text=False),
                 "specials": _faces(game, p.specials),
                 "hand": _faces(game, p.hand) if mine else len(p.hand),
-                "edges": [None if c is None else msgspec.to_builtins(game.cards[c]) for c in p.edges]
-                if mine
-                else sum(1 for c in p.edges if c),
+                "edges": [None if c is None else _face(game, c) for c in p.edges] if mine else sum(1 for c in p.edges if c),
                 "deck": len(p.deck),
             }
         )
     return {
         "bots": bots_of(state.options.get("bots", "heuristic"), state.seats),
         "turn": state.flow.round,
+        "turns": int(state.options.get("turns", 20)),
         "active": state.flow.seat,
         "phase": state.flow.phase,
         "actions": game.actions,
         "pimps": pimps,
     }
-
-
-@hookimpl
-def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
-    # The action being chosen, as the prompt numbers it ("action 2 of 4"), while Doing Shit lasts.
-    doing = view["phase"] == "doing shit" and view["actions"] < ACTIONS_PER_TURN
-    counter = f", action {view['actions'] + 1} of {ACTIONS_PER_TURN}" if doing else ""
-    lines = [f"Turn {view['turn']}: {view['active'] or '-'}'s {view['phase'] or ''}{counter}"]
-    for p in view["pimps"]:
-        marker = "*" if p["name"] == seat else " "
-        status = (
-            "OUT"
-            if p["out"]
-            else f"influence {p['influence']}, money {dollars(p['money'])}" + (f", bribe due {dollars(p['bribe'])}" if p["bribe"] else "")
-        )
-        lines.append(f"{marker} {p['name']}: {status}; deck {p['deck']}")
-        for zone in ("pad", "street"):
-            if p[zone]:
-                shown = ", ".join(
-                    f"{b['name']} (cost {b['cost']}"
-                    + (f", {dollars(b['money'])}" if b["money"] else "")
-                    + (", shagged out" if b["shagged_out"] else "")
-                    + ")"
-                    for b in p[zone]
-                )
-                lines.append(f"    {zone}: {shown}")
-        if p["specials"]:
-            lines.append("    specials: " + ", ".join(s["name"] for s in p["specials"]))
-        if isinstance(p["hand"], list):
-            lines.append(
-                "    hand: "
-                + (
-                    ", ".join(f"{c['name']}" + (f" ({c['cost']})" if c["kind"] != "special" else " (special)") for c in p["hand"])
-                    or "empty"
-                )
-            )
-            lines.append("    edge slots: " + ", ".join(e["name"] if e else "-" for e in p["edges"]))
-        else:
-            lines.append(f"    hand: {p['hand']} cards, {p['edges']} edge slots filled")
-    return "\n".join(lines)

@@ -6,8 +6,8 @@ changes), ``doing_shit`` (the actions and the influence test), ``power`` (Drawin
 card), ``combat`` and ``soliciting``; ``words`` holds the card face and the words they
 share.  Every one is importable from here.  Tags are stable, ``pimp.<Name>``, and the log
 stores the tag, never the module, so where a class is declared changes no stored log.
-Each event says what happened in one line (``describe``), naming cards as the event's
-``names`` do.
+Each event says what happened in one line for its reader (``describe(words)``), naming
+cards as the event's ``names`` do ("your Vicky" to her pimp).
 """
 
 from __future__ import annotations

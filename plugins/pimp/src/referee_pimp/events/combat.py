@@ -6,8 +6,9 @@ from __future__ import annotations
 import msgspec
 
 from referee import Event
+from referee.words import Words
 
-from .words import _all, _n
+from .words import bares, card, cards, sentence
 
 
 class CombatStarted(Event, tag="pimp.CombatStarted"):
@@ -17,6 +18,11 @@ class CombatStarted(Event, tag="pimp.CombatStarted"):
     attackers: list[str]
     defenders: list[str]
 
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        where = "the street" if self.where == "street" else f"{w.possessive(self.defender)} pad"
+        return sentence(f"{w.says(self.attacker, 'starts', f'a fight with {w.name(self.defender)}')} in {where}")
+
 
 class AttacksAnnounced(Event, tag="pimp.AttacksAnnounced"):
     side: str
@@ -25,9 +31,12 @@ class AttacksAnnounced(Event, tag="pimp.AttacksAnnounced"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        side = "the attackers" if self.side == "attack" else "the defenders"
-        return f"{side} announce their attacks: " + "; ".join(f"{_n(self, s)} attacks {_n(self, t)}" for s, t in self.attacks.items())
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        side = "The attackers" if self.side == "attack" else "The defenders"
+        return f"{side} announce their attacks: " + "; ".join(
+            f"{card(w, self, s)} attacks {card(w, self, t)}" for s, t in self.attacks.items()
+        )
 
 
 class FightTested(Event, tag="pimp.FightTested"):
@@ -41,9 +50,9 @@ class FightTested(Event, tag="pimp.FightTested"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        bonus = f" +{self.bonus}" if self.bonus else ""
-        return f"{_n(self, self.card)}'s fight test: {self.fight} + power {self.power}{bonus} = {self.total}"
+    def describe(self, words: Words | None = None) -> str:
+        bonus = f" + {self.bonus} bonus" if self.bonus else ""
+        return sentence(f"{card(words or Words(), self, self.card)}'s fight test: {self.fight} + power {self.power}{bonus} = {self.total}")
 
 
 class HitScored(Event, tag="pimp.HitScored"):
@@ -52,8 +61,9 @@ class HitScored(Event, tag="pimp.HitScored"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"{_n(self, self.card)} takes a hit from {_all(self, self.by)}"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return sentence(f"{card(w, self, self.card)} takes a hit from {cards(w, self, self.by)}")
 
 
 class PadTrashed(Event, tag="pimp.PadTrashed"):
@@ -66,8 +76,12 @@ class PadTrashed(Event, tag="pimp.PadTrashed"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"{_n(self, self.card)} trashes {self.victim}'s pad: ({self.fight} + {self.power}) / 5, rounded up = {self.damage} influence"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return sentence(
+            f"{card(w, self, self.card)} trashes {w.possessive(self.victim)} pad: "
+            f"({self.fight} + {self.power}) / 5, rounded up = {self.damage} influence"
+        )
 
 
 class AttackDeclared(Event, tag="pimp.AttackDeclared"):
@@ -80,10 +94,11 @@ class AttackDeclared(Event, tag="pimp.AttackDeclared"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        where = "the street" if self.where == "street" else f"{self.victim}'s pad"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        where = "the street" if self.where == "street" else f"{w.possessive(self.victim)} pad"
         verb = "attacks" if len(self.attackers) == 1 else "attack"
-        return f"{_all(self, self.attackers)} {verb} {_n(self, self.target)} in {where}"
+        return sentence(f"{cards(w, self, self.attackers)} {verb} {card(w, self, self.target)} in {where}")
 
 
 class DefendersJoined(Event, tag="pimp.DefendersJoined"):
@@ -92,8 +107,11 @@ class DefendersJoined(Event, tag="pimp.DefendersJoined"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"{self.pimp} sends {_all(self, self.bitches)} to even the numbers"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        if not self.bitches:
+            return w.says(self.pimp, "brings", "nobody in to even the numbers")
+        return w.says(self.pimp, "sends", f"{bares(self, self.bitches)} to even the numbers")
 
 
 class CombatEnded(Event, tag="pimp.CombatEnded"):
@@ -101,5 +119,8 @@ class CombatEnded(Event, tag="pimp.CombatEnded"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return "the police turn up; " + (f"{_all(self, self.retired)} retire hurt" if self.retired else "nobody retires hurt")
+    def describe(self, words: Words | None = None) -> str:
+        if not self.retired:
+            return "The police turn up; nobody retires hurt"
+        verb = "retires" if len(self.retired) == 1 else "retire"
+        return f"The police turn up; {cards(words or Words(), self, self.retired)} {verb} hurt"

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from referee import Event
+import msgspec
 
-from .words import CardFace
+from referee import Event
+from referee.words import Words, count
+
+from .words import CardFace, sentence, their
 
 
 class DeckListed(Event, tag="pimp.DeckListed"):
@@ -13,9 +16,13 @@ class DeckListed(Event, tag="pimp.DeckListed"):
     pimp: str
     deck: str
     cards: list[CardFace]
+    texts: dict[str, str] = msgspec.field(default_factory=dict)
+    """What each special card in the deck does, by its name in the decks ("king-of-cool"), in
+    the words of the table's card data (specials.toml, a special card plugin's own entry)."""
 
-    def describe(self) -> str:
-        return f"{self.pimp} plays the deck {self.deck!r} ({len(self.cards)} cards)"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return w.says(self.pimp, "plays", f'the deck "{self.deck}" ({count(len(self.cards), "card")})')
 
 
 class DeckShuffled(Event, tag="pimp.DeckShuffled"):
@@ -24,8 +31,9 @@ class DeckShuffled(Event, tag="pimp.DeckShuffled"):
     pimp: str
     order: list[str]
 
-    def describe(self) -> str:
-        return f"{self.pimp} shuffles their deck and lets the others cut it"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return w.says(self.pimp, "shuffles", f"{their(w, self.pimp)} deck and {w.verb(self.pimp, 'lets')} the others cut it")
 
 
 class GirlfriendDrawn(Event, tag="pimp.GirlfriendDrawn"):
@@ -35,18 +43,18 @@ class GirlfriendDrawn(Event, tag="pimp.GirlfriendDrawn"):
     card: CardFace
     round: int
 
-    def describe(self) -> str:
-        what = (
-            f"girlfriend {self.card.name} (cost {self.card.cost})"
-            if self.card.bitch
-            else f"{self.card.name}, a special card: no girlfriend"
-        )
-        return f"{self.pimp} turns up {what}"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        again = " again, to break the tie" if self.round > 1 else ""
+        if self.card.bitch:
+            return w.says(self.pimp, "turns up", f"{self.card.shown} (cost {self.card.cost}){again}: {their(w, self.pimp)} girlfriend")
+        return w.says(self.pimp, "turns up", f"{self.card.shown}{again}, a special card: no girlfriend")
 
 
 class FirstPimpChosen(Event, tag="pimp.FirstPimpChosen"):
     pimp: str
     cost: int
 
-    def describe(self) -> str:
-        return f"{self.pimp} has the best girlfriend and goes first"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return sentence(f"{w.says(self.pimp, 'has', 'the best girlfriend')} and {w.verb(self.pimp, 'goes')} first")

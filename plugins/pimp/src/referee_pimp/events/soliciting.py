@@ -7,8 +7,23 @@ from __future__ import annotations
 import msgspec
 
 from referee import Event
+from referee.words import Words, count, money
 
-from .words import _all, _money, _n, _plural
+from .words import bares, card, cards, sentence
+
+ENCOUNTERS = {
+    "psycho-punter": "a psycho punter",
+    "police-bust": "a police bust",
+    "moral-crackdown": "a moral crackdown",
+    "runaway": "a runaway",
+    "zero-tolerance": "zero tolerance",
+}
+"""The special encounters as the log names them (the Solicitation Sheet's ids)."""
+
+
+def _result(result: str) -> str:
+    """What a roll on the solicitation table brought: a special encounter, or punters wanting a service."""
+    return ENCOUNTERS.get(result) or f"punters wanting {result.replace('-', ' ')}"
 
 
 class SolicitationRolled(Event, tag="pimp.SolicitationRolled"):
@@ -22,8 +37,10 @@ class SolicitationRolled(Event, tag="pimp.SolicitationRolled"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"{_n(self, self.card)} solicits: {self.roll} on the solicitation table, {self.result}"
+    def describe(self, words: Words | None = None) -> str:
+        return sentence(
+            f"{card(words or Words(), self, self.card)} solicits: {self.roll} on the solicitation table, {_result(self.result)}"
+        )
 
 
 class PuntersRolled(Event, tag="pimp.PuntersRolled"):
@@ -33,8 +50,9 @@ class PuntersRolled(Event, tag="pimp.PuntersRolled"):
     price: int
     stamina: int
 
-    def describe(self) -> str:
-        return f"{_plural(self.punters, 'punter')} (d10 {self.die}) wanting {self.service}"
+    def describe(self, words: Words | None = None) -> str:
+        verb = "wants" if self.punters == 1 else "want"
+        return f"{count(self.punters, 'punter')} (d10: {self.die}) {verb} {self.service}, {money(self.price)} each"
 
 
 class OfferPutToTheStreet(Event, tag="pimp.OfferPutToTheStreet"):
@@ -44,10 +62,10 @@ class OfferPutToTheStreet(Event, tag="pimp.OfferPutToTheStreet"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"the offer ({self.service}) goes to the street: " + (
-            "; ".join(f"{p} sends {_all(self, b)}" for p, b in self.sent.items()) or "nobody comes forward"
-        )
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        sent = "; ".join(w.says(p, "sends", bares(self, b)) for p, b in self.sent.items())
+        return f"The offer ({self.service}) goes to the street: " + (sent or "nobody comes forward")
 
 
 class LooksTested(Event, tag="pimp.LooksTested"):
@@ -58,8 +76,9 @@ class LooksTested(Event, tag="pimp.LooksTested"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"{_n(self, self.card)}'s looks test: {self.looks} + {' + '.join(map(str, self.powers))} = {self.total}"
+    def describe(self, words: Words | None = None) -> str:
+        powers = " + ".join(f"power {p}" for p in self.powers)
+        return sentence(f"{card(words or Words(), self, self.card)}'s looks test: {self.looks} + {powers} = {self.total}")
 
 
 class PuntersChose(Event, tag="pimp.PuntersChose"):
@@ -68,16 +87,16 @@ class PuntersChose(Event, tag="pimp.PuntersChose"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"the punters choose {_n(self, self.card)}"
+    def describe(self, words: Words | None = None) -> str:
+        return f"The punters choose {card(words or Words(), self, self.card)}"
 
 
 class PuntersDroveAway(Event, tag="pimp.PuntersDroveAway"):
     service: str
     reason: str
 
-    def describe(self) -> str:
-        return f"the punters drive away ({self.reason})"
+    def describe(self, words: Words | None = None) -> str:
+        return f"The punters drive away ({self.reason})"
 
 
 class StaminaTested(Event, tag="pimp.StaminaTested"):
@@ -91,10 +110,10 @@ class StaminaTested(Event, tag="pimp.StaminaTested"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return (
-            f"{_n(self, self.card)}'s stamina test for punter {self.punter}: {self.stamina} + {self.power} = {self.total} "
-            f"against {self.target}: {'passed' if self.passed else 'failed'}"
+    def describe(self, words: Words | None = None) -> str:
+        return sentence(
+            f"{card(words or Words(), self, self.card)}'s stamina test for punter {self.punter}: {self.stamina} + power {self.power} = "
+            f"{self.total} against {self.target}: {'passed' if self.passed else 'failed'}"
         )
 
 
@@ -103,8 +122,8 @@ class ShaggedOut(Event, tag="pimp.ShaggedOut"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"{_n(self, self.card)} is shagged out"
+    def describe(self, words: Words | None = None) -> str:
+        return sentence(f"{card(words or Words(), self, self.card)} is shagged out")
 
 
 class PuntersPaid(Event, tag="pimp.PuntersPaid"):
@@ -114,8 +133,9 @@ class PuntersPaid(Event, tag="pimp.PuntersPaid"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"{_plural(self.punters, 'punter')} pay {_n(self, self.card)} {_money(self.amount)}"
+    def describe(self, words: Words | None = None) -> str:
+        verb = "pays" if self.punters == 1 else "pay"
+        return sentence(f"{count(self.punters, 'punter')} {verb} {card(words or Words(), self, self.card)} {money(self.amount)}")
 
 
 class PsychoPunterRolled(Event, tag="pimp.PsychoPunterRolled"):
@@ -125,16 +145,21 @@ class PsychoPunterRolled(Event, tag="pimp.PsychoPunterRolled"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"a psycho punter with fight {self.fight} picks {_n(self, self.card)}; {self.controller} draws for the punter"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return (
+            f"A psycho punter with fight {self.fight} picks {card(w, self, self.card)}; "
+            f"{w.name(self.controller)} {w.verb(self.controller, 'draws')} for the punter"
+        )
 
 
 class BribeDemanded(Event, tag="pimp.BribeDemanded"):
     pimp: str
     amount: int
 
-    def describe(self) -> str:
-        return f"police bust: {self.pimp} must pay a {_money(self.amount)} bribe by the end of Doing Shit"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return f"Police bust: {w.name(self.pimp)} must pay a {money(self.amount)} bribe by the end of Doing Shit"
 
 
 class LooksTestStarted(Event, tag="pimp.LooksTestStarted"):
@@ -147,8 +172,11 @@ class LooksTestStarted(Event, tag="pimp.LooksTestStarted"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"looks tests for {_plural(self.punters, 'punter')} wanting {self.service}, lowest looks first: {_all(self, self.order)}"
+    def describe(self, words: Words | None = None) -> str:
+        return (
+            f"Looks tests for {count(self.punters, 'punter')} wanting {self.service}, lowest looks first: "
+            f"{cards(words or Words(), self, self.order)}"
+        )
 
 
 class BusinessStarted(Event, tag="pimp.BusinessStarted"):
@@ -160,10 +188,10 @@ class BusinessStarted(Event, tag="pimp.BusinessStarted"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return (
-            f"{_n(self, self.card)} does the business: {_plural(self.punters, 'punter')}, {self.service}, "
-            f"{_money(self.price)} each, stamina target {self.stamina}"
+    def describe(self, words: Words | None = None) -> str:
+        return sentence(
+            f"{card(words or Words(), self, self.card)} does the business: {count(self.punters, 'punter')}, {self.service}, "
+            f"{money(self.price)} each, stamina target {self.stamina}"
         )
 
 
@@ -175,12 +203,13 @@ class BitchesSent(Event, tag="pimp.BitchesSent"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"{self.pimp} sends {_all(self, self.bitches)} to the punters' car"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return w.says(self.pimp, "sends", f"{bares(self, self.bitches)} to the punters' car")
 
 
 class CrackdownBegan(Event, tag="pimp.CrackdownBegan"):
     """Moral crackdown: every pimp sacrifices their costliest bitch in play."""
 
-    def describe(self) -> str:
-        return "moral crackdown: every pimp sacrifices their costliest bitch"
+    def describe(self, words: Words | None = None) -> str:
+        return "Moral crackdown: every pimp sacrifices their costliest bitch"

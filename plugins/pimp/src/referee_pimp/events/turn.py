@@ -8,11 +8,14 @@ the retirement pile, which combat, soliciting and the influence test change too.
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from referee import Event
+from referee.words import Words, money
 
-from .words import CardFace, _all, _money, _n
+from .words import CardFace, bare, card, cards, sentence, their
 
 
 class CardDrawn(Event, tag="pimp.CardDrawn"):
@@ -21,9 +24,12 @@ class CardDrawn(Event, tag="pimp.CardDrawn"):
     pimp: str
     card: str
     reason: str
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"{self.pimp} draws a card ({self.reason})"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return w.says(self.pimp, "draws", f"{bare(self, self.card)} into {their(w, self.pimp)} hand ({self.reason})")
 
 
 class InfluenceChanged(Event, tag="pimp.InfluenceChanged"):
@@ -34,8 +40,10 @@ class InfluenceChanged(Event, tag="pimp.InfluenceChanged"):
     influence: int
     reason: str
 
-    def describe(self) -> str:
-        return f"{self.pimp} {'gains' if self.change > 0 else 'loses'} {abs(self.change)} influence ({self.reason}): {self.influence}"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        verb = "gains" if self.change > 0 else "loses"
+        return f"{w.says(self.pimp, verb, f'{abs(self.change)} influence')} ({self.reason}): {self.influence} now"
 
 
 class MoneyChanged(Event, tag="pimp.MoneyChanged"):
@@ -46,8 +54,12 @@ class MoneyChanged(Event, tag="pimp.MoneyChanged"):
     money: int
     reason: str
 
-    def describe(self) -> str:
-        return f"{self.pimp} {'gains' if self.change > 0 else 'pays'} {_money(abs(self.change))} ({self.reason}): {_money(self.money)}"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        verb = "gains" if self.change > 0 else "pays"
+        return (
+            f"{w.says(self.pimp, verb, money(abs(self.change)))} ({self.reason}): {money(self.money)} in {their(w, self.pimp)} money pile"
+        )
 
 
 class ShaggedOutCleared(Event, tag="pimp.ShaggedOutCleared"):
@@ -56,8 +68,8 @@ class ShaggedOutCleared(Event, tag="pimp.ShaggedOutCleared"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"the shagged out counters come off {_all(self, self.bitches)}"
+    def describe(self, words: Words | None = None) -> str:
+        return f"The shagged out counters come off {cards(words or Words(), self, self.bitches)}"
 
 
 class BitchRetired(Event, tag="pimp.BitchRetired"):
@@ -69,9 +81,10 @@ class BitchRetired(Event, tag="pimp.BitchRetired"):
     """``retired`` or ``hand``."""
     reason: str
 
-    def describe(self) -> str:
-        where = "goes back to the hand" if self.to == "hand" else "is retired"
-        return f"{self.pimp}'s {self.card.name} {where}: {self.reason}"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        where = f"goes back to {w.possessive(self.pimp)} hand" if self.to == "hand" else "is retired"
+        return sentence(f"{w.possessive(self.pimp)} {self.card.shown} {where} ({self.reason})")
 
 
 class MoneyOnBitch(Event, tag="pimp.MoneyOnBitch"):
@@ -84,16 +97,18 @@ class MoneyOnBitch(Event, tag="pimp.MoneyOnBitch"):
     names: dict[str, str] = msgspec.field(default_factory=dict)
     """Card id -> how a person names the card ("Ann's Vicky"), for every card named here."""
 
-    def describe(self) -> str:
-        return f"{_money(abs(self.change))} {'onto' if self.change > 0 else 'off'} {_n(self, self.card)} ({self.reason}): {_money(self.money)} on her"
+    def describe(self, words: Words | None = None) -> str:
+        verb = "gets" if self.change > 0 else "loses"
+        left = f": {money(self.money)} on her" if self.money else ""
+        return sentence(f"{card(words or Words(), self, self.card)} {verb} {money(abs(self.change))} ({self.reason}){left}")
 
 
 class BribePaid(Event, tag="pimp.BribePaid"):
     pimp: str
     amount: int
 
-    def describe(self) -> str:
-        return f"{self.pimp} pays the police {_money(self.amount)}"
+    def describe(self, words: Words | None = None) -> str:
+        return (words or Words()).says(self.pimp, "pays", f"the police {money(self.amount)}")
 
 
 class PimpOut(Event, tag="pimp.PimpOut"):
@@ -102,8 +117,11 @@ class PimpOut(Event, tag="pimp.PimpOut"):
     pimp: str
     reason: str
 
-    def describe(self) -> str:
-        return f"{self.pimp} is out of the game: {self.reason}"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        # The reason speaks of the pimp as "they" ("ended their retirement phase ...").
+        reason = re.sub(r"\btheir\b", "your", self.reason) if w.is_reader(self.pimp) else self.reason
+        return f"{w.says(self.pimp, 'is', 'out of the game')}: {reason}"
 
 
 class CardDiscarded(Event, tag="pimp.CardDiscarded"):
@@ -112,8 +130,9 @@ class CardDiscarded(Event, tag="pimp.CardDiscarded"):
     pimp: str
     card: CardFace
 
-    def describe(self) -> str:
-        return f"{self.pimp} retires {self.card.name} from their hand"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return w.says(self.pimp, "retires", f"{self.card.shown} from {their(w, self.pimp)} hand")
 
 
 class MoneyCounted(Event, tag="pimp.MoneyCounted"):
@@ -121,5 +140,6 @@ class MoneyCounted(Event, tag="pimp.MoneyCounted"):
     money: int
     out: bool
 
-    def describe(self) -> str:
-        return f"{self.pimp}: {_money(self.money)} in the money pile" + (" (out)" if self.out else "")
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return sentence(f"{w.possessive(self.pimp)} money pile: {money(self.money)}" + (" (out of the game)" if self.out else ""))

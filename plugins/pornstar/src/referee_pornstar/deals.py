@@ -10,12 +10,13 @@ import referee
 from referee import Amount, Decision, Flag, IllegalAction, Subset, Text
 
 from .events import DealMade, DealProposed, DealRefused, HandCardsPassed
-from .rulebook import R_DEALS, asked
+from .rulebook import R_DEALS, R_PRODUCTION, asked
 from .table import cards, chosen, game_of, options_of
 
 
 def offer_deal(decision: Decision, seat: str, party: str) -> None:
-    """Ask ``seat`` what it proposes to ``party`` (sealed: seen by it alone)."""
+    """Ask ``seat`` what it proposes to ``party`` (sealed: seen by it alone, and opened under
+    the production menu's rule, as a cast or a target is: see ``production``)."""
     game = game_of(decision)
     mine, theirs = game.studios[seat], game.studios[party]
     offer = [*mine.stable, *game.films_of(seat), *mine.hand]
@@ -36,7 +37,7 @@ def offer_deal(decision: Decision, seat: str, party: str) -> None:
         f"{seat}: propose a deal to {party} (it takes effect only if {party} accepts); propose nothing to call it off.",
         answer=answer,
         sealed=True,
-        rule=asked(R_DEALS),
+        rule=asked(R_PRODUCTION),
     )
 
 

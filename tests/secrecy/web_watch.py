@@ -23,6 +23,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from referee import GAMESMASTER, Referee
+from referee.testing import CheckFailed
 from referee.testing.worlds import normalized
 from referee_web import Limits, create_app
 
@@ -90,6 +91,8 @@ class WebWatch:
         answers = {}
         for request_id, action in probes:
             response = client.post(f"{base}/act", json={"action": action, "args": {}, "request": request_id}, headers=auth)
+            if response.is_success:
+                raise CheckFailed(f"the server let {watcher} act with request {request_id!r}, which is not its own: {response.text}")
             answers[request_id] = [response.status_code, response.json(), _headers(response.headers)]
         seen["web refusals"] = answers
         with self._live(client, base, tokens[watcher], after) as frame:

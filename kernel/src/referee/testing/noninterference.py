@@ -55,6 +55,9 @@ class Interference:
     step: int
     """0: right after the answer; n: after n more actions."""
     what: str
+    """The first difference: in the log, else in the first part of what it holds that differs."""
+    also: tuple[str, ...] = ()
+    """The first difference in each other part that differs (its view, its refusals, ...)."""
 
     def __str__(self) -> str:
         who = self.watcher or "a spectator"
@@ -62,6 +65,7 @@ class Interference:
         one, other = (msgspec.json.encode(a).decode() for a in self.answers)
         return (
             f"{self.where}: {self.seat}'s sealed {self.action!r} answered {one} or {other}: {when}, {who} tells the two apart: {self.what}"
+            + "".join(f"; and {more}" for more in self.also)
         )
 
 
@@ -144,7 +148,7 @@ def find_interference(
 ) -> Findings:
     """Play ``games`` bot games of ``game``; at ``points`` sealed requests of each (chosen
     at random, the same on every run), answer in one world as the seat's bot does and in
-    others with up to ``answers`` other answers of the request's shape, and compare what
+    others with up to ``answers`` other answers the rules accept, and compare what
     every other seat, a spectator and the gamesmaster hold in each, right after the
     answer and after each of ``steps`` more actions.  ``observers`` add what an adapter
     shows (``referee.testing.worlds.Observer``); ``actions``: only sealed requests for
@@ -221,6 +225,8 @@ def _point(
     worlds: list[tuple[dict[str, Any], Referee]] = []
     scratch = fork(app, table)
     for answer in alternatives(app, table, request, base, most, rng):
+        if len(worlds) > most:
+            break
         try:
             act(scratch, table, request.seat, request.action, answer, request.id)
         except IllegalAction:
@@ -303,6 +309,7 @@ def _compare(
             if told is not None:
                 findings.told_apart[told] += 1
                 continue
+            what, *also = _differences(held[i], held[j])
             findings.interference.append(
                 Interference(
                     where=where,
@@ -311,7 +318,8 @@ def _compare(
                     answers=(worlds[i][0], worlds[j][0]),
                     watcher=watcher,
                     step=step,
-                    what=_difference(held[i], held[j]),
+                    what=what,
+                    also=tuple(also),
                 )
             )
 
@@ -337,7 +345,9 @@ def _pairs(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> list[tuple[dict[
     return [(a[k] if k < len(a) else None, b[k] if k < len(b) else None) for k in range(longest)]
 
 
-def _difference(a: Holding, b: Holding) -> str:
+def _differences(a: Holding, b: Holding) -> list[str]:
+    """The first difference in the log, then in each part that differs, in words."""
+    found = []
     for x, y in _pairs(a.entries, b.entries):
         if x == y:
             continue
@@ -345,13 +355,15 @@ def _difference(a: Holding, b: Holding) -> str:
         assert some is not None
         hidden = "hidden" if some.get("event") is None else "shown"
         if x is None or y is None:
-            return f"entry {some['seq']} ({some['type']}, {hidden}) is in one world only"
-        return f"entry {some['seq']} ({some['type']}, {hidden}): {first_difference(x, y)}"
+            found.append(f"entry {some['seq']} ({some['type']}, {hidden}) is in one world only")
+        else:
+            found.append(f"entry {some['seq']} ({some['type']}, {hidden}): {first_difference(x, y)}")
+        break
     for name in [*a.parts, *(n for n in b.parts if n not in a.parts)]:
         differs = first_difference(a.parts.get(name), b.parts.get(name))
         if differs:
-            return f"its {name}: {differs}"
-    return "nothing (the holdings encode differently)"
+            found.append(f"its {name}: {differs}")
+    return found or ["nothing (the holdings encode differently)"]
 
 
 def _step(

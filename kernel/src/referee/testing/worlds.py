@@ -125,40 +125,48 @@ def _field_values(shape: Any, rng: random.Random, most: int) -> list[Any]:
 
 
 def alternatives(app: Referee, table: str, request: Request, base: dict[str, Any], most: int, rng: random.Random) -> list[dict[str, Any]]:
-    """``base`` and up to ``most`` other answers to ``request`` of its answer's shape (the
-    game may still refuse some): each value of each field with the other fields as in
-    ``base`` or filled in, each field changed alone, random answers, and the seat's bot's
-    answers under other generators."""
+    """``base``, then other answers to ``request`` of its answer's shape, best first (the
+    game may refuse some, so more are given than ``most``, the answers a check wants).
+
+    The field with fewest values leads (a menu: what to do): each of its values is tried
+    with each value of every other field (what it is done with), the lead's values in
+    turn, so two answers doing the same thing with different things come early.  Then
+    each field changed alone from ``base``, random answers, and the seat's bot's answers
+    under other generators (answers a player would give, which shape-driven ones, free
+    text above all, rarely are)."""
     from .. import answers
 
     fields = dict(request.answer or {})
     values = {name: _field_values(shape, rng, most) for name, shape in fields.items()}
+    present = {name: list(found) for name, found in values.items()}
     for name, shape in fields.items():
         if shape.optional:
             values[name].append(_ABSENT)
-    filled: list[list[dict[str, Any]]] = []
-    for name in sorted(values, key=lambda n: len(values[n])):
-        row = []
-        for value in values[name]:
-            answer = {}
-            for other in fields:
-                if other != name:
-                    present = [v for v in values[other] if v is not _ABSENT]
-                    if other in base:
-                        answer[other] = base[other]
-                    elif present:
-                        answer[other] = rng.choice(present)
+
+    def with_values(chosen: dict[str, Any]) -> dict[str, Any]:
+        answer = {}
+        for name in fields:
+            value = (
+                chosen[name] if name in chosen else base[name] if name in base else rng.choice(present[name]) if present[name] else _ABSENT
+            )
             if value is not _ABSENT:
                 answer[name] = value
-            row.append(answer)
+        return answer
+
+    by_lead: list[list[dict[str, Any]]] = []
+    if fields:
+        lead = min(fields, key=lambda name: len(values[name]))
+        others = [name for name in fields if name != lead]
+        for value in values[lead]:
+            row = [with_values({lead: value, other: found}) for other in others for found in values[other]]
+            by_lead.append(row or [with_values({lead: value})])
+    candidates = [base, *(answer for tier in itertools.zip_longest(*by_lead) for answer in tier if answer is not None)]
+    for name in fields:
+        for value in values[name]:
             changed = {k: v for k, v in base.items() if k != name}
             if value is not _ABSENT:
                 changed[name] = value
-            row.append(changed)
-        filled.append(row)
-    # Each field's values in turn, the fields with fewest values first: a menu's few
-    # choices (what to do) are all tried before the many values of what it is done with.
-    candidates = [base, *(answer for tier in itertools.zip_longest(*filled) for answer in tier if answer is not None)]
+            candidates.append(changed)
     if request.answer is not None:
         for _ in range(most):
             try:
@@ -171,7 +179,7 @@ def alternatives(app: Referee, table: str, request: Request, base: dict[str, Any
     chosen: dict[bytes, dict[str, Any]] = {}
     for answer in candidates:
         chosen.setdefault(_canonical(answer), answer)
-        if len(chosen) > most:
+        if len(chosen) > 4 * most:
             break
     return list(chosen.values())
 

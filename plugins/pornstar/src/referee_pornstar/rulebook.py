@@ -45,10 +45,12 @@ REVEALS = {
     "pornstar.DealProposed": f"pornstar {R_DEALS}: a deal is proposed at the table, its terms between its parties",
     "pornstar.DealMade": f"pornstar {R_DEALS}: a deal the other party accepts takes effect",
     "pornstar.DealRefused": f"pornstar {R_DEALS}: the other party refuses",
+    "pornstar.HandCardsPassed": f"pornstar {R_DEALS}: cards from hand pass between the deal's parties, who see them",
 }
 """Where the rules make a studio's sealed choice public (``Game.reveals``): its production
 choice when the Film is produced, the card played or the deal put to its party, or when it
-ends production; a party's answer to a deal when it is made or refused."""
+ends production; a party's answer to a deal when it is made or refused, and the cards
+from hand it gives to the other party."""
 
 
 def asked(rule: str) -> str:

@@ -7,9 +7,9 @@ is then played, replayed and shown under.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Mapping, Sequence
-import dataclasses
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any

@@ -175,3 +175,31 @@ def test_a_play_card_the_game_does_not_list_must_say_its_title():
     rules = api.PlayRules(target="none", lasts="", text="Nothing.")
     with pytest.raises(ValueError, match="'no-such-card' is not one of the game's: give its title and card_type"):
         api.card_hooks("no-such-card", rules)
+
+
+@pytest.mark.parametrize(
+    "choice",
+    [{"do": "make-film", "film": "F03"}, {"do": "play-card", "card": "P17"}, {"do": "offer-deal", "with": "Bob"}],
+    ids=["make-film", "play-card", "offer-deal"],
+)
+def test_what_a_studio_chose_in_production_shows_in_no_header(choice):
+    """Your Turn: production: the sealed choice (a Film, a Play card to aim, a deal) and the
+    sealed request after it are recorded under one rule whatever was chosen, so the other
+    studio reads the same headers (issue 21, L2); the Film, card or deal is made public by
+    the rules only when it is produced, played or put to its party."""
+    with _app() as app:
+        table = open_stacked(app, ["Ann", "Bob"], [["S04", "S19", "F03", "P17", "F20"], ["F08", "F10", "F01", "F02", "F04"]])
+        place_all(app, table)
+        answer(app, table, "Ann", "draw", {"extra": 0})
+        answer(app, table, "Ann", "hire", {"stars": ["S04", "S19"]})
+        start = len(app.entries(table))
+        answer(app, table, "Ann", "production", choice)
+        seen_by_bob = [(e.type, e.rule, e.seat, e.visible_to, e.event) for e in app.visible_entries(table, "Bob", after=start)]
+        assert seen_by_bob == [
+            ("referee.ActionTaken", "referee action", "Ann", ["Ann"], None),
+            ("pornstar.ProductionChosen", "pornstar Your Turn: production", "Ann", ["Ann"], None),
+            ("referee.RequestOpened", "pornstar Your Turn: production", "Ann", ["Ann"], None),
+        ]
+        (follow_up,) = app.requests(table)
+        assert follow_up.sealed and follow_up.seat == "Ann"
+        assert app.view(table, "Bob")["waiting_for"] == ["Ann"]

@@ -7,8 +7,9 @@ is then played, replayed and shown under.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -66,6 +67,12 @@ class Game:
     """The game's rounds, turns and phases, which the kernel then runs (``referee.flow``):
     after setup, after every decided action and after a request expires, it goes on
     through every step that needs no answer until a request is open or the game ended."""
+    reveals: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """Where the rules make sealed answers public: event type -> the rule that does (a
+    showdown's ``"cashnguns.TargetsRevealed": "cashnguns 4.3: ..."``).  The type's entry
+    tells what it reveals to whoever may read it, and that it happened to everyone else.
+    Nothing else a seat holds may depend on another seat's sealed answer; the
+    noninterference check (``referee.testing.check_noninterference``) holds a game to it."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,8 @@ class Extension:
     state: Callable[[], Any] | None = None
     """Makes the extension's own state when a table opens: a msgspec Struct, dict or list,
     read and changed through ``state.slot(name)``; kept in snapshots like the game's."""
+    reveals: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """Where the extension's rules make sealed answers public, as ``Game.reveals``."""
 
 
 DECLARED = {"events": "referee_event_types", "initial_state": "referee_initial_state", "evolve": "referee_evolve"}

@@ -15,6 +15,7 @@ from referee import GAMESMASTER, IllegalAction, RefereeError
 from referee.testing import (
     check_bot_games,
     check_export_round_trip,
+    check_noninterference,
     check_refused_without,
     check_scenarios,
     check_views_leak_nothing,
@@ -55,6 +56,13 @@ def test_a_nim_log_is_refused_where_nim_is_not_installed():
 def test_no_seat_sees_another_seats_call_before_all_are_in():
     """Rule 2: calls are sealed; the check must have found sealed calls to test."""
     assert check_views_leak_nothing("nim", SEATS[4], games=3) > 0
+
+
+def test_nothing_tells_a_call_before_the_calls_are_shown():
+    """Rule 2: two tables differing only in one seat's call look the same to every other
+    seat until the calls are shown (``CallsShown``, the one reveal Nim declares)."""
+    found = check_noninterference("nim", SEATS[3])
+    assert found.points > 0 and set(found.told_apart) <= {"nim.CallsShown", "referee.GameEnded"}
 
 
 def test_the_scenario_suite_passes():

@@ -12,6 +12,8 @@ and can import the one-line checks a game, card, power or house rule should pass
 * :func:`check_export_round_trip`: exports load back, import and show the same table;
 * :func:`check_refused_without`: a log made with a plugin is refused where it is missing;
 * :func:`check_views_leak_nothing`: no seat is shown another seat's hidden bodies;
+* :func:`check_noninterference`: two worlds differing in one seat's sealed answer look the
+  same to every other seat, except where the game declares the rules reveal it;
 * :func:`check_scenarios`: the game's scenario suite under a house rule, with the
   scenarios it is meant to change declared.
 
@@ -23,7 +25,8 @@ shows them in use.
 
 Import everything from ``referee.testing`` itself.  Behind it, each module serves one use:
 ``fixtures`` (the two fixtures), ``sweeps`` (bot games, exports, a missing plugin),
-``leaks`` (the leak check), ``scenarios`` (the scenario check) and ``play`` (what they share:
+``leaks`` (the leak check), ``noninterference`` and ``worlds`` (the two-worlds check and
+the copies of a table it compares), ``scenarios`` (the scenario check) and ``play`` (what they share:
 ``CheckFailed``, ``fixed_key``, bot games played to their end).
 """
 
@@ -45,6 +48,7 @@ from .leaks import _mentions as _mentions
 from .leaks import _path_to as _path_to
 from .leaks import _words as _words
 from .leaks import check_views_leak_nothing
+from .noninterference import Findings, Interference, check_noninterference, find_interference
 from .play import MAX_ACTIONS as MAX_ACTIONS
 from .play import CheckFailed, fixed_key
 from .play import _bot_actions as _bot_actions
@@ -64,6 +68,10 @@ __all__ = [
     "CliResult",
     "check_bot_games",
     "check_export_round_trip",
+    "check_noninterference",
+    "find_interference",
+    "Findings",
+    "Interference",
     "check_refused_without",
     "check_scenarios",
     "check_views_leak_nothing",

@@ -76,6 +76,8 @@ def referee_games() -> list[Game]:
             initial_state=initial_state,
             evolve=_evolve,
             flow=FLOW,
+            # Where the rules make a sealed play public (referee.testing.check_noninterference).
+            reveals={"backhanding.PlaysRevealed": "backhanding 4.2, 5.2, 6.2: the step's sealed plays are turned face up at once"},
         )
     ]
 

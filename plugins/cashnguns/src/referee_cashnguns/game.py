@@ -106,6 +106,12 @@ def referee_games() -> list[Game]:
             initial_state=lambda opened: CashNGuns(gangsters={seat: Gangster(name=seat) for seat in opened.seats}),
             evolve=_evolve,
             flow=FLOW,
+            # Where the rules make sealed choices public (referee.testing.check_noninterference).
+            reveals={
+                "cashnguns.TargetsRevealed": "cashnguns round: targets (every gangster aims at once)",
+                "cashnguns.NervesRevealed": "cashnguns round: cowards or brave (shown together)",
+                "cashnguns.PowerRevealed": "cashnguns powers: a gangster reveals a power face up, with its bullet card or when the power is used",
+            },
         )
     ]
 

@@ -114,6 +114,8 @@ def referee_games() -> list[Game]:
             initial_state=lambda opened: Nim(),
             evolve=evolve,
             flow=FLOW,
+            # Where the rules make a sealed call public (referee.testing.check_noninterference).
+            reveals={"nim.CallsShown": "nim 2: when every call is in, the calls are shown"},
         )
     ]
 

@@ -94,6 +94,8 @@ def referee_games() -> list[Game]:
             initial_state=lambda opened: Pigsty(board=new_board(opened.seats, starting_pigs=int(opened.options.get("starting_pigs", 10)))),
             evolve=_evolve,
             flow=FLOW,
+            # Where the rules make sealed orders public (referee.testing.check_noninterference).
+            reveals={"pigsty.OrdersRevealed": "pigsty 9: once every farmer has written, the orders are read out"},
         )
     ]
 

@@ -110,6 +110,11 @@ def referee_games() -> list[Game]:
             initial_state=lambda opened: PimpGame(pimps={seat: Pimp(name=seat) for seat in opened.seats}),
             evolve=lambda state, event: evolve(state.game, event),
             flow=FLOW,
+            # Where the rules make sealed answers public (referee.testing.check_noninterference).
+            reveals={
+                "pimp.OfferPutToTheStreet": "pimp servicing punters: the offer is put to the street once every pimp asked has sent",
+                "pimp.BidsRevealed": "pimp escorts: the influence test (the bids are shown together)",
+            },
         )
     ]
 

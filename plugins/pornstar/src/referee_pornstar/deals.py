@@ -11,12 +11,13 @@ from referee import Amount, Decision, Flag, IllegalAction, Subset, Text
 from referee.words import Words, count
 
 from .events import DealMade, DealProposed, DealRefused, HandCardsPassed, clause, deal_terms
-from .rulebook import R_DEALS, asked
+from .rulebook import R_DEALS, R_PRODUCTION, asked
 from .table import chosen, game_of, named, options_of
 
 
 def offer_deal(decision: Decision, seat: str, party: str) -> None:
-    """Ask ``seat`` what it proposes to ``party`` (sealed: seen by it alone)."""
+    """Ask ``seat`` what it proposes to ``party`` (sealed: seen by it alone, and opened under
+    the production menu's rule, as a cast or a target is: see ``production``)."""
     game = game_of(decision)
     mine, theirs = game.studios[seat], game.studios[party]
     offer = [*mine.stable, *game.films_of(seat), *mine.hand]
@@ -38,7 +39,7 @@ def offer_deal(decision: Decision, seat: str, party: str) -> None:
         " propose nothing to call it off.",
         answer=answer,
         sealed=True,
-        rule=asked(R_DEALS),
+        rule=asked(R_PRODUCTION),
     )
 
 

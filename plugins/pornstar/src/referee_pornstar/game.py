@@ -133,6 +133,7 @@ def referee_games() -> list[Game]:
             initial_state=lambda opened: PornStar(),
             evolve=_evolve,
             flow=FLOW,
+            reveals=rulebook.REVEALS,
         )
     ]
 

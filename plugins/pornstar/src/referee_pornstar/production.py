@@ -5,7 +5,11 @@ Your Turn: production, a menu the studio is offered again after each thing it do
 Film: the cast and Advertising, the Production roll, recruiting a Star, losing a Star.
 Play Cards: a card is played from production, on a legal target.  What the studio chose
 to do is recorded for it alone (``ProductionChosen``): the request that follows is about
-that, and says so only in the state and in what its seat is asked.
+that, and says so only in the state and in what its seat is asked.  The choice, and the
+cast or target that follows it, are sealed and recorded under one rule (``R_PRODUCTION``)
+whatever was chosen: the rulebook makes a Film public when it is produced ("New Films are
+played face-up for all to see") and a Play card when it is played, not before, so a
+studio that casts nobody (the Film stays in hand) or proposes nothing has shown nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from referee.words import count, money
 
 from .deals import offer_deal
 from .events import FilmProduced, PlayCardPlayed, ProductionChosen, StarLost, StarRecruited
-from .rulebook import AD_STEP, DEALS_A_TURN, MOST_AD, R_DEALS, R_LOSE, R_PLAY, R_PRODUCE, R_RECRUIT, R_ROLL, asked
+from .rulebook import AD_STEP, DEALS_A_TURN, MOST_AD, R_DEALS, R_LOSE, R_PLAY, R_PRODUCE, R_PRODUCTION, R_RECRUIT, R_ROLL, asked
 from .table import (
     cards,
     chosen,
@@ -61,7 +65,7 @@ def offer_production(decision: Decision) -> None:
         f"{seat}: produce Films, play Play cards, propose deals; then end production.",
         answer=answer,
         sealed=True,
-        rule=asked(R_PRODUCE),
+        rule=asked(R_PRODUCTION),
     )
 
 
@@ -91,7 +95,8 @@ def answer_production(decision: Decision, action: referee.Action) -> None:
                 "aim",
                 f"{seat}: play {label(decision, card, seat)} on what? {_text(decision, card)}",
                 answer={"target": Pick(options_of(decision, targets, seat), label="the target")},
-                rule=asked(R_PLAY),
+                sealed=True,
+                rule=asked(R_PRODUCTION),
             )
         case "offer-deal":
             party = args.get("with")
@@ -109,7 +114,7 @@ def _text(decision: Decision, card: str) -> str:
 
 def _choose(decision: Decision, seat: str, doing: str, subject: str) -> None:
     decision.emit(
-        ProductionChosen(seat=seat, doing=doing, subject=subject, names=named(decision, subject)), rule=R_PRODUCE, visible_to=[seat]
+        ProductionChosen(seat=seat, doing=doing, subject=subject, names=named(decision, subject)), rule=R_PRODUCTION, visible_to=[seat]
     )
 
 
@@ -129,7 +134,8 @@ def _ask_cast(decision: Decision, seat: str, film_id: str) -> None:
                 min=0, max=max(0, min(MOST_AD, spare)), step=AD_STEP, optional=True, label=f"Advertising, +1 for each {money(AD_STEP)}"
             ),
         },
-        rule=asked(R_PRODUCE),
+        sealed=True,
+        rule=asked(R_PRODUCTION),
     )
 
 

@@ -21,6 +21,9 @@ R_ORDER = "The Setup: the youngest goes first"
 R_RESIDUALS = "Playing the Game: Residuals"
 R_DRAW = "Your Turn: the draw"
 R_STARS = "Your Turn: Stars into play"
+R_PRODUCTION = "Your Turn: production"
+"""The production menu, what the studio chose there and the sealed request that follows the
+choice: one rule whatever was chosen, so no header tells another studio which it was."""
 R_PRODUCE = "Producing a Film"
 R_ROLL = "Producing a Film: the Production roll"
 R_RECRUIT = "Producing a Film: recruiting a Star"
@@ -32,6 +35,22 @@ R_DEALS = "Wheelin' and Dealin'"
 R_CASH = "Cashflow Problems"
 R_END = "Victory!"
 R_FINAL = "Victory!: once more around the table"
+
+
+REVEALS = {
+    "referee.PhaseEnded": f"pornstar {R_PRODUCTION}: ending production, the studio goes on to Maintenance",
+    "referee.RandomDrawn": f"pornstar {R_ROLL}: the dice are rolled in the open",
+    "pornstar.FilmProduced": f"pornstar {R_PRODUCE}: new Films are played face up for all to see",
+    "pornstar.PlayCardPlayed": f"pornstar {R_PLAY}: a Play card is played face up",
+    "pornstar.DealProposed": f"pornstar {R_DEALS}: a deal is proposed at the table, its terms between its parties",
+    "pornstar.DealMade": f"pornstar {R_DEALS}: a deal the other party accepts takes effect",
+    "pornstar.DealRefused": f"pornstar {R_DEALS}: the other party refuses",
+    "pornstar.HandCardsPassed": f"pornstar {R_DEALS}: cards from hand pass between the deal's parties, who see them",
+}
+"""Where the rules make a studio's sealed choice public (``Game.reveals``): its production
+choice when the Film is produced, the card played or the deal put to its party, or when it
+ends production; a party's answer to a deal when it is made or refused, and the cards
+from hand it gives to the other party."""
 
 
 def asked(rule: str) -> str:

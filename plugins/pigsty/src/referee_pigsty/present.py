@@ -15,7 +15,7 @@ from referee import Card, Place, Presentation, Stat, Words, Zone, hookimpl
 from referee.words import count
 
 from .order_cards import ORDER_LETTERS, ORDER_NAMES, ORDER_TEXT
-from .orders import KINDS, Order
+from .orders import KINDS, Order, order_text
 
 TITLE = "Pigsty to Palace"
 
@@ -95,7 +95,9 @@ def _orders(view: dict[str, Any], seat: str, w: Words) -> Zone | None:
             cards.append(
                 Card(name=ORDER_NAMES[order.kind], kind=f"order, line {order.line}", stats=tuple(stats), text=ORDER_TEXT[order.kind])
             )
-        return Zone(title="Your orders", role="hand", owner=seat, cards=tuple(cards), notes=("sealed until every farmer's are in",))
+        as_written = "; ".join(order_text(Order(**body)) for body in written)
+        notes = (f"as you wrote them: {as_written}", "sealed until every farmer's are in")
+        return Zone(title="Your orders", role="hand", owner=seat, cards=tuple(cards), notes=notes)
     if not any(r.get("action") == "orders" for r in view.get("requests") or []):
         return None
     cards = [Card(name=ORDER_NAMES[kind], kind=f"order, written {ORDER_LETTERS[kind]}", text=ORDER_TEXT[kind]) for kind in KINDS]

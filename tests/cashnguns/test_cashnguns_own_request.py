@@ -54,7 +54,7 @@ def test_a_powers_own_request_answered_last_lets_the_round_go_on():
         app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
     nerves = [r for r in app.requests(table) if r.action == "nerve"]
     for request in nerves:
-        app.act(table, request.seat, request.action, {"brave": True}, request=request.id)
+        app.act(table, request.seat, request.action, {"nerve": "stay-in"}, request=request.id)
     # Only the power's request is left: the round waits for it, in the nerve phase.
     assert [r.action for r in app.requests(table)] == ["steady"]
     assert app.view(table, None)["phase"] == "nerve"

@@ -19,7 +19,7 @@ import msgspec
 import pytest
 
 import referee_cashnguns
-from referee import MEMORY, Entry, Flag, IllegalAction, Pick, Referee, Registry, TableStore, answers, replay
+from referee import MEMORY, Entry, IllegalAction, Pick, Referee, Registry, TableStore, answers, replay
 from referee.scenario import load_scenario, run_scenario
 from referee_cashnguns.powers import POWERS
 
@@ -158,7 +158,7 @@ class Table:
             elif request.action == "aim":
                 args = {"target": aims.get(gun, values["target"][0])}
             elif request.action == "nerve":
-                args = {"brave": brave.get(seat, True)}
+                args = {"nerve": "stay-in" if brave.get(seat, True) else "back-down"}
             elif request.action == "claim":
                 args = claims.get(seat, {"claim": "stay-down"})
             elif request.action == "reload":
@@ -500,9 +500,13 @@ def test_you_dont_need_it_anymore_takes_the_gun_and_shoots_with_two_guns(registr
     # Round 4: one gun each at C and B.  C dies; one gun in the whole game, so nobody is
     # asked about C's gun.
     table.play(cards={"A": "bang", "D": "bang"}, aims={"A": "C", "D": "B", "B": "C", "C": "B"}, until="nerve")
-    shown = table.ref.rules(table.id).hook.referee_render_view(view=table.ref.view(table.id, "B")["view"], seat="B")
-    b_line = next(line for line in shown.splitlines() if line.startswith("* B"))
-    assert "aimed at by C, A)" in b_line, "D's gun on B is shown as A's"
+    shown = table.ref.present(table.id, "B")
+    assert shown is not None
+    on_b = sorted((a.source, a.label) for a in shown.arrows if a.target == "B")
+    assert on_b == [("A", "aims D's gun at"), ("C", "aims at")], "D's gun on B is drawn as A's"
+    hand = next(z for z in table.ref.present(table.id, "A").zones if z.role == "hand")
+    # D's gun holds Bang! and Click! in hand and a loaded Bang!: its cards are told apart from A's own.
+    assert sorted(c.name for c in hand.cards if "D's gun" in c.notes) == ["Bang!", "Bang!", "Click!"]
     died = table.play()
     assert of(died, "GangsterDied") == [{"gangster": "C", "wounds": 3}]
     assert [g.wounds for g in table.game.gangsters.values()] == [0, 1, 3, 3]
@@ -619,7 +623,7 @@ def test_the_insane_is_revealed_at_the_bullet_step_only(registry):
     for seat in "BCD":
         assert table.offered(f"r1.bullet.{seat}") == {"card": ["click", "bang", "bbb"]}
     table.play(until="nerve")
-    assert list(table.request("r1.nerve.A").answer) == ["brave"] and isinstance(table.request("r1.nerve.A").answer["brave"], Flag)
+    assert table.offered("r1.nerve.A") == {"nerve": ["stay-in", "back-down"]}, "the same two choices as everyone's"
     table.assert_hidden("A", "the-insane")
     table.play()
     # Round 2: revealed with a bullet card, at once, while the others still choose theirs.
@@ -951,7 +955,7 @@ def test_it_doesnt_even_hurt_joins_the_split_though_wounded_once(registry):
     assert of(joined, "it-doesnt-even-hurt.PainIgnored") == [{"gangster": "A"}]
     assert position(joined, "WoundTaken") < position(joined, "PowerRevealed") < position(joined, "PotSplit")
     split = of(joined, "PotSplit")[0]
-    assert split == {"share": 5_000, "shares": {"A": [5_000], "B": [5_000], "C": [5_000], "D": [5_000]}, "left": [5_000]}
+    assert split == {"share": 5_000, "shares": {"A": [5_000], "B": [5_000], "C": [5_000], "D": [5_000]}, "left": [5_000], "last": False}
     assert table.game.gangsters["A"].wounds == 1
     table.assert_revealed("A", "it-doesnt-even-hurt")
     # Round 2: A falls again; the card is spent, so nobody is asked at all.
@@ -1011,7 +1015,11 @@ def test_a_power_use_that_was_not_offered_is_refused_and_appends_nothing(registr
         ("A", {"card": "click", "reveal": "the-kid"}, r"^reveal: no such field in this answer \(it takes card\)$"),
         ("C", {"reveal": "the-cunning"}, "^reveal: no such field"),
         ("C", {"card": "click", "reveal": "it-doesnt-even-hurt"}, "^reveal: no such field"),
-        ("B", {"card": "click", "reveal": "the-cunning"}, r'^reveal: "the-cunning" is not offered \(the-kid\)$'),
+        (
+            "B",
+            {"card": "click", "reveal": "the-cunning"},
+            r"^reveal: \"the-cunning\" is not offered \(Reveal The Kid: from now on you aim after seeing the others' targets\)$",
+        ),
         ("D", {"card": "click", "reveal": "the-cunning"}, "send no card with it"),
     ]:
         with pytest.raises(IllegalAction, match=refusal):
@@ -1020,7 +1028,7 @@ def test_a_power_use_that_was_not_offered_is_refused_and_appends_nothing(registr
     table.act("B", "bullet", {"card": "click", "reveal": "the-kid"})
     table.play(cards={"B": "bang", "C": "bang"}, aims={"B": "C", "C": "B", "A": "D", "D": "A"}, until="claim")
     for seat, args in [("B", {"claim": "it-doesnt-even-hurt"}), ("B", {"claim": "the-kid"})]:
-        with pytest.raises(IllegalAction, match=r'^claim: "[a-z-]+" is not offered \(stay-down\)$'):
+        with pytest.raises(IllegalAction, match=r'^claim: "[a-z-]+" is not offered \(Stay down\)$'):
             table.act(seat, "claim", args)
     table.play()
     assert "reveal" not in table.offered("r2.bullet.B"), "The Kid is revealed once"
@@ -1029,7 +1037,9 @@ def test_a_power_use_that_was_not_offered_is_refused_and_appends_nothing(registr
     assert of(kill, "GangsterDied") == [{"gangster": "D", "wounds": 3}]
     with pytest.raises(IllegalAction, match=r'^take: "D" is not offered \(nothing\)$'):
         table.act("B", "take-gun", {"take": "D"})
-    with pytest.raises(IllegalAction, match=r'^take: "B" is not offered \(D\)$'):
+    with pytest.raises(
+        IllegalAction, match=r"^take: \"B\" is not offered \(Take D's gun and its bullets \(reveals You Don't Need It Anymore\.\.\.\)\)$"
+    ):
         table.act("A", "take-gun", {"take": "B"})
     table.play()
     table.assert_hidden("A", "you-dont-need-it-anymore")

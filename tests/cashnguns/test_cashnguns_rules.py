@@ -110,7 +110,7 @@ class Table:
         cowards = set(cowards)
         out: list[Entry] = []
         for request in self.requests("nerve"):
-            out += self.act(request.seat, "nerve", {"brave": request.seat not in cowards})
+            out += self.act(request.seat, "nerve", {"nerve": "back-down" if request.seat in cowards else "stay-in"})
         return out
 
     def round(self, cards: dict[str, str] | None = None, targets: dict[str, str] | None = None, cowards: Iterable[str] = ()) -> list[Entry]:
@@ -204,7 +204,7 @@ def test_each_round_turns_up_five_notes_that_join_the_leftover(app):
     # Ann and Bob back down; Cat and Dan share $45,000 as $20,000 each: one $5,000 waits.
     entries = table.round(cowards=["Ann", "Bob"])
     split = of(entries, "PotSplit")
-    assert split == [{"share": 20000, "shares": {"Cat": [20000], "Dan": [10000, 5000, 5000]}, "left": [5000]}]
+    assert split == [{"share": 20000, "shares": {"Cat": [20000], "Dan": [10000, 5000, 5000]}, "left": [5000], "last": False}]
     assert of(entries, "PotRevealed") == [{"round": 2, "notes": second, "pot": [5000, *second]}]
     assert table.game.pot == [5000, *second]
     assert table.view()["loot_left"] == 30
@@ -259,9 +259,9 @@ def test_a_card_not_held_cannot_be_chosen(app):
     table.round(cards={"Ann": "bang"}, targets={"Ann": "Bob"})
     table.round(cards={"Ann": "bbb"}, targets={"Ann": "Cat"})
     assert table.view("Ann")["my_guns"] == {"Ann": ["click"] * 5}
-    table.refused("Ann", "bullet", {"card": "bang"}, r'^card: "bang" is not offered \(click\)$')
-    table.refused("Ann", "bullet", {"card": "bbb"}, r'^card: "bbb" is not offered \(click\)$')
-    table.refused("Ann", "bullet", {"card": "Bang!"}, r'^card: "Bang!" is not offered \(click\)$')
+    table.refused("Ann", "bullet", {"card": "bang"}, r'^card: "bang" is not offered \(Click! \(5 left\)\)$')
+    table.refused("Ann", "bullet", {"card": "bbb"}, r'^card: "bbb" is not offered \(Click! \(5 left\)\)$')
+    table.refused("Ann", "bullet", {"card": "Bang!"}, r'^card: "Bang!" is not offered \(Click! \(5 left\)\)$')
     table.refused("Ann", "bullet", {}, r"^card: missing; one of 1\) Click! \(5 left\)$")
     table.refused("Ann", "bullet", {"card": "click", "extra": 1}, r"^extra: no such field in this answer \(it takes card\)$")
     table.act("Ann", "bullet", {"card": "click"})
@@ -329,17 +329,17 @@ def test_the_nerve_is_sealed_until_everyone_has_decided(app):
     table = Table(app)
     table.bullets()
     table.aims()
-    table.act("Ann", "nerve", {"brave": False})
-    table.act("Bob", "nerve", {"brave": True})
+    table.act("Ann", "nerve", {"nerve": "back-down"})
+    table.act("Bob", "nerve", {"nerve": "stay-in"})
     for viewer in ["Cat", "Dan", None]:
         view = table.view(viewer)
         assert view["cowards"] == [] and not any(g["coward"] for g in view["gangsters"])
         assert view["my_nerve"] is None
         assert not [e for e, _ in app.audit.decoded(table.id, viewer) if e.type == "cashnguns.NerveShown"]
     assert table.view("Ann")["my_nerve"] is False and table.view("Bob")["my_nerve"] is True
-    table.refused("Ann", "nerve", {"brave": True}, "nothing is asked of Ann now")
-    table.act("Cat", "nerve", {"brave": True})
-    entries = table.act("Dan", "nerve", {"brave": True})
+    table.refused("Ann", "nerve", {"nerve": "stay-in"}, "nothing is asked of Ann now")
+    table.act("Cat", "nerve", {"nerve": "stay-in"})
+    entries = table.act("Dan", "nerve", {"nerve": "stay-in"})
     revealed = entries_of(entries, "NervesRevealed")
     assert len(revealed) == 1 and revealed[0].visible_to is None
     assert revealed[0].event == {"brave": ["Bob", "Cat", "Dan"], "cowards": ["Ann"]}
@@ -483,7 +483,7 @@ def test_the_dead_are_asked_nothing_and_cannot_be_targeted(app):
             assert "Bob" not in values(request, "target")
         table.refused("Ann", "aim", {"target": "Bob"}, r'^target: "Bob" is not offered \(Cat, Dan, Eve\)$')
         table.aims()
-        table.refused("Bob", "nerve", {"brave": True}, "Bob is dead")
+        table.refused("Bob", "nerve", {"nerve": "stay-in"}, "Bob is dead")
         entries = table.nerves()
         assert "Bob" not in of(entries, "PotSplit")[0]["shares"]
         assert table.view()["round"] == number + 1
@@ -512,7 +512,7 @@ def test_with_nobody_standing_the_whole_pot_waits(app):
     second = [5000, 5000, 5000, 5000, 5000]
     table = Table(app, 4, [first, second])
     entries = table.round(cowards=table.seats)
-    assert of(entries, "PotSplit") == [{"share": 0, "shares": {}, "left": sorted(first, reverse=True)}]
+    assert of(entries, "PotSplit") == [{"share": 0, "shares": {}, "left": sorted(first, reverse=True), "last": False}]
     assert of(entries, "PotRevealed")[0]["pot"] == [*sorted(first, reverse=True), *second]
     assert all(table.money(n) == 0 for n in table.seats)
 
@@ -597,7 +597,7 @@ def test_a_nerve_that_runs_out_is_not_a_withdrawal(app):
     table.bullets({"Dan": "bang", "Ann": "bang"})
     table.aims({"Ann": "Dan", "Bob": "Cat", "Cat": "Bob", "Dan": "Bob"})
     for seat in ["Ann", "Bob", "Cat"]:
-        table.act(seat, "nerve", {"brave": True})
+        table.act(seat, "nerve", {"nerve": "stay-in"})
     entries = app.gamesmaster.expire_overdue(table.id, now=later(31))
     assert of(entries, "SatOut") == []
     assert of(entries, "NerveShown") == [{"gangster": "Dan", "brave": True}]
@@ -614,7 +614,7 @@ def test_when_everyone_delays_the_whole_pot_waits(app):
     table = Table(app, 4, options={"deadline": 30})
     entries = app.gamesmaster.expire_overdue(table.id, now=later(31))
     assert sorted(s["gangster"] for s in of(entries, "SatOut")) == table.seats
-    assert of(entries, "PotSplit") == [{"share": 0, "shares": {}, "left": [5000] * 5}]
+    assert of(entries, "PotSplit") == [{"share": 0, "shares": {}, "left": [5000] * 5, "last": False}]
     assert of(entries, "PotRevealed")[0]["pot"] == [5000] * 10
 
 
@@ -712,7 +712,7 @@ def test_bad_input_is_refused_clearly_and_appends_nothing(app):
     table = Table(app)
     table.refused("Ann", "shoot", {"card": "bang"}, "Ann is asked for 'bullet', not 'shoot'")
     table.refused("Ann", "aim", {"target": "Bob"}, "Ann is asked for 'bullet', not 'aim'")
-    table.refused("Ann", "nerve", {"brave": False}, "Ann is asked for 'bullet', not 'nerve'")
+    table.refused("Ann", "nerve", {"nerve": "back-down"}, "Ann is asked for 'bullet', not 'nerve'")
     table.refused("Zed", "bullet", {"card": "click"}, "'Zed' has no seat")
     table.refused(GAMESMASTER, "bullet", {"card": "click"}, "no rule of cashnguns handles the action 'bullet'")
     # Answering another gangster's request is refused and appends nothing.  (The kernel's message
@@ -722,13 +722,16 @@ def test_bad_input_is_refused_clearly_and_appends_nothing(app):
     table.act("Ann", "bullet", {"card": "click"})
     table.refused("Ann", "bullet", {"card": "bang"}, "nothing is asked of Ann now; waiting for Bob, Cat, Dan")
     table.bullets()
-    table.refused("Ann", "nerve", {"brave": True}, "Ann is asked for 'aim', not 'nerve'")
+    table.refused("Ann", "nerve", {"nerve": "stay-in"}, "Ann is asked for 'aim', not 'nerve'")
     table.refused("Ann", "aim", {"target": "Ann"}, r'^target: "Ann" is not offered')
     table.refused("Ann", "aim", {"target": ["Bob"]}, r'^target: \["Bob"\] is not offered')
     table.aims()
-    table.refused("Ann", "nerve", {"brave": "yes"}, r'^brave: "yes" is not true or false$')
-    table.refused("Ann", "nerve", {"brave": 1}, r"^brave: 1 is not true or false$")
-    table.refused("Ann", "nerve", {}, r"^brave: missing; yes or no$")
+    table.refused("Ann", "nerve", {"nerve": "yes"}, r'^nerve: "yes" is not offered \(Stay in, Back down\)$')
+    table.refused("Ann", "nerve", {"nerve": True}, r"^nerve: true is not offered \(Stay in, Back down\)$")
+    table.refused("Ann", "nerve", {}, r"^nerve: missing; one of 1\) Stay in; 2\) Back down$")
+    # The yes-or-no flag a table stored before the choice was named still asks for: a new
+    # request takes only the named choice, so nothing sent without choosing backs down.
+    table.refused("Ann", "nerve", {"brave": False}, r"^brave: no such field in this answer \(it takes nerve\)$")
 
 
 # == invariants over random legal games =====================================================

@@ -128,7 +128,7 @@ def _tally(seen: Counter[str], entries: list[referee.Entry], state: referee.Tabl
             args, action = body["args"], body["action"]
             seen[f"action {action}"] += 1
             if action == "nerve":
-                seen[f"nerve brave={args['brave']}"] += 1
+                seen[f"nerve {args['nerve']}"] += 1
             elif action == "bullet":
                 seen["bullet with a power" if "reveal" in args else "bullet"] += 1
             elif action == "reload":
@@ -197,8 +197,8 @@ def test_a_sweep_of_bot_games_reaches_every_part_of_the_game_and_keeps_the_invar
         *(f"action {a}" for a in ("bullet", "aim", "nerve", "reload", "claim", "take-gun", "expire")),
         "bullet",
         "bullet with a power",
-        "nerve brave=True",
-        "nerve brave=False",
+        "nerve stay-in",
+        "nerve back-down",
         "nerve ran out: still in",
         "SatOut",
         "reload discards",
@@ -254,7 +254,7 @@ def test_the_heuristic_bot_plays_sensibly(registry):
             answer = app.bots.answer(table, request)
             view = app.view(table, request.seat)["view"]
             if request.action == "nerve" and request.seat not in view["targets"].values():
-                assert answer == {"brave": True}, "nobody aims at him: nothing to fear"
+                assert answer == {"nerve": "stay-in"}, "nobody aims at him: nothing to fear"
             if request.action == "aim":
                 money = {g["name"]: g["money"] for g in view["gangsters"]}
                 top = max(money[o.value] for o in request.answer["target"].options)
@@ -292,7 +292,7 @@ def test_the_bots_option_chooses_each_seats_bot(registry):
             request = app.requests(table)[0]
             answer = app.bots.answer(table, request)
             if request.action == "nerve" and request.seat not in app.view(table, request.seat)["view"]["targets"].values():
-                unthreatened[(request.seat, answer["brave"])] += 1
+                unthreatened[(request.seat, answer["nerve"] == "stay-in")] += 1
             app.act(table, request.seat, request.action, answer, request=request.id)
     assert unthreatened[("Ann", False)] + unthreatened[("Cat", False)] > 0, "the random bot backs down at random"
     assert unthreatened[("Bob", False)] + unthreatened[("Dan", False)] == 0

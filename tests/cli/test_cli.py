@@ -523,7 +523,7 @@ def test_replay_to_shows_entries_up_to_n_and_the_state(cli, finished_copy) -> No
     assert seq_lines(entries_part) == list(range(1, 21))
     assert "Turn 1" in state_part
     for bot in ("Ada", "Bert", "Cleo", "Dino"):
-        assert re.search(rf"^\*?\s+{bot}\s+\d+ Pigs", state_part, flags=re.M), state_part
+        assert re.search(rf"^(> )?{bot}: Pigs \d+", state_part, flags=re.M), state_part
 
     whole = cli("replay", finished_copy)
     assert whole.code == 0, whole.err

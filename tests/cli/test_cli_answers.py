@@ -62,13 +62,13 @@ def test_act_takes_a_number_a_label_field_pairs_or_json(cli, entries_of) -> None
     ]
     assert cli("act", table, "Cat", "aim", "1").code == 0
     assert cli("act", table, "Dan", "aim", "Ann").code == 0
-    assert cli("act", table, "Ann", "nerve", "yes").code == 0
-    assert cli("act", table, "Bob", "nerve", "brave=no").code == 0
+    assert cli("act", table, "Ann", "nerve", "Stay", "in").code == 0
+    assert cli("act", table, "Bob", "nerve", "nerve=2").code == 0
     assert answers_of(entries_of, table)[-4:] == [
         ("Cat", "aim", {"target": "Ann"}),
         ("Dan", "aim", {"target": "Ann"}),
-        ("Ann", "nerve", {"brave": True}),
-        ("Bob", "nerve", {"brave": False}),
+        ("Ann", "nerve", {"nerve": "stay-in"}),
+        ("Bob", "nerve", {"nerve": "back-down"}),
     ]
 
 
@@ -100,15 +100,15 @@ def test_act_refuses_a_misshapen_answer_in_one_line_naming_the_field(cli, entrie
 
 def test_act_for_a_request_not_yet_open_says_what_is_asked(cli) -> None:
     table = opened_cashnguns(cli)
-    result = cli("act", table, "Ann", "nerve", "yes")
+    result = cli("act", table, "Ann", "nerve", "Stay", "in")
     assert (result.code, result.err) == (2, "referee: Ann is asked for 'bullet', not 'nerve' (flow)\n")
     for seat in ("Ann", "Bob", "Cat", "Dan"):
         assert cli("act", table, seat, "bullet", "1").code == 0
     for seat, target in (("Ann", "Bob"), ("Bob", "Cat"), ("Cat", "Dan"), ("Dan", "Ann")):
         assert cli("act", table, seat, "aim", target).code == 0
-    # JSON is taken as it is: 1 is not true, though Python says 1 == True.
-    result = cli("act", table, "Ann", "nerve", "--args", '{"brave": 1}')
-    assert (result.code, result.err) == (2, "referee: brave: 1 is not true or false\n")
+    # JSON is taken as it is: 1 is not the first option's value, though the prompt numbers it 1.
+    result = cli("act", table, "Ann", "nerve", "--args", '{"nerve": 1}')
+    assert (result.code, result.err) == (2, "referee: nerve: 1 is not offered (Stay in, Back down)\n")
 
 
 def test_pigsty_orders_left_out_are_refused_and_empty_orders_are_said_with_text_equals(cli, entries_of) -> None:
@@ -139,7 +139,7 @@ def test_hotseat_shows_the_shape_and_reasks_a_refused_answer_without_the_whole_v
     # Between the refusal and the prompt asked again: nothing of the view, nothing at all.
     assert out[refusal:again].count("\n") == 1
     assert out.count("Round 1: Ann, choose a bullet card, face down.") == 1
-    assert out.count("your gun Ann:") == 2, "the view: once for the bullet, once for the aim, never for the retry"
+    assert out.count("\nYour hand\n") == 2, "the view: once for the bullet, once for the aim, never for the retry"
     mine = [a for a in answers_of(entries_of, result_table(out)) if a[0] == "Ann"]
     assert mine == [("Ann", "bullet", {"card": "bang"})]
 

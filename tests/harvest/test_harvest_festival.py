@@ -202,8 +202,12 @@ def test_views_and_reports_add_the_festival_to_the_games_own(app):
     view = app.view(table, "Amy")["view"]
     assert view["harvest_festival"] == {"every": 5, "next_after_turn": 10}
     assert view["farmers"][0]["name"] == "Amy", "the wrapper adds to Pigsty's view instead of replacing it"
-    text = app.rules(table).hook.referee_render_view(view=view, seat="Amy")
-    assert "Turn 6" in text and text.endswith("Harvest Festival after turn 10: every Honest farmer gets 1 Pig")
+    shown = app.present(table, "Amy")
+    assert shown is not None and shown.status.startswith("Turn 6:"), "the wrapper adds to Pigsty's presentation"
+    assert [z.title for z in shown.zones if z.role == "board"] == ["The countryside", "Harvest Festival"]
+    assert shown.zones[-1].notes == ("after turn 10: every Honest farmer still in the game gets 1 Pig (house rule 1)",)
+    plain = app.open("pigsty", ["Amy", "Bill", "Ted", "Zed"], seed="plain")
+    assert "Harvest Festival" not in [z.title for z in app.present(plain, "Amy").zones], "only where the house rule is played"
 
     report = app.gamesmaster.report(table, 5)
     assert "PIGS AFTER THE TURN" in report, "Pigsty's report is still there"

@@ -68,7 +68,9 @@ def _cashnguns_answers(seat: str, round: int, known: Known) -> Iterator[Body]:
         yield _answer(seat, "reload", {}, f"r{round}.reload.{gun}")
         for card in CARDS:
             yield _answer(seat, "reload", {"discard": card}, f"r{round}.reload.{gun}")
-    for brave in (True, False):
+    for nerve in ("stay-in", "back-down"):
+        yield _answer(seat, "nerve", {"nerve": nerve}, f"r{round}.nerve.{seat}")
+    for brave in (True, False):  # a table stored before the choice was named
         yield _answer(seat, "nerve", {"brave": brave}, f"r{round}.nerve.{seat}")
     # Claims and gun offers as answer shapes ask them: one pick, or nothing picked.
     for claim in ("stay-down", *POWERS):

@@ -53,6 +53,22 @@ def test_ruling_1_a_table_without_it_counts_5000_a_token(referee_app):
             assert c["total"] == c["notes"] - 5000 * c["shame"] + c["bonus"]
 
 
+def test_rule_1_the_final_standings_show_what_the_shame_cost(referee_app):
+    """The game's standings break each total down; with the rule, a token costs $10,000 there too."""
+    from referee.words import money
+
+    app = referee_app()
+    table = app.open("cashnguns", SEATS, extensions=[NAME], seed="standings")
+    app.bots.play(table, SEATS)
+    tokens = {g["name"]: g["shame"] for g in app.view(table, None)["view"]["gangsters"]}
+    assert any(tokens.values()), "some gangster backed down in this game"
+    for place in app.present(table, None).standings:
+        cost = {s.label: s.value for s in place.breakdown}.get(
+            f"Shame ({tokens[place.seat]} token{'' if tokens[place.seat] == 1 else 's'})"
+        )
+        assert cost == (money(-PENALTY * tokens[place.seat]) if tokens[place.seat] else None), place
+
+
 def test_exports_round_trip():
     check_export_round_trip("cashnguns", SEATS, extensions=[NAME])
 

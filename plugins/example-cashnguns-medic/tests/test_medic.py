@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+import referee
+import referee.audit
 import referee_cashnguns
 from referee import IllegalAction, RefereeError
 from referee.testing import check_bot_games, check_export_round_trip, check_refused_without, check_scenarios
@@ -35,7 +37,7 @@ def first_showdown(app: Any, *, reveal: bool = True) -> str:
     ann = {"card": "click", "reveal": NAME} if reveal else {"card": "click"}
     answer_all(app, table, "bullet", {"Ann": ann, "Bob": {"card": "bang"}, "Cat": {"card": "click"}, "Dan": {"card": "click"}})
     answer_all(app, table, "aim", {"Ann": {"target": "Bob"}, "Bob": {"target": "Cat"}, "Cat": {"target": "Dan"}, "Dan": {"target": "Ann"}})
-    answer_all(app, table, "nerve", {seat: {"brave": True} for seat in SEATS})
+    answer_all(app, table, "nerve", {seat: {"nerve": "stay-in"} for seat in SEATS})
     return table
 
 
@@ -58,6 +60,25 @@ def test_rule_1_it_is_dealt_like_the_ten_and_revealed_citing_its_own_rule(refere
     assert (revealed.event, revealed.rule) == ({"gangster": "Ann", "power": NAME}, "cashnguns.the-medic 1")
     described = [app.audit.describe(app.rules(table), e) for e in (dealt[0], revealed)]
     assert described == ["Ann is dealt The Medic", "Ann reveals The Medic"]
+    rules = app.rules(table)
+    to_ann = [referee.audit.describe(rules, rules.decode(e), reader="Ann") for e in (dealt[0], revealed)]
+    assert to_ann == ["You are dealt The Medic", "You reveal The Medic"]
+
+
+def test_rule_1_the_card_shows_its_own_title_and_rules_text(referee_app):
+    """The game draws the eleventh power's card from its declaration: to Ann in her hand,
+    to the others face up once revealed, never before."""
+    app = referee_app()
+    table = app.open("cashnguns", SEATS, extensions=[NAME], script=[LOOT, [0]])
+    summary = next(e.summary for e in app.rules(table).extensions if e.name == NAME)
+    hand = next(z for z in app.present(table, "Ann").zones if z.role == "hand")
+    (medic,) = [c for c in hand.cards if c.kind == "special power"]
+    assert (medic.name, medic.text) == ("The Medic", summary)
+    bobs_view_of_ann = next(z for z in app.present(table, "Bob").zones if z.owner == "Ann")
+    assert not bobs_view_of_ann.cards and next(b.label for b in bobs_view_of_ann.backs) == "special power, face down"
+    first_showdown_table = first_showdown(app)
+    seen = next(z for z in app.present(first_showdown_table, "Bob").zones if z.owner == "Ann")
+    assert [(c.name, c.text) for c in seen.cards] == [("The Medic", summary)]
 
 
 def test_rule_2_after_the_showdown_the_medic_patches_up_a_wound_and_the_round_goes_on(referee_app):

@@ -121,6 +121,53 @@ def test_rule_4_the_last_stone_wins(referee_app):
     assert [s["place"] for s in result["standings"]] == [1, 2]
 
 
+def test_rule_2_a_call_is_a_back_to_the_others_and_its_log_line_says_only_who_called(referee_app):
+    """Rule 2 as a player sees it: a call made is drawn face down for the others, the log
+    tells them who called (never what), and the caller reads it as "You called odd"."""
+    import referee.audit
+
+    app = referee_app()
+    table = app.open("nim", SEATS[2], seed="present")
+    app.act(table, "Ann", "call", {"call": "odd"})
+    ann_to_bob = next(z for z in app.present(table, "Bob").zones if z.owner == "Ann")
+    assert [(b.label, b.count) for b in ann_to_bob.backs] == [("call, face down", 1)] and ann_to_bob.notes == ()
+    assert next(z for z in app.present(table, "Ann").zones if z.owner == "Ann").notes == ("called odd",)
+    rules = app.rules(table)
+    (call,) = [e for e in app.visible_entries(table, "Bob") if e.type == "nim.StartCalled"]
+    assert call.redacted
+    assert referee.audit.describe_hidden(rules, call, "Bob") == "Ann called odd or even, sealed until every call is in"
+    (own,) = [e for e in app.visible_entries(table, "Ann") if e.type == "nim.StartCalled"]
+    assert referee.audit.describe(rules, rules.decode(own), "Ann") == "You called odd"
+
+
+def test_rule_3_the_heaps_carry_the_numbers_the_take_prompt_gives_them(referee_app):
+    """Rule 3 as a player sees it: each heap with its stones; the heaps offered are numbered
+    as the prompt numbers them, and the empty one is not offered."""
+    app = referee_app()
+    table = app.open("nim", SEATS[2], options={"heaps": 2}, script=[1, 6, 2])
+    app.act(table, "Ann", "call", {"call": "odd"})
+    app.act(table, "Bob", "call", {"call": "even"})
+    app.act(table, "Bob", "take", {"heap": "A", "stones": 3})
+    shown = app.present(table, "Ann")
+    assert shown.status == "Your turn: take stones from one heap"
+    heaps = [(c.name, c.stats[0].value, c.number, c.notes) for c in shown.zones[0].cards]
+    assert heaps == [("Heap A", "0", None, ("empty",)), ("Heap B", "8", 1, ())]
+    (request,) = app.requests(table)
+    assert [o.label for o in request.answer["heap"].options] == ["Heap B (8 stones)"]
+
+
+def test_rule_4_the_standings_say_who_took_the_last_stone_and_how_many_each_took(referee_app):
+    app = referee_app()
+    table = app.open("nim", SEATS[2], options={"heaps": 1, "max_take": 3}, script=[1, 2])
+    app.act(table, "Ann", "call", {"call": "even"})
+    app.act(table, "Bob", "call", {"call": "even"})
+    first = app.view(table, None)["active"]
+    app.act(table, first, "take", {"heap": "A", "stones": 3})
+    shown = app.present(table, None)
+    assert shown.status == f"{first} took the last stone"
+    assert (shown.standings[0].place, shown.standings[0].seat, shown.standings[0].total) == (1, first, "3 stones")
+
+
 def test_the_bot_makes_the_winning_take_whenever_there_is_one():
     """The bot's strategy (RULES.md, The bot): after its take the heaps' worth XORs to 0."""
     for max_take in (1, 2, 3, 5):

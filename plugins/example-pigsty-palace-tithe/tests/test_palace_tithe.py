@@ -62,8 +62,10 @@ def test_the_slot_counts_every_festival_pig_of_a_whole_game(referee_app):
     tithe = app.view(table, None)["view"]["palace_tithe"]
     assert tithe == {"festival_pigs": handed_out, "palace_pigs": 100 - DISCOUNT + handed_out}
     assert handed_out > 0, "some farmer was Honest at a festival"
-    rendered = app.rules(table).hook.referee_render_view(view=app.view(table, None)["view"], seat=None)
-    assert f"a Palace costs {tithe['palace_pigs']} Pigs" in rendered
+    shown = app.present(table, None)
+    (palace,) = [s for z in shown.zones if z.role == "board" for s in z.counters if s.label == "Palace"]
+    assert palace.value == f"{tithe['palace_pigs']} Pigs", "the price drawn is the house rule's, not the rulebook's 100"
+    assert f"{handed_out} festival Pigs tithed" in palace.hint
 
 
 def test_bot_games_end_verify_and_replay_with_the_harvest_festival():

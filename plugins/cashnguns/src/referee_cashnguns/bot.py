@@ -24,6 +24,8 @@ from typing import Any
 import referee
 from referee import Pick, answers, hookimpl
 
+from .nerve import BACK_DOWN, STAY_IN
+
 BOT_KINDS = ("heuristic", "random")
 """The bots this game ships; ``heuristic`` plays a seat unless the table says otherwise."""
 DEFAULT_BOT = "heuristic"
@@ -129,11 +131,19 @@ def _heuristic_target(table: dict[str, Any], seat: str, request: referee.Request
     return {"target": rng.choices(offered, weights=weights)[0]}
 
 
-def _heuristic_nerve(table: dict[str, Any], seat: str, rng: random.Random) -> dict[str, Any]:
+def _nerve(request: referee.Request, brave: bool) -> dict[str, Any]:
+    """The answer staying in (or backing down), as the request asks it: the named choice,
+    or the yes-or-no flag of a table stored before the choice was named."""
+    if "nerve" in (request.answer or {}):
+        return {"nerve": STAY_IN if brave else BACK_DOWN}
+    return {"brave": brave}
+
+
+def _heuristic_nerve(table: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     me = _me(table, seat)
     aimed = sum(1 for target in table["targets"].values() if target == seat)
     if not aimed:
-        return {"brave": True}
+        return _nerve(request, True)
     limit = 4 if me["power"] == "the-unbreakable" else 3
     if me["power"] == "dragon-skin":
         aimed = min(aimed, 1)
@@ -148,7 +158,7 @@ def _heuristic_nerve(table: dict[str, Any], seat: str, rng: random.Random) -> di
         courage *= 0.4
     if me["power"] == "super-coward":
         courage -= 0.25  # each shame token pays him instead of costing him
-    return {"brave": rng.random() < courage}
+    return _nerve(request, rng.random() < courage)
 
 
 def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
@@ -158,7 +168,7 @@ def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, 
     if request.action == "aim":
         return _heuristic_target(table, seat, request, rng)
     if request.action == "nerve":
-        return _heuristic_nerve(table, seat, rng)
+        return _heuristic_nerve(table, seat, request, rng)
     if request.action == "reload":
         discard = _offered(request, "discard")
         # Bang! Bang! Bang! is the strongest card: give up a Click! for it, a Bang! usually.

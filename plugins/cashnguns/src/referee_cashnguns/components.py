@@ -9,6 +9,13 @@ import msgspec
 
 CARDS = ("click", "bang", "bbb")
 CARD_NAMES = {"click": "Click!", "bang": "Bang!", "bbb": "Bang! Bang! Bang!"}
+CARD_TEXT = {
+    "click": "Nothing happens when it is revealed: a bluff, which still makes the gangster you aim at think twice.",
+    "bang": "A hit: the gangster you aim at takes a wound, unless they back down first.",
+    "bbb": "A hit revealed before every other card: the gangster it hits takes a wound and does not get to shoot back.",
+}
+"""Each bullet card's rules text, as a player reads it on the card (the rulebook's "First any
+Bang! Bang! Bang! cards are revealed. Players hit by these do not get to shoot back")."""
 DEFAULT_FILE = Path(__file__).with_name("components.toml")
 
 

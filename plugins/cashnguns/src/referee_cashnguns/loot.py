@@ -9,7 +9,7 @@ from referee import Decision, Option, Pick
 
 from .events import PotSplit
 from .powers import reveal
-from .rounds import R_SPLIT, _ask, _collect, _game
+from .rounds import R_SPLIT, _ask, _collect, _game, _last_round
 from .split import split
 
 STAY_DOWN = "stay-down"
@@ -37,7 +37,7 @@ def _open_claims(decision: Decision) -> None:
             "claim",
             name,
             f"{name}, you are down. The pot is being split.",
-            answer={"claim": Pick((Option(STAY_DOWN, "stay down"), *(Option(p, label) for p, label in options)))},
+            answer={"claim": Pick((Option(STAY_DOWN, "Stay down"), *(Option(p, label) for p, label in options)))},
             rule=R_SPLIT,
         )
 
@@ -59,4 +59,4 @@ def _split_pot(decision: Decision) -> None:
         return
     sharers = [n for n in game.living() if n in set(game.standing()) | set(r.claimants)]
     share, bundles, left = split(game.pot, len(sharers))
-    decision.emit(PotSplit(share=share, shares=dict(zip(sharers, bundles)), left=left), rule=R_SPLIT)
+    decision.emit(PotSplit(share=share, shares=dict(zip(sharers, bundles)), left=left, last=_last_round(decision)), rule=R_SPLIT)

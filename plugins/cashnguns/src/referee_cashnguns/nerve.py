@@ -1,13 +1,21 @@
 """Cowards or brave: "The leader counts to three again; on three, players choose to be
-cowards or brave" (``round: cowards or brave``), sealed and revealed together."""
+cowards or brave" (``round: cowards or brave``), sealed and revealed together.
+
+The choice is two named options and neither is a default, so an answer sent without
+choosing is refused rather than read as backing down."""
 
 from __future__ import annotations
 
 import referee
-from referee import Decision, Flag
+from referee import Decision, IllegalAction, Option, Pick
 
 from .events import NerveShown, NervesRevealed
 from .rounds import R_NERVE, _active, _ask, _game
+
+STAY_IN = "stay-in"
+BACK_DOWN = "back-down"
+NERVE = Pick((Option(STAY_IN, "Stay in"), Option(BACK_DOWN, "Back down")), label="on three")
+"""The nerve answer: stay in (brave) or back down (a coward: a shame token)."""
 
 
 def _open_nerve(decision: Decision) -> None:
@@ -17,14 +25,24 @@ def _open_nerve(decision: Decision) -> None:
             name,
             "nerve",
             name,
-            f"{name}, on three: stay in, or back down (a shame token)?",
-            answer={"brave": Flag(label="stay in; no backs down for a shame token")},
+            f"{name}, on three: stay in, or back down (your gun goes down and you take a shame token)?",
+            answer={"nerve": NERVE},
             rule=R_NERVE,
         )
 
 
+def brave(args: dict[str, object]) -> bool:
+    """Whether an answer stays in: ``{"nerve": "stay-in"}``, or ``{"brave": true}`` as a
+    table stored before the choice was named still asks for it (a yes-or-no flag)."""
+    if "nerve" in args:
+        return args["nerve"] == STAY_IN
+    if isinstance(args.get("brave"), bool):
+        return bool(args["brave"])
+    raise IllegalAction("nerve: choose Stay in or Back down", R_NERVE)
+
+
 def _show_nerve(decision: Decision, action: referee.Action) -> None:
-    decision.emit(NerveShown(gangster=action.seat, brave=bool(action.args["brave"])), rule=R_NERVE, visible_to=[action.seat])
+    decision.emit(NerveShown(gangster=action.seat, brave=brave(action.args)), rule=R_NERVE, visible_to=[action.seat])
 
 
 def _reveal_nerves(decision: Decision) -> None:

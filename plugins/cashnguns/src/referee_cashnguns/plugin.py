@@ -4,11 +4,13 @@ The rules are in ``game`` (the game, its setup and the round's flow) and the ste
 runs: ``aiming`` (bullet cards and targets), ``nerve``, ``showdown`` (shooting and
 wounds), ``loot`` (claims and the split) and ``ending``, sharing ``rounds``; ``split``
 (sharing the pot without change) and ``state`` (the mutator); ``view`` and
-``bot`` show and play it, and each event in ``events`` says what happened in words.  The ten powers are separate plugins in
+``present`` and ``bot`` show and play it, and each event in ``events`` says what happened in
+words for its reader (and what a hidden one may tell the others).  The ten powers are separate plugins in
 ``powers``.
 """
 
 from .bot import referee_bot_action
+from .events import referee_describe_hidden
 from .game import (
     referee_decide,
     referee_games,
@@ -16,14 +18,16 @@ from .game import (
     referee_request_expired,
     referee_setup,
 )
-from .view import referee_render_view, referee_view
+from .present import referee_present
+from .view import referee_view
 
 __all__ = [
     "referee_bot_action",
     "referee_decide",
+    "referee_describe_hidden",
     "referee_games",
     "referee_idle_reason",
-    "referee_render_view",
+    "referee_present",
     "referee_request_expired",
     "referee_setup",
     "referee_view",

@@ -152,4 +152,5 @@ def evolve(game: CashNGuns, event: Event) -> None:
                 game.gangsters[name].notes.extend(notes)
             game.pot = list(event.left)
         case MoneyCounted():
-            game.gangsters[event.gangster].total = event.total
+            counted = game.gangsters[event.gangster]
+            counted.bonus, counted.total = event.bonus, event.total

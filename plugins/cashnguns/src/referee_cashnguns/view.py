@@ -1,7 +1,8 @@
-"""What each gangster may see, and how a terminal shows it.
+"""What each gangster may see.
 
 Another gangster's bullet card, target, nerve or power never appears before the game
-reveals it; what was discarded face down never appears at all until the game ends.
+reveals it; what was discarded face down never appears at all until the game ends.  How
+a person sees it laid out is ``present``.
 """
 
 from __future__ import annotations
@@ -11,9 +12,8 @@ from typing import Any
 import referee
 from referee import hookimpl
 
-from .components import CARD_NAMES, dollars
 from .game import bots_by_seat
-from .powers import POWERS
+from .powers import card
 from .state import CashNGuns
 
 
@@ -26,6 +26,8 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
     for g in game.gangsters.values():
         own = g.name == seat
         guns = game.guns_of(g.name)
+        shown = g.power if (own or g.revealed or over) else None
+        face = card(state, shown) if shown else None
         gangsters.append(
             {
                 "name": g.name,
@@ -34,13 +36,20 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
                 "shame": g.shame,
                 "money": sum(g.notes),
                 "notes": sorted(g.notes, reverse=True),
-                "power": g.power if (own or g.revealed or over) else None,
+                "power": shown,
+                "power_title": face.title if face else None,
+                "power_text": face.text if face else None,
+                # Powers are dealt in seat order, one a gangster while they last: who
+                # holds one face down is as public as how many are at the table.
+                "power_dealt": g.power is not None,
                 "power_revealed": g.revealed,
                 "guns": len(guns),
                 "bullets_left": sum(len(gun.bullets) for gun in guns),
                 "coward": g.name in r.cowards,
                 "sat_out": g.name in r.sat_out,
                 "hit": bool(r.hits.get(g.name)),
+                "wounded_now": r.wounds.get(g.name, 0),
+                "bonus": g.bonus if g.total is not None else None,
                 "total": g.total,
             }
         )
@@ -57,40 +66,9 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
         "cowards": list(r.cowards),
         "fired": dict(r.fired),
         "my_guns": {gun_id: sorted(gun.bullets) for gun_id, gun in mine.items()},
-        "my_bullets": {gun: card for gun, card in r.bullets.items() if gun in mine},
+        "my_bullets": {gun: chosen for gun, chosen in r.bullets.items() if gun in mine},
         "my_targets": {gun: target for gun, target in r.targets.items() if gun in mine},
         "my_nerve": r.nerve.get(seat) if seat else None,
         # The table's options are public: each seat's bot kind, for the bots to read.
         "bots": bots_by_seat(state.options, state.seats),
     }
-
-
-@hookimpl
-def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
-    lines = [
-        f"Round {view['round']} of {view['rounds']}   pot ${sum(view['pot']):,} ({', '.join(f'${n:,}' for n in view['pot']) or 'empty'})"
-    ]
-    width = max(len(g["name"]) for g in view["gangsters"])
-    for g in view["gangsters"]:
-        marks = []
-        if not g["alive"]:
-            marks.append("DEAD")
-        marks.append(f"{g['wounds']} wound{'s' if g['wounds'] != 1 else ''}")
-        if g["shame"]:
-            marks.append(f"{g['shame']} shame")
-        if g["power"]:
-            marks.append(POWERS.get(g["power"], g["power"]) + ("" if g["power_revealed"] else " (secret)"))
-        if g["coward"]:
-            marks.append("backed down")
-        holders = view.get("holders", {})
-        aimed = [holders.get(gun, gun) for gun, target in view["targets"].items() if target == g["name"]]
-        if aimed:
-            marks.append(f"aimed at by {', '.join(aimed)}")
-        pointer = "*" if g["name"] == seat else " "
-        money = dollars(g["money"])
-        lines.append(f"{pointer} {g['name'].ljust(width)}  {money:>9}  {g['bullets_left']} bullets  ({'; '.join(marks)})")
-    for gun, cards in view["my_guns"].items():
-        chosen = view["my_bullets"].get(gun)
-        held = ", ".join(CARD_NAMES[c] for c in cards)
-        lines.append(f"your gun {gun}: {held or 'no bullets left'}" + (f"; loaded: {CARD_NAMES[chosen]}" if chosen else ""))
-    return "\n".join(lines)

@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee import Decision, Event, Extension, Option, Pick, Request, TableState, hookimpl
+from referee import Decision, Event, Extension, Option, Pick, Request, TableState, Words, hookimpl
+from referee.words import count
 from referee_cashnguns import Power
 from referee_cashnguns.events import PowerDealt, PowerRevealed
 from referee_cashnguns.game import components
@@ -37,8 +38,10 @@ class WoundPatched(Event, tag="cashnguns.the-medic.WoundPatched"):
     gangster: str
     wounds: int
 
-    def describe(self) -> str:
-        return f"{self.medic} patches up {self.gangster}: one wound less ({self.wounds} left)"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        left = f"{self.wounds} wound{'' if self.wounds == 1 else 's'} left"
+        return w.says(self.medic, "patches up", f"{w.name(self.gangster)}: one wound less ({left})")
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -99,7 +102,7 @@ def referee_phase_began(decision: Decision, phase: str) -> None:
         f"Round {decision.flow.round}: {healer}, whom do you patch up? One wound less.",
         answer={
             PATIENT: Pick(
-                tuple(Option(name, f"{name} ({game_of(decision).gangsters[name].wounds} wounds)") for name in wounded),
+                tuple(Option(name, f"{name} ({count(game_of(decision).gangsters[name].wounds, 'wound')})") for name in wounded),
                 optional=True,
                 label="gangster to patch up; leave out to patch up nobody",
             )
@@ -139,10 +142,11 @@ def referee_bot_action(view: dict[str, Any], seat: str, request: Request, rng: r
 
 
 @hookimpl
-def referee_describe(event: Event) -> str | None:
-    """The game's own lines name the ten by title; this names the eleventh the same way."""
+def referee_describe(event: Event, words: Words) -> str | None:
+    """The game's own lines name the ten by title; this names the eleventh the same way,
+    to its reader ("You are dealt The Medic")."""
     if isinstance(event, PowerDealt) and event.power == NAME:
-        return f"{event.gangster} is dealt {TITLE}"
+        return words.says(event.gangster, "is dealt", TITLE)
     if isinstance(event, PowerRevealed) and event.power == NAME:
-        return f"{event.gangster} reveals {TITLE}"
+        return words.says(event.gangster, "reveals", TITLE)
     return None

@@ -1,13 +1,14 @@
 """Everything that can happen at a Nim table, as events (RULES.md gives the sections).
 
-Each event says what happened in words (``describe``): one line for logs, ``referee
+Each event says what happened in words (``describe``), to the seat reading it
+(``words.says(seat, "took", ...)`` is "You took" to that seat): one line for logs, ``referee
 replay`` and ``referee explain``.
 """
 
 from __future__ import annotations
 
-from referee import Event
-from referee.results import join_names
+from referee import Event, Words
+from referee.words import count
 
 
 def heap_names(count: int) -> list[str]:
@@ -20,8 +21,9 @@ class HeapsLaid(Event, tag="nim.HeapsLaid"):
 
     heaps: tuple[int, ...]
 
-    def describe(self) -> str:
-        return "Heaps laid: " + ", ".join(f"{n} in {name}" for name, n in zip(heap_names(len(self.heaps)), self.heaps, strict=True))
+    def describe(self, words: Words | None = None) -> str:
+        laid = zip(heap_names(len(self.heaps)), self.heaps, strict=True)
+        return "Heaps laid: " + ", ".join(f"{count(n, 'stone')} in heap {name}" for name, n in laid)
 
 
 class StartCalled(Event, tag="nim.StartCalled"):
@@ -30,8 +32,8 @@ class StartCalled(Event, tag="nim.StartCalled"):
     seat: str
     call: str
 
-    def describe(self) -> str:
-        return f"{self.seat} called {self.call}"
+    def describe(self, words: Words | None = None) -> str:
+        return (words or Words()).says(self.seat, "called", self.call)
 
 
 class CallsShown(Event, tag="nim.CallsShown"):
@@ -41,8 +43,8 @@ class CallsShown(Event, tag="nim.CallsShown"):
     die: int
     right: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"The start die shows {self.die}; called right: {join_names(self.right)}"
+    def describe(self, words: Words | None = None) -> str:
+        return f"The start die shows {self.die}; called right: {(words or Words()).names(self.right)}"
 
 
 class StarterChosen(Event, tag="nim.StarterChosen"):
@@ -50,8 +52,8 @@ class StarterChosen(Event, tag="nim.StarterChosen"):
 
     seat: str
 
-    def describe(self) -> str:
-        return f"{self.seat} takes the first turn"
+    def describe(self, words: Words | None = None) -> str:
+        return (words or Words()).says(self.seat, "takes", "the first turn")
 
 
 class StonesTaken(Event, tag="nim.StonesTaken"):
@@ -62,8 +64,8 @@ class StonesTaken(Event, tag="nim.StonesTaken"):
     stones: int
     left: int
 
-    def describe(self) -> str:
-        return f"{self.seat} took {self.stones} from heap {self.heap}, {self.left} left"
+    def describe(self, words: Words | None = None) -> str:
+        return (words or Words()).says(self.seat, "took", f"{count(self.stones, 'stone')} from heap {self.heap}, {self.left} left")
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (HeapsLaid, StartCalled, CallsShown, StarterChosen, StonesTaken)

@@ -18,20 +18,29 @@ from referee import (
     GAMESMASTER,
     Action,
     Amount,
+    Backs,
+    Card,
     Decision,
+    Entry,
     Event,
     Game,
     IllegalAction,
     Option,
     Phase,
     Pick,
+    Place,
+    Presentation,
     Request,
     Rounds,
+    Stat,
     TableState,
     Turns,
+    Words,
+    Zone,
     hookimpl,
 )
 from referee.results import rank
+from referee.words import count
 
 from .events import EVENT_TYPES, CallsShown, HeapsLaid, StartCalled, StarterChosen, StonesTaken, heap_names
 
@@ -43,9 +52,10 @@ __all__ = [
     "heap_names",
     "referee_bot_action",
     "referee_decide",
+    "referee_describe_hidden",
     "evolve",
     "referee_games",
-    "referee_render_view",
+    "referee_present",
     "FLOW",
     "referee_view",
 ]
@@ -150,7 +160,7 @@ def _lay_heaps(decision: Decision) -> None:
 
 
 def _ask_calls(decision: Decision) -> None:
-    call = Pick(tuple(Option(c, c) for c in CALLS))
+    call = Pick(tuple(Option(c, c.capitalize()) for c in CALLS))
     for seat in decision.seats:
         # Sealed: nobody sees a call until every call is in (2).
         decision.request(seat, "call", "Call odd or even for the start die", answer={"call": call}, sealed=True, rule="nim 2")
@@ -172,7 +182,7 @@ def _show_calls(decision: Decision) -> None:
 def _ask_take(decision: Decision) -> None:
     nim: Nim = decision.game
     seat = decision.flow.seat or ""
-    heaps = tuple(Option(name, f"heap {name} ({n})") for name, n in nim.heaps.items() if n > 0)
+    heaps = tuple(Option(name, f"Heap {name} ({count(n, 'stone')})") for name, n in nim.heaps.items() if n > 0)
     most = min(decision.options["max_take"], max(nim.heaps.values()))
     decision.request(
         seat,
@@ -260,15 +270,58 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
 
 
 @hookimpl
-def referee_render_view(view: dict[str, Any], seat: str | None) -> str:
-    game = view  # what referee_view returned for this seat
-    heaps = "  ".join(f"{name}: {'o' * n or '-'} ({n})" for name, n in game["heaps"].items())
-    lines = [f"Heaps  {heaps}", f"Take 1 to {game['max_take']} stones from one heap; the last stone wins."]
-    if game["calls"]:
-        lines.append("Calls: " + ", ".join(f"{s} {c}" for s, c in game["calls"].items()))
-    if game["starter"]:
-        lines.append(f"{game['starter']} started.")
-    return "\n".join(lines)
+def referee_present(view: dict[str, Any], seat: str | None) -> Presentation:
+    """The table as a person sees it: the heaps, each numbered as the take prompt numbers
+    it, and every player with the stones they took and their call (a back until all are in)."""
+    game = view["view"]  # what referee_view returned for this seat; the flow is around it
+    w = Words(seat)
+    numbers = {}
+    for request in view["requests"]:
+        if request["action"] == "take":
+            numbers = {o["value"]: n for n, o in enumerate(request["answer"]["heap"]["options"], start=1)}
+    heaps = tuple(
+        Card(name=f"Heap {name}", kind="heap", stats=(Stat("Stones", str(n)),), notes=() if n else ("empty",), number=numbers.get(name))
+        for name, n in game["heaps"].items()
+    )
+    board = Zone(
+        title="The heaps", role="board", cards=heaps, notes=(f"take 1 to {game['max_take']} stones from one heap; the last stone wins",)
+    )
+    players = []
+    for s in view["seats"]:
+        call = game["calls"].get(s)
+        players.append(
+            Zone(
+                title="You" if s == seat else s,
+                role="mine" if s == seat else "opponent",
+                owner=s,
+                active=s == view["active"] or s in view["waiting_for"],
+                counters=(Stat("Stones taken", str(game["taken"].get(s, 0))),),
+                notes=(f"called {call}",) if call else (),
+                # A call made but not yet shown is a card face down (2).
+                backs=(Backs("call, face down", 1),) if s in game["called"] and not call else (),
+            )
+        )
+    result = view["result"]
+    if result:
+        status = result["reason"]
+    elif view["phase"] == "calling":
+        status = f"Call odd or even for the start die; waiting for {w.names(view['waiting_for'])}"
+    else:
+        whose = w.possessive(view["active"])  # "your" to the seat whose turn it is, else "Ann's"
+        status = f"{whose[:1].upper()}{whose[1:]} turn: take stones from one heap"
+    standings = tuple(
+        Place(place=p["place"], seat=p["seat"], total=count(p["score"], "stone"), breakdown=(Stat("Stones taken", str(p["score"])),))
+        for p in (result or {}).get("standings", ())
+    )
+    return Presentation(title="Nim", status=status, zones=(board, *players), standings=standings)
+
+
+@hookimpl
+def referee_describe_hidden(entry: Entry, words: Words) -> str | None:
+    """Another seat's sealed call says only who called (2)."""
+    if entry.type == "nim.StartCalled" and entry.visible_to:
+        return words.says(entry.visible_to[0], "called", "odd or even, sealed until every call is in")
+    return None
 
 
 @hookimpl

@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 
-from referee import Event, Extension, TableState, hookimpl
+from referee import Event, Extension, Presentation, Stat, TableState, hookimpl
 from referee_pigsty.resolution import Params
 from referee_pigsty_harvest.events import HarvestShared
 
@@ -82,9 +82,21 @@ def referee_view(state: TableState, seat: str | None) -> Generator[None, Any, An
 
 
 @hookimpl(wrapper=True)
-def referee_render_view(view: dict[str, Any], seat: str | None) -> Generator[None, Any, Any]:
-    text = yield
-    tithe = view.get("palace_tithe")
-    if isinstance(text, str) and tithe:
-        text += f"\nPalace Tithe: a Palace costs {tithe['palace_pigs']} Pigs ({tithe['festival_pigs']} festival Pigs tithed)"
-    return text
+def referee_present(view: dict[str, Any], seat: str | None) -> Generator[None, Any, Any]:
+    """The Palace's price on the common board is this rule's, with the festival Pigs tithed."""
+    shown = yield
+    tithe = view["view"].get("palace_tithe")
+    if isinstance(shown, Presentation) and tithe:
+        price = Stat(
+            "Palace",
+            f"{tithe['palace_pigs']} Pigs",
+            hint=f"Palace Tithe: {DISCOUNT} Pigs off, {tithe['festival_pigs']} festival Pigs tithed (house rules 1, 2)",
+        )
+        zones = tuple(
+            msgspec.structs.replace(zone, counters=tuple(price if s.label == "Palace" else s for s in zone.counters))
+            if zone.role == "board" and any(s.label == "Palace" for s in zone.counters)
+            else zone
+            for zone in shown.zones
+        )
+        shown = msgspec.structs.replace(shown, zones=zones)
+    return shown

@@ -7,7 +7,7 @@ exist.  To change the fields, raise ``version`` and add ``upcast_v1_v2`` (see
 
 from __future__ import annotations
 
-from referee import Event
+from referee import Event, Words
 
 __all__ = ["EVENT_TYPES", "HarvestShared"]
 
@@ -23,17 +23,19 @@ class HarvestShared(Event, tag="harvest.HarvestShared"):
     turn: int
     farmers: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"Harvest Festival after turn {self.turn}: {self.shared()}"
+    def describe(self, words: Words | None = None) -> str:
+        return f"Harvest Festival after turn {self.turn}: {self.shared(words)}"
 
-    def shared(self) -> str:
-        """Who got a Pig, in words (the turn report lists it under its own heading)."""
+    def shared(self, words: Words | None = None) -> str:
+        """Who got a Pig, in words for ``words``' reader ("you get 1 Pig"); the turn report
+        lists it under its own heading."""
+        w = words or Words()
         names = self.farmers
         if not names:
             return "nobody is Honest, so nobody gets a Pig"
         if len(names) == 1:
-            return f"{names[0]} gets 1 Pig"
-        return f"{', '.join(names[:-1])} and {names[-1]} each get 1 Pig"
+            return f"{w.name(names[0])} {w.verb(names[0], 'gets')} 1 Pig"
+        return f"{w.names(names)} each get 1 Pig"
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (HarvestShared,)

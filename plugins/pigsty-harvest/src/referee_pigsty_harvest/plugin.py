@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from referee import Decision, Event, Extension, TableState, hookimpl
+import msgspec
+
+from referee import Decision, Event, Extension, Presentation, TableState, Zone, hookimpl
 from referee_pigsty.resolution import Board
 
 from .events import EVENT_TYPES, HarvestShared
@@ -32,7 +34,7 @@ __all__ = [
     "next_festival",
     "pigsty_turn_resolved",
     "referee_extensions",
-    "referee_render_view",
+    "referee_present",
     "referee_report",
     "referee_view",
 ]
@@ -115,7 +117,7 @@ def pigsty_turn_resolved(decision: Decision) -> None:
 
 # --- Showing: add to the game's firstresult hooks without replacing them --------------
 #
-# ``referee_view``, ``referee_render_view`` and ``referee_report`` are firstresult: an
+# ``referee_view``, ``referee_present`` and ``referee_report`` are firstresult: an
 # ordinary implementation here would run before Pigsty's and replace its answer.  A
 # wrapper instead receives the game's answer and adds to it.
 
@@ -129,12 +131,15 @@ def referee_view(state: TableState, seat: str | None) -> Generator[None, Any, An
 
 
 @hookimpl(wrapper=True)
-def referee_render_view(view: dict[str, Any], seat: str | None) -> Generator[None, Any, Any]:
-    text = yield
-    festival = view.get("harvest_festival")
-    if isinstance(text, str) and festival:
-        text += f"\nHarvest Festival after turn {festival['next_after_turn']}: every Honest farmer gets 1 Pig"
-    return text
+def referee_present(view: dict[str, Any], seat: str | None) -> Generator[None, Any, Any]:
+    """The next festival, as a zone of the common board beside the game's own."""
+    shown = yield
+    festival = view["view"].get("harvest_festival")
+    if isinstance(shown, Presentation) and festival:
+        note = f"after turn {festival['next_after_turn']}: every Honest farmer still in the game gets 1 Pig (house rule 1)"
+        zone = Zone(title="Harvest Festival", role="board", notes=(note,))
+        shown = msgspec.structs.replace(shown, zones=(*shown.zones, zone))
+    return shown
 
 
 @hookimpl(wrapper=True)

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from referee import Entry, Words, hookimpl
 from referee.events import Event
-from referee_pigsty.orders import Order, order_text
+from referee.words import count
+from referee_pigsty.order_cards import ORDER_NAMES, orders_words
+from referee_pigsty.orders import Order
 
 __all__ = [
     "BANDITS",
@@ -45,8 +48,20 @@ __all__ = [
 ]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _w(words: Words | None) -> Words:
+    return words or Words()
+
+
+def _their(w: Words, farmer: str) -> str:
+    return "your" if w.is_reader(farmer) else "their"
+
+
+def _thief(w: Words, thief: str) -> str:
+    return "The Bandits" if thief == BANDITS else w.subject(thief)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 BANDITS = "Bandits"
@@ -61,9 +76,9 @@ class PorkAllotted(Event, tag="pigsty.PorkAllotted"):
     punishment: int
     pork: int
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         less = f" less {self.punishment} Punishment" if self.punishment else ""
-        return f"{self.farmer} has {_plural(self.pigs, 'Pig')}{less}: {self.pork} Pork to spend"
+        return f"{_w(words).says(self.farmer, 'has', count(self.pigs, 'Pig'))}{less}: {self.pork:,} Pork to spend"
 
 
 class OrdersWritten(Event, tag="pigsty.OrdersWritten"):
@@ -73,8 +88,11 @@ class OrdersWritten(Event, tag="pigsty.OrdersWritten"):
     orders: tuple[Order, ...]
     stated_total: int | None
 
-    def describe(self) -> str:
-        return f"{self.farmer} wrote orders: {'; '.join(map(order_text, self.orders)) or 'none'}"
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        if not self.orders:
+            return w.says(self.farmer, "wrote", "no orders: no Pork spent")
+        return w.says(self.farmer, "wrote", f"orders: {orders_words(self.orders, w)}")
 
 
 class OrdersRevealed(Event, tag="pigsty.OrdersRevealed"):
@@ -84,8 +102,11 @@ class OrdersRevealed(Event, tag="pigsty.OrdersRevealed"):
     orders: tuple[Order, ...]
     stated_total: int | None
 
-    def describe(self) -> str:
-        return f"{self.farmer}'s orders: {'; '.join(map(order_text, self.orders)) or 'none'}"
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        if not self.orders:
+            return w.says(self.farmer, "gave", "no orders: no Pork spent")
+        return f"{_capital(w.possessive(self.farmer))} orders: {orders_words(self.orders, w)}"
 
 
 class OrderCut(Event, tag="pigsty.OrderCut"):
@@ -98,8 +119,8 @@ class OrderCut(Event, tag="pigsty.OrderCut"):
     written: int
     paid: int
 
-    def describe(self) -> str:
-        return f"{self.farmer} could not pay line {self.line} in full: {self.written} Pork cut to {self.paid}"
+    def describe(self, words: Words | None = None) -> str:
+        return _w(words).says(self.farmer, "could not pay", f"line {self.line} in full: {self.written:,} Pork cut to {self.paid:,}")
 
 
 class OrderCancelled(Event, tag="pigsty.OrderCancelled"):
@@ -111,8 +132,9 @@ class OrderCancelled(Event, tag="pigsty.OrderCancelled"):
     target: str | None
     written: int
 
-    def describe(self) -> str:
-        return f"{self.farmer}'s line {self.line} ({self.kind} {self.written}) is cancelled: no Pork left"
+    def describe(self, words: Words | None = None) -> str:
+        owner = _capital(_w(words).possessive(self.farmer))
+        return f"{owner} line {self.line} ({ORDER_NAMES[self.kind]}, {self.written:,} Pork) is cancelled: no Pork left"
 
 
 class BecameHonest(Event, tag="pigsty.BecameHonest"):
@@ -125,8 +147,9 @@ class BecameHonest(Event, tag="pigsty.BecameHonest"):
     yeomen_pork: int
     reputation: int
 
-    def describe(self) -> str:
-        return f"{self.farmer} paid {self.yeomen_pork} Pork to the Yeomen and is now Honest"
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        return f"{w.says(self.farmer, 'paid', f'{self.yeomen_pork:,} Pork to the Yeomen')} and {w.verb(self.farmer, 'is')} now Honest"
 
 
 class YeomenFunded(Event, tag="pigsty.YeomenFunded"):
@@ -140,8 +163,8 @@ class YeomenFunded(Event, tag="pigsty.YeomenFunded"):
     pork: int
     fund: int
 
-    def describe(self) -> str:
-        return f"{self.farmer} paid {self.pork} Pork into the Yeoman Fund (now {self.fund})"
+    def describe(self, words: Words | None = None) -> str:
+        return _w(words).says(self.farmer, "paid", f"{self.pork:,} Pork into the Yeoman Fund (now {self.fund:,})")
 
 
 class YeomanJoined(Event, tag="pigsty.YeomanJoined"):
@@ -162,9 +185,9 @@ class YeomanJoined(Event, tag="pigsty.YeomanJoined"):
         # Version 1 logged one event per Yeoman.
         return {**body, "joined": 1}
 
-    def describe(self) -> str:
-        arrived = "a new Yeoman enters" if self.joined == 1 else f"{self.joined} new Yeomen enter"
-        return f"{arrived} play: {_plural(self.yeomen, 'Yeoman').replace('Yeomans', 'Yeomen')} in play"
+    def describe(self, words: Words | None = None) -> str:
+        arrived = "A new Yeoman enters" if self.joined == 1 else f"{self.joined} new Yeomen enter"
+        return f"{arrived} play: {count(self.yeomen, 'Yeoman', 'Yeomen')} in play"
 
 
 class GuardsHired(Event, tag="pigsty.GuardsHired"):
@@ -173,8 +196,8 @@ class GuardsHired(Event, tag="pigsty.GuardsHired"):
     farmer: str
     guards: int
 
-    def describe(self) -> str:
-        return f"{self.farmer} hired {_plural(self.guards, 'Guard')}"
+    def describe(self, words: Words | None = None) -> str:
+        return _w(words).says(self.farmer, "hired", count(self.guards, "Guard"))
 
 
 class TheftAttempted(Event, tag="pigsty.TheftAttempted"):
@@ -191,15 +214,16 @@ class TheftAttempted(Event, tag="pigsty.TheftAttempted"):
     stopped_by_yeomen: int
     pigs_wanted: int
 
-    def describe(self) -> str:
-        who = "The Bandits" if self.thief == BANDITS else self.thief
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
         stopped = []
         if self.stopped_by_guards:
             stopped.append(f"{self.stopped_by_guards} stopped by Guards")
         if self.stopped_by_yeomen:
             stopped.append(f"{self.stopped_by_yeomen} stopped by Yeomen")
         extra = f" ({', '.join(stopped)})" if stopped else ""
-        return f"{who} sent {_plural(self.thieves, 'Thief').replace('Thiefs', 'Thieves')} against {self.victim}{extra}: {_plural(self.pigs_wanted, 'Pig')} at risk"
+        sent = f"{_thief(w, self.thief)} sent {count(self.thieves, 'Thief', 'Thieves')} against {w.name(self.victim)}"
+        return f"{sent}{extra}: {count(self.pigs_wanted, 'Pig')} at risk"
 
 
 class PigsTaken(Event, tag="pigsty.PigsTaken"):
@@ -217,10 +241,10 @@ class PigsTaken(Event, tag="pigsty.PigsTaken"):
     stolen: int
     short: int
 
-    def describe(self) -> str:
-        who = "The Bandits" if self.thief == BANDITS else self.thief
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
         short = f" ({self.short} short: Overkill)" if self.short else ""
-        return f"{who} took {_plural(self.taken, 'Pig')} from {self.victim}: {self.lost} lost, {self.stolen} stolen{short}"
+        return f"{_thief(w, self.thief)} took {count(self.taken, 'Pig')} from {w.name(self.victim)}: {self.lost} lost, {self.stolen} stolen{short}"
 
 
 class PigsReturned(Event, tag="pigsty.PigsReturned"):
@@ -231,8 +255,8 @@ class PigsReturned(Event, tag="pigsty.PigsReturned"):
     pigs: int
     yeomen: int
 
-    def describe(self) -> str:
-        return f"the Yeomen returned {_plural(self.pigs, 'lost Pig')} to {self.farmer}"
+    def describe(self, words: Words | None = None) -> str:
+        return f"The Yeomen returned {count(self.pigs, 'lost Pig')} to {_w(words).name(self.farmer)}"
 
 
 class TradeCancelled(Event, tag="pigsty.TradeCancelled"):
@@ -248,9 +272,12 @@ class TradeCancelled(Event, tag="pigsty.TradeCancelled"):
     pork: int
     reason: str
 
-    def describe(self) -> str:
-        why = "they had Pigs taken" if self.reason == "trader-robbed" else f"{self.receiver} stole from them"
-        return f"{self.trader}'s Trade of {self.pork} Pork to {self.receiver} is cancelled because {why}; it counts as Investment"
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        they, them = ("you", "you") if w.is_reader(self.trader) else ("they", "them")
+        why = f"{they} had Pigs taken" if self.reason == "trader-robbed" else f"{w.name(self.receiver)} stole from {them}"
+        trade = f"{_capital(w.possessive(self.trader))} Trade of {self.pork:,} Pork to {w.name(self.receiver)}"
+        return f"{trade} is cancelled because {why}; it counts as Investment"
 
 
 class PigTraded(Event, tag="pigsty.PigTraded"):
@@ -260,8 +287,9 @@ class PigTraded(Event, tag="pigsty.PigTraded"):
     receiver: str
     pork: int
 
-    def describe(self) -> str:
-        return f"{self.trader} traded {self.pork} Pork to {self.receiver}, who gets a Pig"
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        return w.says(self.trader, "traded", f"{self.pork:,} Pork to {w.name(self.receiver)}, who {w.verb(self.receiver, 'gets')} a Pig")
 
 
 class PigsBred(Event, tag="pigsty.PigsBred"):
@@ -271,8 +299,8 @@ class PigsBred(Event, tag="pigsty.PigsBred"):
     pork: int
     pigs: int
 
-    def describe(self) -> str:
-        return f"{self.farmer} bred {_plural(self.pigs, 'Pig')} from {self.pork} Pork"
+    def describe(self, words: Words | None = None) -> str:
+        return _w(words).says(self.farmer, "bred", f"{count(self.pigs, 'Pig')} from {self.pork:,} Pork")
 
 
 class PunishmentImposed(Event, tag="pigsty.PunishmentImposed"):
@@ -288,8 +316,9 @@ class PunishmentImposed(Event, tag="pigsty.PunishmentImposed"):
     by_victim: int
     by_yeomen: int
 
-    def describe(self) -> str:
-        return f"{self.thief} is Punished for stealing from {self.victim}: {self.pork} Pork less next turn"
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        return f"{w.says(self.thief, 'is', f'Punished for Stealing from {w.name(self.victim)}')}: {self.pork:,} Pork less next turn"
 
 
 class BecameDishonest(Event, tag="pigsty.BecameDishonest"):
@@ -301,8 +330,8 @@ class BecameDishonest(Event, tag="pigsty.BecameDishonest"):
     farmer: str
     reputation: int
 
-    def describe(self) -> str:
-        return f"{self.farmer} is Dishonest (Reputation {self.reputation})"
+    def describe(self, words: Words | None = None) -> str:
+        return _w(words).says(self.farmer, "is", f"Dishonest (Reputation {self.reputation})")
 
 
 class LostPigsCounted(Event, tag="pigsty.LostPigsCounted"):
@@ -316,8 +345,8 @@ class LostPigsCounted(Event, tag="pigsty.LostPigsCounted"):
     returned: int
     lost_total: int
 
-    def describe(self) -> str:
-        return f"{_plural(self.lost, 'Pig')} lost this turn, {self.returned} returned; {self.lost_total} lost in all"
+    def describe(self, words: Words | None = None) -> str:
+        return f"{count(self.lost, 'Pig')} lost this turn, {self.returned} returned; {self.lost_total:,} lost in all"
 
 
 class BanditJoined(Event, tag="pigsty.BanditJoined"):
@@ -337,9 +366,9 @@ class BanditJoined(Event, tag="pigsty.BanditJoined"):
         # Version 1 logged one event per Bandit.
         return {**body, "joined": 1}
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         arrived = "another Bandit" if self.joined == 1 else f"{self.joined} more Bandits"
-        return f"the lost Pigs attract {arrived}: {_plural(self.bandits, 'Bandit')}"
+        return f"The lost Pigs attract {arrived}: {count(self.bandits, 'Bandit')}"
 
 
 class FarmerEliminated(Event, tag="pigsty.FarmerEliminated"):
@@ -347,8 +376,9 @@ class FarmerEliminated(Event, tag="pigsty.FarmerEliminated"):
 
     farmer: str
 
-    def describe(self) -> str:
-        return f"{self.farmer} has lost all their Pigs and is out of the game"
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        return f"{w.says(self.farmer, 'has', f'lost all {_their(w, self.farmer)} Pigs')} and {w.verb(self.farmer, 'is')} out of the game"
 
 
 class PorkIndustryDestroyed(Event, tag="pigsty.PorkIndustryDestroyed"):
@@ -357,8 +387,8 @@ class PorkIndustryDestroyed(Event, tag="pigsty.PorkIndustryDestroyed"):
     pigs_in_play: int
     farmers: int
 
-    def describe(self) -> str:
-        return f"only {_plural(self.pigs_in_play, 'Pig')} for {self.farmers} farmers: M.A.D., everyone loses"
+    def describe(self, words: Words | None = None) -> str:
+        return f"Only {count(self.pigs_in_play, 'Pig')} for {self.farmers} farmers: M.A.D., everyone loses"
 
 
 class PalaceBought(Event, tag="pigsty.PalaceBought"):
@@ -367,8 +397,8 @@ class PalaceBought(Event, tag="pigsty.PalaceBought"):
     farmer: str
     pigs: int
 
-    def describe(self) -> str:
-        return f"{self.farmer} has {self.pigs} Pigs and can afford a Palace!"
+    def describe(self, words: Words | None = None) -> str:
+        return _w(words).says(self.farmer, "has", f"{count(self.pigs, 'Pig')} and can afford a Palace!")
 
 
 class TurnResolved(Event, tag="pigsty.TurnResolved"):
@@ -380,8 +410,9 @@ class TurnResolved(Event, tag="pigsty.TurnResolved"):
     turn: int
     pigs: dict[str, int]
 
-    def describe(self) -> str:
-        return f"turn {self.turn} resolved: " + ", ".join(f"{k} {v}" for k, v in self.pigs.items())
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        return f"Turn {self.turn} resolved. Pigs: " + ", ".join(f"{w.name(k)} {v:,}" for k, v in self.pigs.items())
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -410,3 +441,13 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     TurnResolved,
 )
 """Every pigsty event type, for registering with the kernel."""
+
+
+@hookimpl
+def referee_describe_hidden(entry: Entry, words: Words) -> str | None:
+    """A farmer's sealed orders, to the others: only that they were written (rule 9: "You
+    PM me your orders")."""
+    owners = entry.visible_to or []
+    if entry.type == "pigsty.OrdersWritten" and len(owners) == 1:
+        return words.says(owners[0], "wrote", f"{_their(words, owners[0])} orders, sealed until every farmer's are in")
+    return None

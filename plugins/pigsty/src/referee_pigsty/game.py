@@ -20,7 +20,7 @@ from . import hookspecs
 from .bot import BOTS, DEFAULT_BOT, bots_by_seat
 from .events import EVENT_TYPES, FarmerEliminated, OrdersRevealed, OrdersWritten, PorkAllotted
 from .orders import Order, parse_orders, pay_orders
-from .resolution import Board, Params, allot_pork, evolve, new_board, pork_industry_destroyed, resolve_turn
+from .resolution import RULEBOOK, Board, Params, allot_pork, evolve, new_board, pork_industry_destroyed, resolve_turn
 
 _HERE = Path(__file__).parent
 
@@ -31,6 +31,8 @@ ORDERS_HINT = (
 )
 
 MAD_ENDING = "M.A.D.: the local pork industry is destroyed and everyone loses"
+
+_SHOWN_NUMBERS = ("palace_pigs", "pork_per_pig", "yeoman_fund_target", "pigs_lost_per_bandit")
 
 ORDERS_ANSWER = {"text": referee.Text(hint=ORDERS_HINT, label="orders")}
 """Orders are free text (rule 10.1); leaving the text out is refused by the kernel, so
@@ -270,6 +272,9 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
         "lost_pigs": board.lost_total,
         "my_orders": None if mine is None else [msgspec.to_builtins(o) for o in mine.orders],
         "winners": list(board.winners),
+        # The table's numbers as its options set them (rules 4.2, 4.6, 8, 11.2); a house
+        # rule that turns them adds its own to the view.
+        "numbers": {name: state.options.get(name, getattr(RULEBOOK, name)) for name in _SHOWN_NUMBERS},
         # The table's options are public (they open its log); bots read their kind here.
         "bots": bots_by_seat(state.options.get("bots", DEFAULT_BOT), list(board.farmers)),
     }

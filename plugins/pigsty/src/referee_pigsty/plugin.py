@@ -2,10 +2,12 @@
 
 This module is what the ``referee`` entry point names; the rules themselves live in
 ``game`` (turn cycle), ``orders`` (rule 10), ``resolution`` (rules 4-8, 11, 12),
-``bot`` and ``report``.
+``bot``, ``report`` (the log's words and the forum post) and ``present`` (the table as
+a farmer sees it).
 """
 
 from .bot import referee_bot_action
+from .events import referee_describe_hidden
 from .game import (
     referee_decide,
     referee_games,
@@ -13,15 +15,17 @@ from .game import (
     referee_setup,
     referee_view,
 )
-from .report import referee_describe, referee_render_view, referee_report
+from .present import referee_present
+from .report import referee_describe, referee_report
 
 __all__ = [
     "referee_bot_action",
     "referee_decide",
     "referee_describe",
+    "referee_describe_hidden",
     "referee_games",
     "referee_idle_reason",
-    "referee_render_view",
+    "referee_present",
     "referee_report",
     "referee_setup",
     "referee_view",

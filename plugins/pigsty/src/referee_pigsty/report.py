@@ -1,4 +1,4 @@
-"""Words for the log and the forum: one line per event, and the gamesmaster's turn report.
+"""Words for the log and the forum: a kernel round is a turn, and the gamesmaster's turn report.
 
 The report is what rule 9 promises ("Everyone finds out what orders were submitted
 and what the results of them were"), as plain text ready to paste into a forum post.
@@ -36,9 +36,9 @@ def referee_describe(event: Event) -> str | None:
     what happened itself (``describe`` in ``events``)."""
     match event:
         case referee.RoundBegan():
-            return f"turn {event.round} begins"
+            return f"Turn {event.round} begins"
         case referee.RoundEnded():
-            return f"turn {event.round} ends"
+            return f"Turn {event.round} ends"
     return None
 
 
@@ -85,23 +85,3 @@ def referee_report(state: referee.TableState, entries: list[Any], round: int | N
     if state.result is not None and round == resolved[-1]:
         lines += ["", f"GAME OVER: {state.result.reason}."]
     return "\n".join(lines) + "\n"
-
-
-@hookimpl
-def referee_render_view(view: dict[str, Any], seat: str | None) -> str | None:
-    """The farm table as a farmer sees it before writing orders."""
-    width = max(len(f["name"]) for f in view["farmers"])
-    lines = [
-        f"Turn {view['turn']}   Yeomen {view['yeomen']} (Fund {view['yeoman_fund']})   Bandits {view['bandits']}   lost Pigs {view['lost_pigs']}"
-    ]
-    for f in view["farmers"]:
-        if f["out"]:
-            status = "out of the game"
-        else:
-            status = f"{'Honest' if f['honest'] else 'Dishonest'}, Reputation {f['reputation']}"
-            status += f", {f['pork']} Pork" + (", orders in" if f["orders_in"] else "")
-        marker = "*" if f["name"] == seat else " "
-        lines.append(f"{marker} {f['name'].ljust(width)} {f['pigs']:>4} Pigs  ({status})")
-    if view.get("my_orders"):
-        lines.append("Your orders: " + "; ".join(order_text(Order(**o)) for o in view["my_orders"]))
-    return "\n".join(lines)

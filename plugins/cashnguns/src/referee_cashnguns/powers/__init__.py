@@ -12,8 +12,11 @@ from a list of the ten.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+import msgspec
 
 from referee import Decision, Event, Extension, Rules, TableState
 
@@ -35,6 +38,15 @@ POWERS: dict[str, str] = {
 """Power name -> the card's title, numbered as in the rulebook (1-10)."""
 
 
+class PowerCard(msgspec.Struct):
+    """A power card's face as its declaration gives it: the title and the rules text
+    (``summary``).  Every table that deals the power keeps it (the power's ``state``), so a
+    view shows any power, another distribution's too, by its own words."""
+
+    title: str
+    text: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class Power(Extension):
     """A special power's declaration: an ``Extension`` of Cash'n'Guns, kind ``"power"``.
@@ -44,7 +56,9 @@ class Power(Extension):
     card by ``title`` in its requests and refusals and cites ``rule`` for every event the
     card causes: the ten cite the rulebook (``"cashnguns power 6 The Kid"``), another
     power its own README.  A plain ``Extension`` of kind ``"power"`` works too and cites
-    ``"cashnguns.<name> <title>"``.
+    ``"cashnguns.<name> <title>"``.  Its ``summary`` is the card's rules text, shown with
+    its title wherever the card is face up to a reader (kept as the power's ``state`` at the
+    table, unless the power declares a state of its own).
     """
 
     game: str = "cashnguns"
@@ -52,8 +66,21 @@ class Power(Extension):
     rule: str = ""
     """The reference the card's events cite, as the log names it; empty: ``"cashnguns.<name> <title>"``."""
 
+    def __post_init__(self) -> None:
+        if self.state is None:
+            object.__setattr__(self, "state", functools.partial(PowerCard, title=self.title, text=self.summary))
+
     def reference(self) -> str:
         return self.rule or f"cashnguns.{self.name} {self.title}"
+
+
+def card(state: TableState, power: str) -> PowerCard:
+    """The face of ``power``'s card at this table (its name as title where the power keeps
+    other state of its own, or was declared as a plain ``Extension``)."""
+    kept = state.slots.get(power)
+    if isinstance(kept, PowerCard):
+        return kept
+    return PowerCard(title=POWERS.get(power, power), text="")
 
 
 def declaration(source: Decision | Rules, power: str) -> Extension | None:

@@ -15,7 +15,7 @@ NAME = "dragon-skin"
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, "Never more than one wound in a round.")]
+    return [extension(NAME, "Never takes more than one wound in a round. Revealed on taking several hits in the same round.")]
 
 
 @hookimpl

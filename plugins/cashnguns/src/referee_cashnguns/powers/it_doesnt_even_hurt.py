@@ -6,7 +6,7 @@ grenade has been used (in that round the split does not happen).
 
 from __future__ import annotations
 
-from referee import Decision, Event, Extension, TableState, hookimpl
+from referee import Decision, Event, Extension, TableState, Words, hookimpl
 
 from . import at_table, extension, game_of, holds, mark_used, rule, used
 
@@ -16,13 +16,20 @@ NAME = "it-doesnt-even-hurt"
 class PainIgnored(Event, tag="cashnguns.it-doesnt-even-hurt.PainIgnored"):
     gangster: str
 
-    def describe(self) -> str:
-        return f"{self.gangster}: it doesn't even hurt! joins the split"
+    def describe(self, words: Words | None = None) -> str:
+        return f"It doesn't even hurt! {(words or Words()).says(self.gangster, 'joins', 'the split')}"
 
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, "Once, joins the split though wounded or withdrawn.", events=[PainIgnored], evolve=evolve)]
+    return [
+        extension(
+            NAME,
+            "May take part in the split even when wounded or withdrawn. Revealed in the split, when you join in. Single use; does not work once the grenade has been used.",
+            events=[PainIgnored],
+            evolve=evolve,
+        )
+    ]
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -39,7 +46,7 @@ def cashnguns_pending_claims(state: TableState) -> bool | None:
 @hookimpl
 def cashnguns_claim_options(state: TableState, gangster: str) -> list[tuple[str, str]] | None:
     if holds(state, gangster, NAME) and not used(state, NAME) and not game_of(state).round.ended_early:
-        return [(NAME, "reveal It Doesn't Even Hurt! and join the split")]
+        return [(NAME, "Reveal It Doesn't Even Hurt! and join the split")]
     return None
 
 

@@ -12,7 +12,7 @@ PER_DEAD = 10_000
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, "At the end, $10,000 for each dead gangster.")]
+    return [extension(NAME, "At the end, $10,000 for each dead gangster. Revealed at the end.")]
 
 
 @hookimpl

@@ -16,7 +16,7 @@ PER_TOKEN = 5_000
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, "At the end, each shame token is worth +$5,000 instead of -$5,000.")]
+    return [extension(NAME, "At the end, each shame token is worth +$5,000 instead of costing $5,000. Revealed at the end.")]
 
 
 @hookimpl

@@ -14,7 +14,12 @@ NAME = "the-cunning"
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, "Chooses a bullet card after all targets are known.")]
+    return [
+        extension(
+            NAME,
+            "Chooses a bullet card only after everyone has chosen whom to shoot. Revealed in some round before targets are chosen; lasts to the end of the game.",
+        )
+    ]
 
 
 @hookimpl

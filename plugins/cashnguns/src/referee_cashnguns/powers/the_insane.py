@@ -7,7 +7,7 @@ split: the pot waits).  The grenade is single use.
 
 from __future__ import annotations
 
-from referee import Decision, Event, Extension, TableState, hookimpl
+from referee import Decision, Event, Extension, TableState, Words, hookimpl
 
 from . import extension, game_of, holds, mark_used, rule, used, wound
 
@@ -18,16 +18,21 @@ class GrenadeExploded(Event, tag="cashnguns.the-insane.GrenadeExploded"):
     gangster: str
     victims: list[str]
 
-    def describe(self) -> str:
-        victims = ", ".join(self.victims) or "nobody else"
-        return f"{self.gangster}'s grenade goes off: {victims} wounded; the round ends there"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        hurt = f"{w.subjects(self.victims, 'are', 'wounded')}" if self.victims else "nobody else is wounded"
+        owner = w.possessive(self.gangster)
+        return f"{owner[:1].upper()}{owner[1:]} grenade goes off: {hurt}; the round ends there"
 
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
     return [
         extension(
-            NAME, "A grenade: when the holder is next wounded, everyone standing is wounded too.", events=[GrenadeExploded], evolve=evolve
+            NAME,
+            "Has a grenade: once it is revealed, the next time you are wounded everyone standing is wounded too, and the round ends there. Revealed at the start of some round, before the nerve. Single use.",
+            events=[GrenadeExploded],
+            evolve=evolve,
         )
     ]
 
@@ -42,7 +47,7 @@ def evolve(state: TableState, event: Event) -> None:
 def cashnguns_reveal_options(state: TableState, gangster: str) -> list[tuple[str, str, bool]] | None:
     g = game_of(state).gangsters[gangster]
     if holds(state, gangster, NAME) and not g.revealed:
-        return [(NAME, "reveal The Insane: your grenade is armed", True)]
+        return [(NAME, "Reveal The Insane: your grenade is armed", True)]
     return None
 
 

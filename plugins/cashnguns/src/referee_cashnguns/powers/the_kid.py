@@ -14,14 +14,19 @@ NAME = "the-kid"
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, "Chooses a target after seeing everyone else's.")]
+    return [
+        extension(
+            NAME,
+            "Chooses whom to shoot after seeing whom the others aim at. Revealed in some round before targets are chosen; lasts to the end of the game.",
+        )
+    ]
 
 
 @hookimpl
 def cashnguns_reveal_options(state: TableState, gangster: str) -> list[tuple[str, str, bool]] | None:
     g = game_of(state).gangsters[gangster]
     if holds(state, gangster, NAME) and not g.revealed:
-        return [(NAME, "reveal The Kid: from now on you aim after seeing the others' targets", True)]
+        return [(NAME, "Reveal The Kid: from now on you aim after seeing the others' targets", True)]
     return None
 
 

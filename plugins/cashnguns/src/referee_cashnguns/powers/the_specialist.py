@@ -9,7 +9,7 @@ cards.  Once a game.
 
 from __future__ import annotations
 
-from referee import Decision, Event, Extension, TableState, hookimpl
+from referee import Decision, Event, Extension, TableState, Words, hookimpl
 
 from ..components import CARD_NAMES
 from . import at_table, extension, game_of, holds, mark_used, rule, used
@@ -22,13 +22,23 @@ class BangBangBangReloaded(Event, tag="cashnguns.the-specialist.BangBangBangRelo
     gun: str
     discarded: str
 
-    def describe(self) -> str:
-        return f"{self.gangster} discards a bullet card and takes Bang! Bang! Bang! back"
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return (
+            f"{w.says(self.gangster, 'discards', CARD_NAMES[self.discarded])} and {w.verb(self.gangster, 'takes')} Bang! Bang! Bang! back"
+        )
 
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, "Uses Bang! Bang! Bang! twice.", events=[BangBangBangReloaded], evolve=evolve)]
+    return [
+        extension(
+            NAME,
+            "May use the Bang! Bang! Bang! card twice: once it is fired, discard another bullet card and take Bang! Bang! Bang! back into your hand. Revealed when you do.",
+            events=[BangBangBangReloaded],
+            evolve=evolve,
+        )
+    ]
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -51,7 +61,7 @@ def cashnguns_reload_options(state: TableState, gangster: str, gun: str) -> list
         return None
     # Giving up a second Bang! Bang! Bang! (a taken gun's) to take one back changes nothing.
     kinds = [c for c in dict.fromkeys(sorted(game.guns[gun].bullets)) if c != "bbb"]
-    return [(NAME, c, f"discard {CARD_NAMES[c]} and take Bang! Bang! Bang! back (reveals The Specialist)") for c in kinds]
+    return [(NAME, c, f"Discard {CARD_NAMES[c]} and take Bang! Bang! Bang! back (reveals The Specialist)") for c in kinds]
 
 
 @hookimpl

@@ -12,7 +12,7 @@ LIMIT = 4
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, "Dies only at the fourth wound.")]
+    return [extension(NAME, "Dies only at the fourth wound. Revealed on taking the third.")]
 
 
 @hookimpl

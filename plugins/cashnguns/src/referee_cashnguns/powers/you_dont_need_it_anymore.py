@@ -7,7 +7,7 @@ whole game ("from then on use two guns").
 
 from __future__ import annotations
 
-from referee import Decision, Event, Extension, TableState, hookimpl
+from referee import Decision, Event, Extension, TableState, Words, hookimpl
 
 from . import at_table, extension, game_of, holds, mark_used, rule, used
 
@@ -19,13 +19,21 @@ class GunTaken(Event, tag="cashnguns.you-dont-need-it-anymore.GunTaken"):
     dead: str
     guns: list[str]
 
-    def describe(self) -> str:
-        return f"{self.gangster} takes {self.dead}'s gun and its bullets: you don't need it anymore..."
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return w.says(self.gangster, "takes", f"{w.possessive(self.dead)} gun and its bullets: you don't need it anymore...")
 
 
 @hookimpl
 def referee_extensions() -> list[Extension]:
-    return [extension(NAME, "Takes a dead gangster's gun and bullets: two guns from then on.", events=[GunTaken], evolve=evolve)]
+    return [
+        extension(
+            NAME,
+            "May take a dead gangster's gun and bullets, and from then on use two guns, each with its own bullets, never mixed. Revealed when a gangster dies and you take the gun.",
+            events=[GunTaken],
+            evolve=evolve,
+        )
+    ]
 
 
 def evolve(state: TableState, event: Event) -> None:
@@ -47,7 +55,7 @@ def cashnguns_gun_offers(state: TableState, gangster: str, dead: str) -> list[tu
         return None
     if not any(gun.bullets for gun in game.guns_of(dead)):
         return None
-    return [(NAME, f"take {dead}'s gun and its bullets (reveals You Don't Need It Anymore...)")]
+    return [(NAME, f"Take {dead}'s gun and its bullets (reveals You Don't Need It Anymore...)")]
 
 
 @hookimpl

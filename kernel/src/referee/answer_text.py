@@ -19,7 +19,7 @@ import msgspec
 from .answers import Amount, Assign, Fields, Flag, Naming, Option, Order, Pick, Shape, Subset, Text, validate
 from .errors import IllegalAction
 
-__all__ = ["check", "choices", "describe", "describe_field", "parse", "render"]
+__all__ = ["check", "choices", "describe", "describe_field", "parse", "render", "said"]
 
 _BRACKETED = re.compile(r"\s*\([^()]*\)\s*$")
 _YES = {"yes", "y", "true", "on"}
@@ -390,3 +390,26 @@ def render(fields: Fields, args: Mapping[str, Any]) -> str:
         if text.strip() and not opens_pair:
             return text
     return " ".join(f"{name}={_render_field(fields[name], value)}" for name, value in args.items())
+
+
+def said(fields: Fields, args: Mapping[str, Any]) -> str:
+    """An answer in words, for the story of the log: each field's label (where there are
+    several) and the names of the options chosen ("the ho: Foxy; the pimp: Daddy Warbucks")."""
+    parts = []
+    for name, value in args.items():
+        shape = fields[name]
+        match shape:
+            case Pick():
+                text = _text(next((o for o in shape.options if o.value == value), Option(str(value))))
+            case Subset() | Order():
+                text = "; ".join(_text(o) for v in value for o in shape.options if o.value == v) or "none"
+            case Assign():
+                items = {o.value: _text(o) for o in shape.items}
+                targets = {o.value: _text(o) for o in shape.targets}
+                text = "; ".join(f"{items.get(i, i)} on {targets.get(t, t)}" for i, t in value.items()) or "none"
+            case Flag():
+                text = "yes" if value else "no"
+            case _:
+                text = str(value)
+        parts.append(text if len(args) == 1 else f"{shape.label or name}: {text}")
+    return "; ".join(parts) if len(args) > 1 else (parts[0] if parts else "")

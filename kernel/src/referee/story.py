@@ -98,10 +98,10 @@ def _answered(event: ActionTaken, words: Words, asked: Mapping[str, Request]) ->
     subject = "The gamesmaster" if event.seat == GAMESMASTER else words.subject(event.seat)
     verb = "answers" if event.seat == GAMESMASTER else words.verb(event.seat, "answers")
     if request is not None and request.answer is not None:
-        from .answer_text import render
+        from .answer_text import said
 
         try:
-            return f"{subject} {verb}: {render(request.answer, event.args) or 'nothing more'}"
+            return f"{subject} {verb}: {said(request.answer, event.args) or 'nothing more'}"
         except (AttributeError, KeyError, TypeError, ValueError):  # an answer the request did not shape: named only
             pass
     return f"{subject} {'acts' if event.seat == GAMESMASTER else words.verb(event.seat, 'acts')}: {title(event.action)}"
@@ -178,6 +178,7 @@ def story(rules: Rules, entries: Iterable[Entry], reader: str | None, asked: Map
     for entry in entries:
         lines.append(line(rules, entry, reader, known))
         if entry.type == opened and not entry.redacted:
-            request = rules.decode(entry).request
-            known[request.id] = request
+            event = rules.decode(entry)
+            if isinstance(event, RequestOpened):
+                known[event.request.id] = event.request
     return lines

@@ -35,8 +35,9 @@ _REPRS = (
     (re.compile(r"<[\w.]+ object at "), "an object repr"),
     (re.compile(r"\b[a-z_]+\.[A-Z][A-Za-z]+\b"), "an event type"),
     (re.compile(r"\bNone\b"), "None"),
-    # "none" where a value belongs ("Holders none", "hos: none"); "none: keep ..." is a word.
-    (re.compile(r"(?<![\w-])none(?=\s*(?:$|[,;.)\]|]))"), "a 'none' placeholder"),
+    # "none" standing where a value belongs ("hos: none", "Holders none", "offer=none"); in a
+    # sentence ("he is in none", "none: keep the Film") it is a word.
+    (re.compile(r"[:=]\s*none\b(?!:)|^\s*[A-Z][A-Za-z ]{0,24} none\s*$"), "a 'none' placeholder"),
     (re.compile(r"\b(?:True|False)\b"), "a Python bool"),
 )
 

@@ -12,7 +12,7 @@ import io
 import re
 
 import pytest
-from terminal_play import Played, forbidden_ids, play_hot_seat, private_lines, problems_in, segments
+from terminal_play import Played, forbidden_ids, play_hot_seat, private_lines, problems_in, segments, unreadable
 
 from referee import Referee
 from referee_cli import hotseat
@@ -192,3 +192,38 @@ def test_referee_play_tells_one_person_their_private_results_and_the_final_stand
     others = {e.seq for e in entries if e.visible_to is not None and "You" not in e.visible_to and e.seq < ended}
     assert mine and mine <= marked, sorted(mine - marked)[:10]
     assert not (others & marked), sorted(others & marked)[:10]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "  not allowed: card: 'You/streetwalker-u#4' is not offered",
+        "Ada recruits S09 from You",
+        "  not allowed: choose P20 or F10",
+        "Snitch on iceberg-slick",
+        "random draw 3 (the first player): die {'sides': 6} -> 4",
+        "Temporary discard pile: 0 cards; decks: {'pimps': 16, 'hos': 19}",
+        "Holders none",
+        "  hos: none",
+        "SeatsAutomated(seats=['Dino'])",
+        "hidden from you: referee.RequestOpened",
+        "Offer: None",
+    ],
+)
+def test_the_check_finds_what_issue_20_found(line) -> None:
+    """The check on every printed line is not vacuous: each thing the issue saw is caught."""
+    assert unreadable(line, {"You/streetwalker-u#4", "S09", "P20", "F10", "iceberg-slick"})
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "    7 You take Hype Machine (1st) [private]  (pornstar The Setup)",
+        "Film; at the end of a turn he is in none, $10 Maintenance",
+        "  stars (the Stars (none: keep the Film in hand)): up to 3 of 1) Sven Swede",
+        "  1. Ada: $145,000 (cash $120,000, bonus $25,000)",
+        "Bang! Bang! Bang! hits Bob first",
+    ],
+)
+def test_the_check_lets_a_players_words_through(line) -> None:
+    assert unreadable(line, {"bang", "bbb", "hype-machine", "S09"}) == []

@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 
 from referee import Amount, Assign, Flag, Option, Order, Pick, Referee, Request, RequestOpened, Subset, Text, answers, event_tag
+from referee.answer_text import field_name
 from referee_cli import hotseat
 
 # Ids as games make them: slugs joined by '-', '_', '#' or '/' ("iceberg-slick",
@@ -211,17 +212,17 @@ class Typist:
                 return self.write(fields, answers.sample(fields, self.rng))
             except Exception:  # nothing legal to sample: a plain wrong word instead
                 value = "Zorro"
-        return value if bare else f"{main}={value}"
+        return value if bare else f"{field_name(main)}={value}"
 
     def write(self, fields: dict[str, Any], args: dict[str, Any]) -> str:
         """``args`` as a person types them: the one field's value alone, else pairs."""
         if len(fields) == 1 and len(args) == 1:
             (name, value), shape = next(iter(args.items())), next(iter(fields.values()))
             if isinstance(shape, Text):
-                return value if value.strip() and "=" not in value else f"{name}={value}"
+                return value if value.strip() and "=" not in value else f"{field_name(name)}={value}"
             # Nothing chosen (no card played) is said as the field left blank.
-            return self._value(shape, value) or f"{name}="
-        return " ".join(f"{name}={self._value(fields[name], value)}" for name, value in args.items())
+            return self._value(shape, value) or f"{field_name(name)}="
+        return " ".join(f"{field_name(name)}={self._value(fields[name], value)}" for name, value in args.items())
 
     def _value(self, shape: Any, value: Any) -> str:
         match shape:

@@ -131,3 +131,16 @@ def test_what_render_writes_is_read_back_and_never_holds_an_id(options, rng: ran
     text = render({"pick": shape}, {"pick": chosen})
     assert parse({"pick": shape}, text) == {"pick": chosen}
     assert not any(value in text for value, _ in options)
+
+
+def test_a_field_is_named_in_words_and_typed_either_way():
+    """A field's key written with underscores is shown, and may be typed, as words."""
+    fields = {"give_money": Amount(optional=True, label="money you give"), "get_money": Amount(optional=True)}
+    assert describe(fields).splitlines()[:2] == [
+        "give money (money you give, optional): a whole number, 0 or more",
+        "get money (optional): a whole number, 0 or more",
+    ]
+    assert parse(fields, "give money=20 get_money=5") == {"give_money": 20, "get_money": 5}
+    assert render(fields, {"give_money": 20}) == "give money=20"
+    with pytest.raises(IllegalAction, match="get money: given twice"):
+        parse(fields, "get money=1 get_money=2")

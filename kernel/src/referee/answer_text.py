@@ -19,13 +19,19 @@ import msgspec
 from .answers import Amount, Assign, Fields, Flag, Naming, Option, Order, Pick, Shape, Subset, Text, validate
 from .errors import IllegalAction
 
-__all__ = ["check", "choices", "describe", "describe_field", "parse", "render", "said"]
+__all__ = ["check", "choices", "describe", "describe_field", "field_name", "parse", "render", "said"]
 
 _BRACKETED = re.compile(r"\s*\([^()]*\)\s*$")
 _YES = {"yes", "y", "true", "on"}
 _NO = {"no", "n", "false", "off"}
 _LISTED = 12
 """A refusal lists this many choices; a longer list is the prompt's to show."""
+
+
+def field_name(key: str) -> str:
+    """A field's key as a person reads and types it: "give money" for ``give_money`` (the
+    key itself is read too)."""
+    return key.replace("_", " ")
 
 
 def _text(option: Option) -> str:
@@ -66,7 +72,7 @@ class _Numbering(Naming):
     """A refusal of typed text names a field by its label and options by number and name."""
 
     def field(self, name: str, shape: Shape) -> str:
-        return shape.label or name
+        return shape.label or field_name(name)
 
     def options(self, options: tuple[Option, ...], among: tuple[Option, ...] | None = None) -> str:
         return _numbered(options, among)
@@ -236,7 +242,8 @@ def parse(fields: Fields, text: str) -> dict[str, Any]:
             decoded = None
         if isinstance(decoded, dict):
             return decoded
-    names = "|".join(re.escape(n) for n in sorted(fields, key=len, reverse=True))
+    keys = {**{field_name(k): k for k in fields}, **{k: k for k in fields}}
+    names = "|".join(re.escape(n) for n in sorted(keys, key=len, reverse=True))
     marks = list(re.finditer(rf"(?:^|(?<=[\s;]))({names})\s*=", stripped)) if fields else []
     args: dict[str, Any] = {}
     head = stripped[: marks[0].start()] if marks else stripped
@@ -244,7 +251,7 @@ def parse(fields: Fields, text: str) -> dict[str, Any]:
     if head:
         main = _main_field(fields)
         if main is None:
-            takes = ", ".join(f"{n}=..." for n in fields) or "nothing"
+            takes = ", ".join(f"{field_name(n)}=..." for n in fields) or "nothing"
             raise IllegalAction(f"say which field {head!r} answers (this request takes {takes})")
         # A lone text field takes the whole text as typed, '=' and line breaks and all:
         # orders may contain them.
@@ -253,10 +260,10 @@ def parse(fields: Fields, text: str) -> dict[str, Any]:
         args[main] = _parse_field(main, fields[main], head)
     ends = [m.start() for m in marks[1:]] + [len(stripped)] if marks else []
     for mark, end in zip(marks, ends, strict=True):
-        name = mark.group(1)
+        name = keys[mark.group(1)]
         value = stripped[mark.end() : end].strip().rstrip(";").strip()
         if name in args:
-            raise IllegalAction(f"{name}: given twice")
+            raise IllegalAction(f"{field_name(name)}: given twice")
         args[name] = _parse_field(name, fields[name], value)
     for name, shape in fields.items():
         only = forced(shape) if name not in args and not shape.optional else None
@@ -337,11 +344,12 @@ def describe(fields: Fields) -> str:
     # Required fields first: a stored request keeps its fields in sorted order, and the
     # field a person must fill in (a Pimp action's kind) should lead.
     for name, shape in sorted(fields.items(), key=lambda item: item[1].optional):
-        notes = ", ".join(n for n in (shape.label, "optional" if shape.optional else "") if n and n != name)
-        lines.append(f"{name}{f' ({notes})' if notes else ''}: {describe_field(shape)}")
+        shown = field_name(name)
+        notes = ", ".join(n for n in (shape.label, "optional" if shape.optional else "") if n and n != shown)
+        lines.append(f"{shown}{f' ({notes})' if notes else ''}: {describe_field(shape)}")
     if len(fields) > 1:
         main = _main_field(fields)
-        bare = f"; the {main} alone may be given without '{main}='" if main else ""
+        bare = f"; the {field_name(main)} alone may be given without '{field_name(main)}='" if main else ""
         lines.append(f"answer with field=value pairs separated by spaces{bare}")
     return "\n".join(lines)
 
@@ -386,10 +394,10 @@ def render(fields: Fields, args: Mapping[str, Any]) -> str:
         name, value = next(iter(args.items()))
         text = _render_field(fields[name], value)
         # Empty text, or text that opens like a pair or JSON, is written as a pair.
-        opens_pair = re.match(rf"\s*{re.escape(name)}\s*=", text) or text.lstrip().startswith("{")
+        opens_pair = re.match(rf"\s*(?:{re.escape(name)}|{re.escape(field_name(name))})\s*=", text) or text.lstrip().startswith("{")
         if text.strip() and not opens_pair:
             return text
-    return " ".join(f"{name}={_render_field(fields[name], value)}" for name, value in args.items())
+    return " ".join(f"{field_name(name)}={_render_field(fields[name], value)}" for name, value in args.items())
 
 
 def said(fields: Fields, args: Mapping[str, Any]) -> str:
@@ -411,5 +419,5 @@ def said(fields: Fields, args: Mapping[str, Any]) -> str:
                 text = "yes" if value else "no"
             case _:
                 text = str(value)
-        parts.append(text if len(args) == 1 else f"{shape.label or name}: {text}")
+        parts.append(text if len(args) == 1 else f"{shape.label or field_name(name)}: {text}")
     return "; ".join(parts) if len(args) > 1 else (parts[0] if parts else "")

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from referee import Assign, Entry, Referee, RefereeError, Request, Subset, Text
+from referee.answer_text import field_name
 from referee.story import Line, story
 from referee.words import listing
 
@@ -120,7 +121,7 @@ def _answer(app: Referee, table_id: str, request: Request, out: TextIO) -> list[
             for name in _blank_text_fields(request, typed):
                 shape = request.answer[name]  # type: ignore[index]
                 nothing = f"send empty {shape.label or 'text'}" if isinstance(shape, Text) else f"choose no {shape.label or name}"
-                print(f"  (to {nothing}, type: {name}=)", file=out)
+                print(f"  (to {nothing}, type: {field_name(name)}=)", file=out)
 
 
 def _blank_text_fields(request: Request, typed: str) -> list[str]:

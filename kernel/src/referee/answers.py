@@ -42,6 +42,7 @@ __all__ = [
     "describe_field",
     "render",
     "check",
+    "field_name",
     "Naming",
 ]
 
@@ -374,4 +375,4 @@ def sample(fields: Fields, rng: random.Random) -> dict[str, Any]:
 
 # What a person types and reads lives in its own module; these names stay here too, where
 # every adapter and plugin has imported them from.
-from .answer_text import check, describe, describe_field, parse, render  # noqa: E402
+from .answer_text import check, describe, describe_field, field_name, parse, render  # noqa: E402

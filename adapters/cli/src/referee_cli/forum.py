@@ -12,7 +12,7 @@ from . import common
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from referee.words import listing
+    from referee import words
 
     with common.open_referee(args) as app:
         seats = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -23,13 +23,12 @@ def cmd_new(args: argparse.Namespace) -> int:
             extensions=common.extension_names(args.extensions),
             seed=args.seed,
         )
-        common.out(args, {"table": table_id}, f"table {table_id} opened for {listing(seats)}")
+        common.out(args, {"table": table_id}, f"table {table_id} opened for {words.listing(seats)}")
     return 0
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    from referee import RefereeError, parse_json, unrecordable
-    from referee.story import story
+    from referee import RefereeError, parse_json, story, unrecordable
 
     from . import answering, render
 
@@ -68,7 +67,7 @@ def cmd_act(args: argparse.Namespace) -> int:
         # them told from its header, the kernel's bookkeeping folded unless asked for.
         reader = None if args.seat == GAMESMASTER else args.seat
         held = app.visible_entries(table_id, reader, after=entries[0].seq - 1) if entries else []
-        told = story(rules, [e for e in held if e.seq <= entries[-1].seq], reader, asked)
+        told = story.story(rules, [e for e in held if e.seq <= entries[-1].seq], reader, asked)
         common.out(
             args,
             {"table": table_id, "appended": len(entries), "entries": visible},

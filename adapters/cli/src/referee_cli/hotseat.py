@@ -7,10 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from referee import Assign, Entry, Referee, RefereeError, Request, Subset, Text
-from referee.answer_text import field_name
-from referee.story import Line, story
-from referee.words import listing
+from referee import Assign, Entry, Referee, RefereeError, Request, Subset, Text, answers, story, words
 
 from . import answering, render
 
@@ -70,9 +67,9 @@ class Teller:
         """Keep the requests answered next, so an answer is told in the words they offered."""
         self.asked.update((r.id, r) for r in requests)
 
-    def _story(self, reader: str | None, after: int) -> list[Line]:
+    def _story(self, reader: str | None, after: int) -> list[story.Line]:
         rules = self.app.rules(self.table_id)
-        return story(rules, self.app.visible_entries(self.table_id, reader, after=after), reader, self.asked)
+        return story.story(rules, self.app.visible_entries(self.table_id, reader, after=after), reader, self.asked)
 
     def progress(self) -> None:
         """Tell whoever has the screen what happened since the screen last told it."""
@@ -121,7 +118,7 @@ def _answer(app: Referee, table_id: str, request: Request, out: TextIO) -> list[
             for name in _blank_text_fields(request, typed):
                 shape = request.answer[name]  # type: ignore[index]
                 nothing = f"send empty {shape.label or 'text'}" if isinstance(shape, Text) else f"choose no {shape.label or name}"
-                print(f"  (to {nothing}, type: {field_name(name)}=)", file=out)
+                print(f"  (to {nothing}, type: {answers.field_name(name)}=)", file=out)
 
 
 def _blank_text_fields(request: Request, typed: str) -> list[str]:
@@ -184,7 +181,7 @@ def play(
         for_humans = [r for r in requests if r.seat in humans]
         if not for_humans:
             waiting = sorted({r.seat for r in requests})
-            print(f"waiting for {listing(waiting)}, who nobody here plays", file=out)
+            print(f"waiting for {words.listing(waiting)}, who nobody here plays", file=out)
             return False
         request = for_humans[0]
         several = len(humans) > 1

@@ -69,8 +69,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from referee import RefereeError
-    from referee.story import story
+    from referee import RefereeError, story
 
     from . import render
 
@@ -79,7 +78,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.to is not None and not 1 <= args.to <= len(entries):
             raise RefereeError(f"{source} has entries 1 to {len(entries)}; --to {args.to} is outside")
         walked = app.audit.replay_view(entries, args.to, args.seat)
-    told = story(walked.rules, walked.entries, args.seat)
+    told = story.story(walked.rules, walked.entries, args.seat)
     lines = render.story_lines(told, args.bookkeeping)
     data: dict[str, Any] = {
         "source": source,

@@ -46,9 +46,7 @@ def _bot_seats(app: Referee, table_id: str, named: Sequence[str] | None) -> list
 def cmd_play(args: argparse.Namespace) -> int:
     import shlex
 
-    from referee import RefereeError
-    from referee.words import count as counted
-    from referee.words import listing
+    from referee import RefereeError, words
 
     from . import hotseat
 
@@ -98,8 +96,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         seats = app.state(table_id).seats
         if not args.json:
             print(
-                f"table {table_id}: {app.rules(table_id).game.title or app.state(table_id).game_name} for {listing(seats)}"
-                + (f" ({listing(bots)} played by {'a bot' if len(bots) == 1 else 'bots'})" if bots else "")
+                f"table {table_id}: {app.rules(table_id).game.title or app.state(table_id).game_name} for {words.listing(seats)}"
+                + (f" ({words.listing(bots)} played by {'a bot' if len(bots) == 1 else 'bots'})" if bots else "")
                 + f"\nstore: {app.location}"
             )
         entries_before = 0 if not args.table else len(app.entries(table_id))
@@ -118,7 +116,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         state = app.state(table_id)
         count = len(app.entries(table_id))
         summary = {"table": table_id, "finished": finished, "result": state.result, "entries": count}
-        text = [f"\ntable {table_id}: {counted(count, 'log entry', 'log entries')}"]
+        text = [f"\ntable {table_id}: {words.count(count, 'log entry', 'log entries')}"]
         if state.result is not None:
             text.append(f"result: {state.result.reason}")
             text += _standings(app, table_id)

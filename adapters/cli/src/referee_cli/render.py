@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from referee import ActionTaken, Entry, Referee, Rules, event_tag
-from referee.presentation import present
-from referee.story import Line
-from referee.words import title
+from referee import ActionTaken, Entry, Referee, Rules, event_tag, presentation, story, words
 
 from . import presenting
 
@@ -35,7 +32,7 @@ def generic(value: Any, indent: int = 0) -> str:
         for key, item in value.items():
             if _empty(item):
                 continue
-            label = title(str(key))
+            label = words.title(str(key))
             if isinstance(item, dict) or (isinstance(item, (list, tuple)) and any(isinstance(i, (dict, list, tuple)) for i in item)):
                 lines.append(f"{pad}{label}:")
                 lines.append(generic(item, indent + 1))
@@ -52,14 +49,14 @@ def generic(value: Any, indent: int = 0) -> str:
 def view_text(rules: Rules, view: dict[str, Any]) -> str:
     """The game's presentation as text where it declares one, else its own text view
     (``referee_render_view``), else the view's fields laid out generically."""
-    shown = present(rules, view)
+    shown = presentation.present(rules, view)
     if shown is not None:
         return presenting.text(shown)
     text = rules.hook.referee_render_view(view=view["view"], seat=view["seat"])
     return str(text) if text else generic(view["view"])
 
 
-def story_line(line: Line) -> str:
+def story_line(line: story.Line) -> str:
     """One line of the story: its number (for ``referee explain``), the sentence, a mark
     where the reader sees what others do not, and the rule it follows."""
     private = " [private]" if line.kind == "private" else ""
@@ -67,7 +64,7 @@ def story_line(line: Line) -> str:
     return f"{line.seq:>5} {line.text}{private}{rule}"
 
 
-def story_lines(lines: Iterable[Line], bookkeeping: bool = False) -> list[str]:
+def story_lines(lines: Iterable[story.Line], bookkeeping: bool = False) -> list[str]:
     """The story as text, the kernel's bookkeeping folded away unless asked for."""
     return [story_line(line) for line in lines if bookkeeping or line.kind != "bookkeeping"]
 

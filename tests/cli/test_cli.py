@@ -23,7 +23,8 @@ import pytest
 def opened(cli, seats: str = "Bill,Ted,Zed", **kwargs) -> str:
     result = cli("new", "pigsty", "--seats", seats, **kwargs)
     assert result.code == 0, result.err
-    assert f"opened for {seats.replace(',', ', ')}" in result.out
+    names = seats.split(",")
+    assert f"opened for {', '.join(names[:-1])} and {names[-1]}" in result.out
     return result.table
 
 
@@ -137,8 +138,13 @@ def test_replay_for_a_seat_hides_other_seats_sealed_orders(cli) -> None:
     assert cli("act", table, "Ted", "orders", "G 2; Y 3").code == 0
     as_bill = cli("replay", table, "--seat", "Bill")
     assert as_bill.code == 0, as_bill.err
-    assert "G 2" not in as_bill.out and "hidden from this seat" in as_bill.out
-    assert "S 8 Ted" in as_bill.out
+    story, _, _ = as_bill.out.partition("state after entry")
+    assert "G 2" not in as_bill.out
+    # Ted's sealed orders are told from their header alone; Bill's own are his, marked so.
+    assert re.search(r"^\s+\d+ Ted \S.*\(pigsty 10\.1\)$", story, flags=re.M), story
+    assert re.search(r"^\s+\d+ .*Ted \[private\]", story, flags=re.M), story
+    # The kernel's bookkeeping (the requests, the answers as sent) is folded unless asked for.
+    assert "asked" not in story and "You are asked" in cli("replay", table, "--seat", "Bill", "--bookkeeping").out
 
 
 def test_bot_names_never_clash_with_a_human_in_another_case(cli, monkeypatch) -> None:
@@ -206,7 +212,8 @@ def test_saved_hotseat_table_goes_on_with_play_table(cli, entries_of, monkeypatc
 def test_forum_turn_sealed_orders_close_and_report(cli) -> None:
     table = opened(cli)
     said = act(cli, table, "Bill", "orders", "S 8 Ted")
-    assert "S 8 Ted" in said.out  # Bill sees his own orders recorded
+    # Bill sees his own orders recorded, marked as his alone.
+    assert re.search(r"^\s+\d+ .*\b8\b.*Ted \[private\]", said.out, flags=re.M), said.out
     act(cli, table, "Ted", "orders", "G 1")
 
     ted = cli("view", table, "--seat", "Ted")
@@ -229,8 +236,9 @@ def test_forum_turn_sealed_orders_close_and_report(cli) -> None:
     unnamed = cli("act", table, "gamesmaster", "close")
     assert unnamed.code == 2 and "say which turn to close" in unnamed.err and "close 1" in unnamed.err
     assert cli("view", table, "--seat", "Ted").out == ted.out, "a close naming no turn records nothing"
-    closed = act(cli, table, "gamesmaster", "close", "1")
-    assert "withdrawn" in closed.out
+    closed = act(cli, table, "gamesmaster", "close", "1", "--bookkeeping")
+    # Zed's request goes with the close (bookkeeping, shown here because asked for).
+    assert "The question to Zed is withdrawn" in closed.out
     assert "Bill took 3 Pigs from Ted: 2 lost, 1 stolen" in closed.out
     # The close named turn 1: sent again for it, it closes nothing.
     again = cli("act", table, "gamesmaster", "close", "1")
@@ -516,14 +524,17 @@ def test_explain_names_plugin_rule_and_causing_action(cli, tmp_path) -> None:
 
 
 def test_replay_to_shows_entries_up_to_n_and_the_state(cli, finished_copy) -> None:
-    result = cli("replay", finished_copy, "--to", "20")
+    result = cli("replay", finished_copy, "--to", "20", "--bookkeeping")
     assert result.code == 0, result.err
     entries_part, _, state_part = result.out.partition("state after entry 20:")
     assert state_part, result.out
     assert seq_lines(entries_part) == list(range(1, 21))
+    # Without --bookkeeping, the kernel's records (requests, answers as sent) are folded.
+    folded = cli("replay", finished_copy, "--to", "20").out.partition("state after entry 20:")[0]
+    assert set(seq_lines(folded)) < set(range(1, 21)) and "is asked" not in folded and "is asked" in entries_part
     assert "Turn 1" in state_part
     for bot in ("Ada", "Bert", "Cleo", "Dino"):
-        assert re.search(rf"^(> )?{bot}: Pigs \d+", state_part, flags=re.M), state_part
+        assert re.search(rf"^(> )?\*?\s*{bot}\b.*\bPigs\b", state_part, flags=re.M), state_part
 
     whole = cli("replay", finished_copy)
     assert whole.code == 0, whole.err

@@ -75,9 +75,17 @@ def test_act_takes_a_number_a_label_field_pairs_or_json(cli, entries_of) -> None
 @pytest.mark.parametrize(
     ("answer", "problem"),
     [
-        (["4"], 'referee: card: "4" is not offered (Click! (5 left), Bang! (2 left), Bang! Bang! Bang! (1 left))\n'),
-        (["Boom!"], 'referee: card: "Boom!" is not offered (Click! (5 left), Bang! (2 left), Bang! Bang! Bang! (1 left))\n'),
-        ([], "referee: card: missing; one of 1) Click! (5 left); 2) Bang! (2 left); 3) Bang! Bang! Bang! (1 left)\n"),
+        (
+            ["4"],
+            'referee: bullet card: "4" is not one of the choices; choose 1 to 3: 1) Click! (5 left); 2) Bang! (2 left); '
+            "3) Bang! Bang! Bang! (1 left)\n",
+        ),
+        (
+            ["Boom!"],
+            'referee: bullet card: "Boom!" is not one of the choices; choose 1 to 3: 1) Click! (5 left); 2) Bang! (2 left); '
+            "3) Bang! Bang! Bang! (1 left)\n",
+        ),
+        ([], "referee: bullet card: missing; one of 1) Click! (5 left); 2) Bang! (2 left); 3) Bang! Bang! Bang! (1 left)\n"),
         (["--args", '{"card": "click", "aim": "Bob"}'], "referee: aim: no such field in this answer (it takes card)\n"),
         (["1", "--args", '{"card": "click"}'], "referee: give the answer either as words or as --args JSON, not both\n"),
         (
@@ -116,7 +124,7 @@ def test_pigsty_orders_left_out_are_refused_and_empty_orders_are_said_with_text_
     table = re.search(r"\btable (pigsty-[0-9a-f]+)", result.out).group(1)
     left_out = cli("act", table, "Bill", "orders")
     assert left_out.code == 2
-    assert left_out.err.startswith("referee: text: missing; your orders, one per line or separated by ';'")
+    assert left_out.err.startswith("referee: orders: missing; your orders, one per line or separated by ';'")
     assert "\n" not in left_out.err.rstrip("\n")
     assert not [e for e in entries_of(table) if e["type"] == "referee.ActionTaken"]
     assert cli("act", table, "Bill", "orders", "text=").code == 0
@@ -134,7 +142,10 @@ def test_hotseat_shows_the_shape_and_reasks_a_refused_answer_without_the_whole_v
     out = result.out
     asked = out.index("Round 1: Ann, choose a bullet card, face down.")
     assert out[asked:].splitlines()[1].startswith("  card (bullet card): one of 1) Click! (5 left); 2) Bang! (2 left)")
-    refusal = out.index('  not allowed: card: "9" is not offered (Click! (5 left), Bang! (2 left), Bang! Bang! Bang! (1 left))')
+    refusal = out.index(
+        '  not allowed: bullet card: "9" is not one of the choices; choose 1 to 3: 1) Click! (5 left); 2) Bang! (2 left); '
+        "3) Bang! Bang! Bang! (1 left)"
+    )
     again = out.index("Ann> ", refusal)
     # Between the refusal and the prompt asked again: nothing of the view, nothing at all.
     assert out[refusal:again].count("\n") == 1
@@ -148,8 +159,8 @@ def test_hotseat_says_how_to_send_empty_orders(cli, entries_of, monkeypatch) -> 
     monkeypatch.setattr("sys.stdin", io.StringIO("\ntext=\n"))
     result = cli("play", "pigsty", "--seats", "Bill", "--bots", "2", "--seed", "empty-orders")
     assert result.code == 3, result.err  # input runs out before the game ends
-    assert "  not allowed: text: missing; your orders" in result.out
-    assert "  (to answer text with empty text, type: text=)" in result.out
+    assert "  not allowed: orders: missing; your orders" in result.out
+    assert "  (to send empty orders, type: text=)" in result.out
     bills = [a for a in answers_of(entries_of, result.table) if a[0] == "Bill"]
     assert bills == [("Bill", "orders", {"text": ""})]
 

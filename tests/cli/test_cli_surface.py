@@ -30,7 +30,7 @@ def test_play_table_goes_on_with_the_same_bots_without_bot_seats(cli, entries_of
     monkeypatch.setattr("sys.stdin", io.StringIO("I 5\n"))
     again = cli("play", "--table", table, "--quiet")
     assert again.code == 3, again.err
-    assert "(Ada, Bert, Cleo played by bots)" in again.out
+    assert "(Ada, Bert and Cleo played by bots)" in again.out
     # The bots answered their own requests; Bill's second turn waits for Bill.
     assert cli("tables", "--json").json()[0]["waiting_for"] == ["Bill"]
     assert len([e for e in entries_of(table) if e["type"] == "referee.SeatsAutomated"]) == 1  # the same bots: nothing new

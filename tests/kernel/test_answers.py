@@ -174,7 +174,9 @@ def test_parse_a_single_pick_by_number_value_or_label():
     assert parse(CARD, "bbb") == {"card": "bbb"}
     assert parse(CARD, "  BANG ") == {"card": "bang"}
     assert parse(CARD, "card=3") == {"card": "bbb"}
-    assert parse(CARD, "4") == {"card": "4"}, "out of range stays as typed, for validate to refuse"
+    # A number not shown is refused at once, by the numbers that were shown.
+    with pytest.raises(IllegalAction, match=r'^card: "4" is not one of the choices; choose 1 to 3: 1\) Click; 2\) Bang; 3\) Bbb$'):
+        parse(CARD, "4")
     assert parse(CARD, "") == {}
 
 
@@ -191,7 +193,9 @@ def test_parse_a_label_without_its_bracketed_remark():
     }
     assert parse(cards, "bang!") == {"card": "bang"}
     assert parse(cards, "Bang! Bang! Bang!") == {"card": "bbb"}
-    assert parse(cards, "zed") == {"card": "zed"}, "two labels read Zed without their remarks: neither is meant"
+    # Two labels read Zed without their remarks: neither is guessed, both are named by number.
+    with pytest.raises(IllegalAction, match=r'^card: "zed" could be 3\) Zed \(a\); 4\) Zed \(b\); type its number$'):
+        parse(cards, "zed")
 
 
 def test_parse_prefers_a_value_over_a_number():
@@ -226,9 +230,9 @@ def test_parse_a_bare_answer_fills_the_only_required_field():
 def test_parse_assignments_even_with_colons_in_labels():
     fields = {"cars": Assign((Option("v", "Vicky: the pro"), Option("k", "Kim")), (Option("c1", "Car 1"), Option("c2", "Car 2")))}
     assert parse(fields, "Vicky: the pro:Car 2, k:1") == {"cars": {"v": "c2", "k": "c1"}}
-    with pytest.raises(IllegalAction, match="cars: k is assigned twice"):
+    with pytest.raises(IllegalAction, match=r"cars: 2\) Kim is given two targets"):
         parse(fields, "k:1, k:2")
-    with pytest.raises(IllegalAction, match="'k' is not item:target"):
+    with pytest.raises(IllegalAction, match='"k" is not item:target'):
         parse(fields, "k")
 
 
@@ -429,7 +433,8 @@ def test_render_writes_what_a_person_types():
     tricky = {"bid": Pick((Option("1", "2"), Option("2", "one more")))}
     assert render(tricky, {"bid": "1"}) == "1" and parse(tricky, "1") == {"bid": "1"}
     fields = {"attackers": Subset((Option("a", "Ann, the boss"), Option("b", "Bob"))), "sure": Flag()}
-    assert render(fields, {"attackers": ["a", "b"], "sure": False}) == "attackers=a, Bob sure=no"
+    # A label holding the separator is written by its number, never by its value (an id).
+    assert render(fields, {"attackers": ["a", "b"], "sure": False}) == "attackers=1, Bob sure=no"
 
 
 json_values = st.recursive(

@@ -4,7 +4,10 @@ bookkeeping marked to be folded away, each line keeping its rule."""
 
 from __future__ import annotations
 
+import re
+
 from referee import Event, Game, Referee, Registry, hookimpl
+from referee.story import story
 
 
 class Peeked(Event, tag="peek.Peeked"):
@@ -61,7 +64,7 @@ def test_the_kernels_bookkeeping_is_marked_to_be_folded_and_its_play_worded():
     app, table = _table()
     lines = app.audit.story(table, "bob")
     kinds = {line.text: line.kind for line in lines}
-    assert kinds["The table opens: Peek for ann and bob"] == "play"
+    assert kinds["The table opens: Peek for ann and you"] == "play"
     assert kinds["Round 1 begins"] == "play"
     # ann's request is hers alone: bob holds its header, folded away as bookkeeping.
     assert lines[-1].kind == "bookkeeping" and lines[-1].text == "Someone is asked something in private"
@@ -73,3 +76,46 @@ def test_a_story_after_a_point_holds_only_the_later_entries():
     app, table = _table()
     whole = app.audit.story(table, None)
     assert app.audit.story(table, None, after=whole[-2].seq) == whole[-1:]
+
+
+class Roll:
+    """A game whose one request is answered from a shape, with a die and a shuffle drawn."""
+
+    @hookimpl
+    def referee_games(self):
+        return [Game(name="roll", title="Roll!", events=[Waved], initial_state=lambda opened: {})]
+
+    @hookimpl
+    def referee_setup(self, decision):
+        from referee import Option, Pick
+
+        decision.begin_round()
+        decision.roll(6, purpose="who waves first")
+        decision.shuffle(["a", "b", "c"], purpose="the deck", visible_to=None)
+        decision.request("ann", "wave", "Wave at whom?", answer={"whom": Pick((Option("bob-1", "Bob the Builder"), Option("x", "nobody")))})
+        return True
+
+    @hookimpl
+    def referee_decide(self, decision, action):
+        decision.emit(Waved(seat=action.seat), rule="3")
+        return True
+
+
+def test_bookkeeping_is_worded_too_draws_and_answers_in_a_players_words():
+    """Folded lines are read when asked for: a die roll says its sides, an answer names
+    the option the request offered (never its value), the opening uses the game's title."""
+    app = Referee(":memory:", registry=Registry([Roll()], entry_points=False))
+    table = app.open("roll", ["ann", "bob"], seed="words")
+    app.act(table, "ann", "wave", {"whom": "bob-1"})
+    lines = app.audit.story(table, "ann")
+    texts = [line.text for line in lines]
+    assert "The table opens: Roll! for you and bob" in texts
+    rolled = next(t for t in texts if t.startswith("Rolled"))
+    assert re.fullmatch(r"Rolled a six-sided die \(who waves first\): [1-6]", rolled), rolled
+    assert "Shuffled 3 items at random (the deck)" in texts
+    assert "You answer: Bob the Builder" in texts
+    assert not any("bob-1" in t or "{" in t or "sides" in t for t in texts), texts
+    # Told a few entries at a time, an answer still finds its request when given it.
+    answered = next(line for line in lines if line.text == "You answer: Bob the Builder")
+    alone = story(app.rules(table), [e for e in app.visible_entries(table, "ann") if e.seq == answered.seq], "ann")
+    assert alone[0].text == "You act: Wave"

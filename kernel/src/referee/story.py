@@ -10,7 +10,7 @@ Each line keeps its rule reference, so a dispute can still quote the rulebook.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Literal
 
 import msgspec
@@ -23,6 +23,7 @@ from .events import (
     PhaseBegan,
     PhaseEnded,
     RandomDrawn,
+    Request,
     RequestOpened,
     RequestWithdrawn,
     RoundBegan,
@@ -34,7 +35,8 @@ from .events import (
     TurnEnded,
     event_tag,
 )
-from .words import Words, listing, title
+from .table import GAMESMASTER
+from .words import Words, count, ordinal, title
 
 if TYPE_CHECKING:
     from .log import Entry
@@ -72,18 +74,68 @@ class Line(msgspec.Struct, frozen=True, omit_defaults=True):
     seat: str | None = None
 
 
-def _kernel_words(event: Event, words: Words) -> str | None:
+_SIDES = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def _drawn(event: RandomDrawn) -> str:
+    """A random draw as the table would say it: "Rolled a six-sided die (police bribe): 4"."""
+    size = next(iter(event.spec.values()), 0) if event.spec else 0
+    why = f" ({event.purpose})" if event.purpose else ""
+    if event.kind == "die":
+        sides = _SIDES[size] if isinstance(size, int) and 0 < size < len(_SIDES) else str(size)
+        return f"Rolled a {sides}-sided die{why}: {event.outcome}"
+    if event.kind == "shuffle":
+        return f"Shuffled {count(size, 'item')} at random{why}"
+    if event.kind == "pick" and isinstance(event.outcome, int):
+        return f"Picked the {ordinal(event.outcome + 1)} of {size} at random{why}"
+    return f"A random draw{why}"
+
+
+def _answered(event: ActionTaken, words: Words, asked: Mapping[str, Request]) -> str:
+    """An answer as its seat gave it, in the words its request offered (never the values
+    it is recorded with); an answer to a request not at hand is only named."""
+    request = asked.get(event.request or "")
+    subject = "The gamesmaster" if event.seat == GAMESMASTER else words.subject(event.seat)
+    verb = "answers" if event.seat == GAMESMASTER else words.verb(event.seat, "answers")
+    if request is not None and request.answer is not None:
+        from .answer_text import said
+
+        try:
+            return f"{subject} {verb}: {said(request.answer, event.args) or 'nothing more'}"
+        except (AttributeError, KeyError, TypeError, ValueError):  # an answer the request did not shape: named only
+            pass
+    return f"{subject} {'acts' if event.seat == GAMESMASTER else words.verb(event.seat, 'acts')}: {title(event.action)}"
+
+
+def _kernel_words(rules: Rules, event: Event, words: Words, asked: Mapping[str, Request]) -> str | None:
     """The kernel's own events as a player would say them (their ``describe`` stays the
-    terse form ``replay`` and ``explain`` print)."""
+    terse form ``explain`` prints)."""
     match event:
         case TableOpened():
-            return f"The table opens: {title(event.game)} for {listing(event.seats)}"
+            game = rules.game.title if event.game == rules.game.name and rules.game.title else title(event.game)
+            return f"The table opens: {game} for {words.names(event.seats)}"
         case RoundBegan():
             return f"Round {event.round} begins"
+        case RoundEnded():
+            return f"Round {event.round} ends"
         case TurnBegan():
             return f"{words.possessive(event.seat).capitalize()} turn"
+        case TurnEnded():
+            return f"{words.possessive(event.seat).capitalize()} turn ends"
         case PhaseBegan():
             return f"{title(event.phase)} begins"
+        case PhaseEnded():
+            return f"{title(event.phase)} ends"
+        case RandomDrawn():
+            return _drawn(event)
+        case ActionTaken():
+            return _answered(event, words, asked)
+        case RequestWithdrawn():
+            withdrawn = asked.get(event.request)
+            whom = f" to {words.name(withdrawn.seat)}" if withdrawn is not None else ""
+            return f"The question{whom} is withdrawn: {event.reason}"
+        case SeedRevealed():
+            return f"The table's seed is revealed: {event.seed}"
         case RequestOpened():
             return f"{words.subject(event.request.seat)} {words.verb(event.request.seat, 'is')} asked: {event.request.prompt}"
         case GameEnded():
@@ -99,8 +151,9 @@ def _kernel_words(event: Event, words: Words) -> str | None:
     return None
 
 
-def line(rules: Rules, entry: Entry, reader: str | None) -> Line:
-    """One entry for ``reader`` (None: a spectator)."""
+def line(rules: Rules, entry: Entry, reader: str | None, asked: Mapping[str, Request] | None = None) -> Line:
+    """One entry for ``reader`` (None: a spectator).  ``asked``: the requests open before
+    it, by id, so that an answer is told in the words its request offered."""
     kind: LineKind = "bookkeeping" if entry.type in _BOOKKEEPING else "play"
     if entry.redacted:
         return Line(
@@ -108,12 +161,24 @@ def line(rules: Rules, entry: Entry, reader: str | None) -> Line:
         )
     event = rules.decode(entry)
     words = Words(reader)
-    text = (_kernel_words(event, words) if event_tag(type(event)).startswith("referee.") else None) or describe(rules, event, reader)
+    kernel = event_tag(type(event)).startswith("referee.")
+    text = (_kernel_words(rules, event, words, asked or {}) if kernel else None) or describe(rules, event, reader)
     if kind == "play" and entry.visible_to is not None:
         kind = "private"
     return Line(entry.seq, text, kind, entry.rule, entry.seat)
 
 
-def story(rules: Rules, entries: Iterable[Entry], reader: str | None) -> list[Line]:
-    """The entries ``reader`` holds, each as a ``Line`` in that reader's words."""
-    return [line(rules, entry, reader) for entry in entries]
+def story(rules: Rules, entries: Iterable[Entry], reader: str | None, asked: Mapping[str, Request] | None = None) -> list[Line]:
+    """The entries ``reader`` holds, each as a ``Line`` in that reader's words.  ``asked``:
+    requests opened before the first entry, by id (an adapter telling the story a few
+    entries at a time keeps them); those opened among the entries are read from them."""
+    known = dict(asked or {})
+    lines = []
+    opened = event_tag(RequestOpened)
+    for entry in entries:
+        lines.append(line(rules, entry, reader, known))
+        if entry.type == opened and not entry.redacted:
+            event = rules.decode(entry)
+            if isinstance(event, RequestOpened):
+                known[event.request.id] = event.request
+    return lines

@@ -32,7 +32,11 @@ def how(request: Request) -> list[str]:
 def args_from_text(request: Request, text: str) -> dict[str, Any]:
     """The action's args for ``text`` typed in answer to ``request`` (checked later by the kernel)."""
     if request.answer is not None:
-        return answers.parse(request.answer, text)
+        # Checked here as well as by the kernel: this refusal names the choices by the
+        # numbers the prompt showed, which the kernel's (for every adapter) cannot.
+        args = answers.parse(request.answer, text)
+        answers.check(request.answer, args)
+        return args
     if request.choices is not None:
         typed = text.strip()
         if typed.isdigit() and 1 <= int(typed) <= len(request.choices):
@@ -40,7 +44,8 @@ def args_from_text(request: Request, text: str) -> dict[str, Any]:
         for choice in request.choices:
             if choice.label.casefold() == typed.casefold():
                 return dict(choice.args)
-        raise RefereeError(f"{typed!r} is not one of the choices; type a number from 1 to {len(request.choices)} or a label")
+        listed = "; ".join(f"{n}) {c.label}" for n, c in enumerate(request.choices, start=1))
+        raise RefereeError(f'"{typed}" is not one of the choices; choose 1 to {len(request.choices)}: {listed}')
     return {"text": text}
 
 

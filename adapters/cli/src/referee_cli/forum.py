@@ -12,6 +12,8 @@ from . import common
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from referee import words
+
     with common.open_referee(args) as app:
         seats = [s.strip() for s in args.seats.split(",") if s.strip()]
         table_id = app.open(
@@ -21,12 +23,12 @@ def cmd_new(args: argparse.Namespace) -> int:
             extensions=common.extension_names(args.extensions),
             seed=args.seed,
         )
-        common.out(args, {"table": table_id}, f"table {table_id} opened for {', '.join(seats)}")
+        common.out(args, {"table": table_id}, f"table {table_id} opened for {words.listing(seats)}")
     return 0
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    from referee import RefereeError, parse_json, unrecordable
+    from referee import RefereeError, parse_json, story, unrecordable
 
     from . import answering, render
 
@@ -56,14 +58,20 @@ def cmd_act(args: argparse.Namespace) -> int:
                 # No request of this seat's is open for the action: the kernel says why, or
                 # it is the gamesmaster's, which takes text where it takes anything.
                 action_args = {"text": text} if text else {}
+        asked = {r.id: r for r in app.requests(table_id)}
         entries = app.act(table_id, args.seat, args.action, action_args, request=args.request)
         rules = app.rules(table_id)
         over = app.over(table_id)
         visible = [e for e in entries if e.visible(args.seat) or over]
+        # What the action did, as the seat reads it: in their words, what is hidden from
+        # them told from its header, the kernel's bookkeeping folded unless asked for.
+        reader = None if args.seat == GAMESMASTER else args.seat
+        held = app.visible_entries(table_id, reader, after=entries[0].seq - 1) if entries else []
+        told = story.story(rules, [e for e in held if e.seq <= entries[-1].seq], reader, asked)
         common.out(
             args,
             {"table": table_id, "appended": len(entries), "entries": visible},
-            "\n".join(render.entry_line(rules, e) for e in visible) or "recorded",
+            "\n".join(render.story_lines(told, args.bookkeeping)) or "recorded",
         )
     return 0
 

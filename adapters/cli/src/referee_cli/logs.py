@@ -69,7 +69,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from referee import RefereeError
+    from referee import RefereeError, story
 
     from . import render
 
@@ -78,8 +78,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.to is not None and not 1 <= args.to <= len(entries):
             raise RefereeError(f"{source} has entries 1 to {len(entries)}; --to {args.to} is outside")
         walked = app.audit.replay_view(entries, args.to, args.seat)
-    lines = [render.entry_line(walked.rules, e) for e in walked.entries]
-    data: dict[str, Any] = {"source": source, "entries": walked.to}
+    told = story.story(walked.rules, walked.entries, args.seat)
+    lines = render.story_lines(told, args.bookkeeping)
+    data: dict[str, Any] = {
+        "source": source,
+        "entries": walked.to,
+        "story": [line for line in told if args.bookkeeping or line.kind != "bookkeeping"],
+    }
     if walked.view is not None:
         data["view"] = walked.view
         lines += ["", f"state after entry {walked.to}:", render.view_text(walked.rules, walked.view)]

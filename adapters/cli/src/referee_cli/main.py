@@ -149,6 +149,11 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
             help="with --table: comma-separated seats the bots play from now on (default: those the table's bots played)",
         )
         p.add_argument("--quiet", action="store_true", help="do not print the game's progress")
+        p.add_argument(
+            "--bookkeeping",
+            action="store_true",
+            help="also list the kernel's own records (requests opened, answers as sent, random draws, phase and turn markers)",
+        )
         p.set_defaults(func=playing.cmd_play)
 
     if wanted("new"):
@@ -178,6 +183,11 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         )
         p.add_argument("--args", dest="args_json", metavar="JSON", help="the answer as a JSON object of field to value, instead of words")
         p.add_argument("--request", help="which request this answers, where the seat has several for the action (see 'view')")
+        p.add_argument(
+            "--bookkeeping",
+            action="store_true",
+            help="also list the kernel's own records (requests opened, answers as sent, random draws, phase and turn markers)",
+        )
         p.set_defaults(func=forum.cmd_act)
 
     if wanted("view"):
@@ -235,7 +245,12 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         p = sub.add_parser("replay", parents=[every], help="walk a log and show the state at any entry")
         p.add_argument("log", help="an exported file, a table id, or 'latest'")
         p.add_argument("--to", type=int, metavar="N", help="stop after entry N")
-        p.add_argument("--seat", help="show the state as this seat saw it")
+        p.add_argument("--seat", help="show the entries and the state as this seat saw them, in their words")
+        p.add_argument(
+            "--bookkeeping",
+            action="store_true",
+            help="also list the kernel's own records (requests opened, answers as sent, random draws, phase and turn markers)",
+        )
         p.set_defaults(func=logs.cmd_replay)
 
     if wanted("verify"):

@@ -46,7 +46,7 @@ def _bot_seats(app: Referee, table_id: str, named: Sequence[str] | None) -> list
 def cmd_play(args: argparse.Namespace) -> int:
     import shlex
 
-    from referee import RefereeError
+    from referee import RefereeError, words
 
     from . import hotseat
 
@@ -93,26 +93,33 @@ def cmd_play(args: argparse.Namespace) -> int:
             )
         out = sys.stderr if args.json else sys.stdout
         memory = app.location == ":memory:"
+        seats = app.state(table_id).seats
         if not args.json:
             print(
-                f"table {table_id}: {app.state(table_id).game_name} for {', '.join(app.state(table_id).seats)}"
-                + (f" ({', '.join(bots)} played by bots)" if bots else "")
+                f"table {table_id}: {app.rules(table_id).game.title or app.state(table_id).game_name} for {words.listing(seats)}"
+                + (f" ({words.listing(bots)} played by {'a bot' if len(bots) == 1 else 'bots'})" if bots else "")
                 + f"\nstore: {app.location}"
             )
         entries_before = 0 if not args.table else len(app.entries(table_id))
         app.bots.automate(table_id, bots)
-        if not args.quiet:
-            hotseat.show_progress(app, table_id, app.entries(table_id)[entries_before:], out)
-        finished = hotseat.play(app, table_id, humans=humans, bots=bots, quiet=args.quiet, out=out, memory=memory)
+        finished = hotseat.play(
+            app,
+            table_id,
+            humans=humans,
+            bots=bots,
+            quiet=args.quiet,
+            out=out,
+            memory=memory,
+            bookkeeping=args.bookkeeping,
+            after=entries_before,
+        )
         state = app.state(table_id)
         count = len(app.entries(table_id))
         summary = {"table": table_id, "finished": finished, "result": state.result, "entries": count}
-        text = [f"\ntable {table_id}: {count} log entries"]
+        text = [f"\ntable {table_id}: {words.count(count, 'log entry', 'log entries')}"]
         if state.result is not None:
             text.append(f"result: {state.result.reason}")
-            for standing in state.result.standings:
-                note = f" ({standing.note})" if standing.note else ""
-                text.append(f"  {standing.place}. {standing.seat}: {standing.score}{note}")
+            text += _standings(app, table_id)
             if not memory:
                 text.append(f"check it: referee verify {shlex.quote(table_id)}{common.db_flag(args)}")
         elif memory:
@@ -124,6 +131,22 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not finished:
             raise common.Unfinished()
     return 0
+
+
+def _standings(app: Referee, table_id: str) -> list[str]:
+    """The final standings as the game presents them (totals formatted, with how they were
+    made), else as the result records them."""
+    from . import presenting
+
+    shown = app.present(table_id, None)
+    if shown is not None and shown.standings:
+        return presenting.standings(shown.standings)
+    result = app.state(table_id).result
+    assert result is not None
+    return [
+        f"  {s.place}. {s.seat}" + ("" if s.score is None else f": {s.score}") + (f" ({s.note})" if s.note else "")
+        for s in result.standings
+    ]
 
 
 def cmd_tables(args: argparse.Namespace) -> int:

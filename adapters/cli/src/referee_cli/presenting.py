@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
-from referee import Card, Presentation, Stat, Zone
+from referee import Card, Place, Presentation, Stat, Zone
 
 _WIDTH = 88
 
@@ -48,9 +48,14 @@ def text(shown: Presentation) -> str:
     if shown.arrows:
         blocks.append([f"{a.source} -> {a.target}" + (f" ({a.label})" if a.label else "") for a in shown.arrows])
     if shown.standings:
-        standings = ["Standings:"]
-        for place in shown.standings:
-            breakdown = _stats(place.breakdown)
-            standings.append(f"  {place.place}. {place.seat}: {place.total}" + (f" ({breakdown})" if breakdown else ""))
-        blocks.append(standings)
+        blocks.append(["Standings:", *standings(shown.standings)])
     return "\n\n".join("\n".join(block) for block in blocks)
+
+
+def standings(places: tuple[Place, ...]) -> list[str]:
+    """Each place on a line: "  1. Ada: $120,000 (cash $100,000, bonus $20,000)"."""
+    lines = []
+    for place in places:
+        breakdown = _stats(place.breakdown)
+        lines.append(f"  {place.place}. {place.seat}: {place.total}" + (f" ({breakdown})" if breakdown else ""))
+    return lines

@@ -262,7 +262,7 @@ def test_a_card_not_held_cannot_be_chosen(app):
     table.refused("Ann", "bullet", {"card": "bang"}, r'^card: "bang" is not offered \(Click! \(5 left\)\)$')
     table.refused("Ann", "bullet", {"card": "bbb"}, r'^card: "bbb" is not offered \(Click! \(5 left\)\)$')
     table.refused("Ann", "bullet", {"card": "Bang!"}, r'^card: "Bang!" is not offered \(Click! \(5 left\)\)$')
-    table.refused("Ann", "bullet", {}, r"^card: missing; one of 1\) Click! \(5 left\)$")
+    table.refused("Ann", "bullet", {}, r"^card: missing; only 1\) Click! \(5 left\) \(an empty answer takes it\)$")
     table.refused("Ann", "bullet", {"card": "click", "extra": 1}, r"^extra: no such field in this answer \(it takes card\)$")
     table.act("Ann", "bullet", {"card": "click"})
     assert table.view("Ann")["my_bullets"] == {"Ann": "click"}

@@ -29,6 +29,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from referee import GAMESMASTER, ConcurrentWrite, Entry, IllegalAction, Referee, RefereeError, Registry, UnknownTable, shown
+from referee.presentation import present, to_json
+from referee.story import line
 
 from .forms import _file_like, _hint, _label, _pasteable, _verdict
 from .keys import CHANNEL, SeatKeys, postgres_conninfo
@@ -41,6 +43,8 @@ log = logging.getLogger("referee_web")
 
 MAX_SEATS = 12
 MAX_NAME = 40
+SHOWN_KEPT = 1024
+"""Views and presentations a worker keeps, one per seat of a table, the most recently asked."""
 
 
 class Problem(Exception):
@@ -72,17 +76,33 @@ def _problem(exc: RefereeError, request: str | None = None, still_open: bool = T
     return Problem(400, exc.message)
 
 
-def _entry(app: Referee, rules: Any, entry: Entry) -> dict[str, Any]:
-    """One log entry as a page shows it: words, never the body's raw fields or keys."""
+def _entry(rules: Any, entry: Entry, reader: str | None) -> dict[str, Any]:
+    """One log entry as a page shows it: a sentence in the reader's words (``referee.story``),
+    what kind of line it is (``play``, ``private``, ``hidden``, ``bookkeeping``: a page folds
+    the last away) and its rule reference; never the body's raw fields or keys."""
+    told = line(rules, entry, reader)
     return {
         "seq": entry.seq,
         "seat": entry.seat,
         "type": entry.type,
         "rule": entry.rule,
         "hidden": entry.redacted,
+        "kind": told.kind,
         "at": entry.at,
-        "text": f"hidden from you: {entry.type}" if entry.redacted else app.audit.describe(rules, entry),
+        "text": told.text,
     }
+
+
+def _presented(rules: Any, view: dict[str, Any]) -> dict[str, Any] | None:
+    """The game's presentation of ``view`` as JSON, or None when it declares none.  A
+    presentation that fails is logged and the page lays the view out itself: showing the
+    table must not stop because a plugin's drawing did."""
+    try:
+        shown_ = present(rules, view)
+    except Exception:
+        log.exception("the presentation of %s failed; the page shows the view as it is", view.get("game"))
+        return None
+    return None if shown_ is None else to_json(shown_)
 
 
 class Hub:
@@ -433,22 +453,24 @@ class Hub:
 
     def _w_read_update(self, app: Referee, table_id: str, role: str, after: int) -> dict[str, Any]:
         seat = None if role == GAMESMASTER else role
-        view = app.view(table_id, role)
         after = max(0, after)
         if after > app.length(table_id):
             raise Problem(400, f"after: table {table_id} has fewer than {after} entries")
+        view, presentation = self._w_shown(app, table_id, role)
         entries = app.visible_entries(table_id, seat, after=after)
         length = after + len(entries)
         self._lengths[table_id] = max(length, self._lengths.get(table_id, 0))
-        rules = app.rules(table_id) if entries else None
+        rules = app.rules(table_id)
         bots = app.bots.seats(table_id)
         update: dict[str, Any] = {
             "table": table_id,
             "role": role,
+            "title": presentation["title"] if presentation else rules.game.title,
             "over": view["result"] is not None,
             "length": length,
             "view": view,
-            "entries": [_entry(app, rules, e) for e in entries],
+            "presentation": presentation,
+            "entries": [_entry(rules, e, seat) for e in entries],
             "bots": list(bots),
             "published": self._w_published(table_id),
         }
@@ -466,6 +488,23 @@ class Hub:
                 if _pasteable(r) and r.seat not in bots
             ]
         return update
+
+    def _w_shown(self, app: Referee, table_id: str, role: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """What ``role`` sees and its presentation, worked out once per change of the table
+        however many of its pages ask (a table is always served by the same worker, so each
+        worker keeps its own)."""
+        shown_: dict[tuple[str, str], tuple[int, dict[str, Any], dict[str, Any] | None]] | None = getattr(self._local, "shown", None)
+        if shown_ is None:
+            shown_ = self._local.shown = {}
+        length = app.length(table_id)
+        cached = shown_.pop((table_id, role), None)
+        if cached is None or cached[0] != length:
+            view = app.view(table_id, role)
+            cached = (length, view, _presented(app.rules(table_id), view))
+        shown_[(table_id, role)] = cached
+        while len(shown_) > SHOWN_KEPT:
+            shown_.pop(next(iter(shown_)))
+        return cached[1], cached[2]
 
     def _w_published(self, table_id: str) -> list[int]:
         # Read once per change of the table: every publication is announced as one.
@@ -563,7 +602,8 @@ class Hub:
             walked = app.audit.replay_view(entries, to, seat)
         except RefereeError as exc:
             raise _problem(exc) from None
-        return {"to": walked.to, "view": walked.view, "result": walked.result}
+        presentation = None if walked.view is None else _presented(walked.rules, walked.view)
+        return {"to": walked.to, "view": walked.view, "presentation": presentation, "result": walked.result}
 
     def _w_report(self, table_id: str, round: int | None, publish: bool, role: str) -> dict[str, Any]:
         """A finished round's report: the gamesmaster reads any and publishes it; a seat

@@ -56,7 +56,8 @@ def test_web_a_token_opens_its_own_seat_only(open_table) -> None:
 
 
 def test_web_a_seat_sees_only_its_own_requests_and_never_another_seats_sealed_call(open_table) -> None:
-    """Nim's calls are sealed: Bob's page holds Ann's call as a hidden entry, words and all hidden."""
+    """Nim's calls are sealed: Bob's page holds Ann's call as a hidden entry, told from its
+    header alone (who made a choice, never which), in Bob's words."""
     table = _nim(open_table)
     ann = table.requests("Ann")
     assert [r["seat"] for r in ann] == ["Ann"]
@@ -64,7 +65,8 @@ def test_web_a_seat_sees_only_its_own_requests_and_never_another_seats_sealed_ca
     bob = table.state("Bob")
     assert [r["seat"] for r in bob["view"]["requests"]] == ["Bob"]
     hidden = [e for e in bob["entries"] if e["hidden"]]
-    assert hidden and all(e["text"].startswith("hidden from you") for e in hidden)
+    assert hidden and all(e["kind"] in ("hidden", "bookkeeping") for e in hidden)
+    assert [e["text"] for e in hidden if e["type"] == "nim.StartCalled"] == ["Ann made a choice hidden from you"]
     assert "odd" not in json.dumps([e for e in bob["entries"] if e["seat"] == "Ann"])
     mine = table.state("Ann")
     assert any("odd" in e["text"] for e in mine["entries"] if not e["hidden"] and e["seat"] == "Ann")

@@ -25,14 +25,16 @@ function status(text) {
   $("status").textContent = text;
 }
 
-// Where a rule reference comes from ("pigsty 4.6.4.1": the game's rulebook, section 4.6.4.1).
+// Where a rule reference comes from: "pigsty 4.6.4.1" is section 4.6.4.1 of the game's
+// rulebook, "referee flow" the table's own rules, "cashnguns.medic 2" an extension's.
 function ruleOf(rule) {
-  const [source, ...rest] = rule.split(" ");
-  const section = rest.join(" ");
-  if (!section) return { short: rule, long: `rule: ${rule}` };
-  const game = latest?.view.game;
-  const origin = source === game ? latest?.title || "the rulebook" : source === "referee" ? "the table's own rules" : readable(source);
-  return { short: section, long: `${origin}, ${section}` };
+  const game = latest?.view.game || "";
+  const [first, ...rest] = rule.split(" ");
+  const origin = latest?.title || "the rulebook";
+  if (rest.length && first === game) return { short: rest.join(" "), long: `${origin}: ${rest.join(" ")}` };
+  if (rest.length && first === "referee") return { short: rest.join(" "), long: `the table's own rules: ${rest.join(" ")}` };
+  if (rest.length && first.startsWith(`${game}.`)) return { short: rest.join(" "), long: `${readable(first.slice(game.length + 1))}: ${rest.join(" ")}` };
+  return { short: rule, long: `${origin}: ${rule}` };
 }
 
 // One line of the story: what happened in the reader's words, what only they may see marked,
@@ -44,8 +46,8 @@ function entryItem(entry) {
     "li",
     { class: `${kind}${entry.seat === seat ? " own" : ""}`, "data-seq": entry.seq, "data-kind": kind },
     el("span", { class: "words", text: entry.text }),
-    kind === "private" && !gm ? el("span", { class: "only-you", text: "only you" }) : null,
-    rule ? el("span", { class: "rule", title: rule.long, text: `§ ${rule.short}` }) : null,
+    kind === "private" && !gm ? [" ", el("span", { class: "only-you", text: "only you" })] : null,
+    rule ? [" ", el("span", { class: "rule", title: rule.long, text: `§ ${rule.short}` })] : null,
   );
 }
 

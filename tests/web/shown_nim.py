@@ -49,7 +49,15 @@ class ShownNim:
         if seat in view["seats"]:
             call = game["calls"].get(seat)
             hand = (
-                (Card(name=call.capitalize(), kind="call", text=CALL_TEXT.format(call=call), notes=("face down until all have called",), tone=call),)
+                (
+                    Card(
+                        name=call.capitalize(),
+                        kind="call",
+                        text=CALL_TEXT.format(call=call),
+                        notes=("face down until all have called",),
+                        tone=call,
+                    ),
+                )
                 if call
                 else ()
             )
@@ -71,7 +79,11 @@ class ShownNim:
                 )
             )
         order = list(view["seats"])
-        arrows = tuple(Arrow(source=s, target=order[(i + 1) % len(order)], label="passes to") for i, s in enumerate(order)) if game["starter"] else ()
+        arrows = (
+            tuple(Arrow(source=s, target=order[(i + 1) % len(order)], label="passes to") for i, s in enumerate(order))
+            if game["starter"]
+            else ()
+        )
         standings: tuple[Place, ...] = ()
         if view["result"]:
             standings = tuple(
@@ -79,12 +91,19 @@ class ShownNim:
                     place=s["place"],
                     seat=s["seat"],
                     total=count(game["taken"].get(s["seat"], 0), "stone"),
-                    breakdown=(Stat("Stones taken", str(game["taken"].get(s["seat"], 0))), Stat("Last stone", "yes" if s["place"] == 1 else "no")),
+                    breakdown=(
+                        Stat("Stones taken", str(game["taken"].get(s["seat"], 0))),
+                        Stat("Last stone", "yes" if s["place"] == 1 else "no"),
+                    ),
                 )
                 for s in view["result"]["standings"]
             )
         active = view["active"]
-        status = "Game over" if view["result"] else f"Round {view['round']}: " + (f"{active}'s turn to take stones" if active else "everybody calls odd or even")
+        status = (
+            "Game over"
+            if view["result"]
+            else f"Round {view['round']}: " + (f"{active}'s turn to take stones" if active else "everybody calls odd or even")
+        )
         return Presentation(title="Nim, shown", status=status, zones=tuple(zones), arrows=arrows, standings=standings)
 
 

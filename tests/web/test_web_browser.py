@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from web_live import ARGS, CHROMIUM, SCREENSHOTS, Live, fill_and_send, live_server
 
 from referee import Referee
-from referee.story import line
+from referee.story import line as story_line
 
 
 @pytest.fixture(scope="module")
@@ -142,7 +142,7 @@ def _secrets(referee: Referee, table: str, seat: str) -> tuple[list[str], list[d
         if entry.visible(seat) or entry.event is None:
             continue
         for reader in [None, *(s for s in seats if s != seat and entry.visible(s))]:
-            text = line(rules, entry, reader).text
+            text = story_line(rules, entry, reader).text
             if text not in visible_words and text not in mine:
                 words.append(text)
         bodies.append(entry.event)

@@ -172,13 +172,17 @@ def play_one(page: Page, watch: Watch, moves: int) -> str:
     try:
         page.wait_for_function(gone, timeout=30_000)
     except Exception:
-        invalid = form.evaluate("(f) => [...f.querySelectorAll(':invalid')].map((c) => `${c.closest('[data-field]')?.dataset.field}: ${c.validationMessage}`)")
+        invalid = form.evaluate(
+            "(f) => [...f.querySelectorAll(':invalid')].map((c) => `${c.closest('[data-field]')?.dataset.field}: ${c.validationMessage}`)"
+        )
         raise AssertionError(f"{request_id}: the answer {args} was not sent; the form holds {invalid}") from None
     attempt = 0
     while page.locator(f"form.request[data-request='{request_id}']").count():
         # The bot's answer was refused (the form says why): answer as a person trying the options would.
         watch.note(f"move {moves} ({action})", [f"the bot's answer {args} was refused: {form.locator('.error').inner_text()}"])
-        assert attempt < 30, f"no answer to {request_id} was accepted: {form.locator('.error').inner_text()}; first: {watch.problems[-attempt - 1]}"
+        assert attempt < 30, (
+            f"no answer to {request_id} was accepted: {form.locator('.error').inner_text()}; first: {watch.problems[-attempt - 1]}"
+        )
         fill_and_send(page, attempt)
         page.wait_for_function(gone, timeout=30_000)
         attempt += 1

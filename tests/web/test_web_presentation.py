@@ -135,7 +135,9 @@ def test_web_the_log_is_a_story_in_the_readers_words_with_bookkeeping_folded(bro
     assert "You are asked" in bob.inner_text("#log")
     # Every line keeps its rule reference, the rulebook named in full on hovering.
     expect(bob.locator("#log li.play", has_text="Heaps laid").locator(".rule")).to_have_attribute("title", "Nim: 1")
-    expect(bob.locator("#log li.play", has_text="Round 1 begins").locator(".rule")).to_have_attribute("title", "the table's own rules: flow")
+    expect(bob.locator("#log li.play", has_text="Round 1 begins").locator(".rule")).to_have_attribute(
+        "title", "the table's own rules: flow"
+    )
     bob.locator("#show-bookkeeping").uncheck()
     for page in (ann, bob):
         text = page.inner_text("body")
@@ -195,7 +197,11 @@ FORM = {
         },
         "brave": {"kind": "flag", "label": "stay in"},
         "card": {"kind": "pick", "options": [{"value": "bang", "label": "Bang!"}, {"value": "click", "label": "Click!"}]},
-        "extra": {"kind": "pick", "optional": True, "options": [{"value": "p1", "label": "Hype Machine (1st)"}, {"value": "p2", "label": "Hype Machine (2nd)"}]},
+        "extra": {
+            "kind": "pick",
+            "optional": True,
+            "options": [{"value": "p1", "label": "Hype Machine (1st)"}, {"value": "p2", "label": "Hype Machine (2nd)"}],
+        },
         "bid": {"kind": "amount", "min": 0, "max": 5, "label": "bid"},
         "keep": {"kind": "subset", "options": [{"value": "s1", "label": "Chad Thrust"}], "optional": True},
     },
@@ -227,7 +233,10 @@ def test_web_a_form_chooses_nothing_for_the_player_and_offers_each_item_its_own_
     # A yes-or-no is two choices, neither pressed.
     brave = form.locator("[data-field=brave]")
     assert brave.locator("input[type=radio]").evaluate_all("(rs) => rs.map((r) => r.closest('label').textContent.trim())") == ["Yes", "No"]
-    legends = {f: form.locator(f"[data-field={f}] legend, [data-field={f}] > label").first.inner_text() for f in ("plays", "brave", "card", "bid", "extra", "keep")}
+    legends = {
+        f: form.locator(f"[data-field={f}] legend, [data-field={f}] > label").first.inner_text()
+        for f in ("plays", "brave", "card", "bid", "extra", "keep")
+    }
     assert all("optional" not in legends[f] for f in ("plays", "brave", "card", "bid")), legends
     assert all("(optional)" in legends[f] for f in ("extra", "keep")), legends
     # Required fields first.

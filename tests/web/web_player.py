@@ -99,7 +99,9 @@ def player_text_problems(text: str, ids: Iterable[str] = (), *, allowed: Iterabl
             shown_ids[raw] = text[start : end if end >= 0 else None].strip()[:160]
     if shown_ids:
         first, where = next(iter(shown_ids.items()))
-        problems.append(f"{len(shown_ids)} raw ids ({', '.join(list(shown_ids)[:8])}{', ...' if len(shown_ids) > 8 else ''}), e.g. {first!r} in {where!r}")
+        problems.append(
+            f"{len(shown_ids)} raw ids ({', '.join(list(shown_ids)[:8])}{', ...' if len(shown_ids) > 8 else ''}), e.g. {first!r} in {where!r}"
+        )
     return problems
 
 

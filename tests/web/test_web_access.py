@@ -14,6 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from web_live import ARGS, CHROMIUM, Live, live_server
+from web_player import seat_link
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SEATS = {"pigsty": 3, "cashnguns": 4, "pimp": 2, "backhanding": 2, "pornstar": 2, "nim": 2}
@@ -48,7 +49,7 @@ def _open(live: Live, game: str, bots_too: bool = False) -> dict[str, Any]:
 def _page(browser: Browser, live: Live, table: dict[str, Any], role: str) -> Page:
     # The page's policy runs only its own scripts: the test lifts it to add axe's.
     page = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(f"{live.url}/play#table={table['table']}&seat={role}&token={table['tokens'][role]}")
+    page.goto(seat_link(live.url, table, role))
     expect(page.locator("#status")).to_have_text("connected")
     return page
 

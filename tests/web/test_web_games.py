@@ -29,7 +29,7 @@ import msgspec
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 from web_live import ARGS, CHROMIUM, SCREENSHOTS, Live, fill_and_send, live_server
-from web_player import answer_through_form, defaults_of, player_text_problems, raw_ids
+from web_player import answer_through_form, defaults_of, player_text_problems, raw_ids, seat_link
 
 from referee import Referee
 from referee.words import title as slug_title
@@ -71,10 +71,6 @@ def open_table(live: Live, game: str, seats: list[str], options: dict[str, Any])
     response = httpx.post(f"{live.url}/api/tables", json={"game": game, "seats": seats, "bots": seats[1:], "options": options})
     assert response.status_code == 201, response.text
     return dict(response.json())
-
-
-def seat_link(live: Live, table: dict[str, Any], seat: str) -> str:
-    return f"{live.url}/play#table={table['table']}&seat={seat}&token={table['tokens'][seat]}"
 
 
 def wait_for_turn_or_end(page: Page, timeout: float = 60_000) -> None:
@@ -199,7 +195,7 @@ def test_web_a_person_plays_each_game_to_its_end_through_the_forms(browser: Brow
     page = browser.new_context(viewport=SCREEN).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(seat_link(live, table, seats[0]))
+    page.goto(seat_link(live.url, table, seats[0]))
     page.wait_for_selector("#status:text('connected')")
     moves = 0
     started = time.monotonic()

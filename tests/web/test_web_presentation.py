@@ -16,7 +16,7 @@ import pytest
 import shown_nim
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from web_live import ARGS, CHROMIUM, Live, live_server
-from web_player import answer_through_form, defaults_of, player_text_problems
+from web_player import answer_through_form, defaults_of, player_text_problems, seat_link, seat_token
 
 SCREEN = {"width": 1280, "height": 800}
 
@@ -48,7 +48,7 @@ def _open(live: Live, seats: list[str], bots: list[str], extensions: list[str] |
 
 def _page(browser: Browser, live: Live, table: dict[str, Any], seat: str) -> Page:
     page = browser.new_context(viewport=SCREEN).new_page()
-    page.goto(f"{live.url}/play#table={table['table']}&seat={seat}&token={table['tokens'][seat]}")
+    page.goto(seat_link(live.url, table, seat))
     expect(page.locator("#status")).to_have_text("connected")
     return page
 
@@ -266,9 +266,8 @@ def test_web_a_form_with_long_labels_stays_inside_its_panel(browser: Browser, li
 
 def test_web_the_hub_sends_the_presentation_with_the_view_and_the_story_with_the_entries(live: Live) -> None:
     table = _open(live, ["Ann", "Bob"], ["Bob"], ["shown"])
-    response = httpx.get(
-        f"{live.url}/api/tables/{table['table']}/seats/Ann/state", headers={"Authorization": f"Bearer {table['tokens']['Ann']}"}
-    )
+    token = seat_token(live.url, table, "Ann")
+    response = httpx.get(f"{live.url}/api/tables/{table['table']}/seats/Ann/state", headers={"Authorization": f"Bearer {token}"})
     update = response.json()
     assert update["title"] == "Nim, shown"
     expected = msgspec.to_builtins(live.referee.present(table["table"], "Ann"))

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+import httpx
+
 # Text a player never reads.  Each pattern names what it catches.
 _NEVER = (
     (re.compile(r"[{}\[\]]"), "a brace or bracket (a struct, list or JSON value printed as it is)"),
@@ -121,6 +123,28 @@ def defaults_of(form: Any) -> list[str]:
         }"""
     )
     return list(found)
+
+
+def seat_link(url: str, created: dict[str, Any], seat: str) -> str:
+    """The link a person opens for ``seat`` of a table just opened (``created``: what the
+    server answered): its invitation where the server hands out invitations to claim, else
+    its token."""
+    invitations = created.get("invitations") or {}
+    secret = f"invite={invitations[seat]}" if seat in invitations else f"token={created['tokens'][seat]}"
+    return f"{url}/play#table={created['table']}&seat={seat}&{secret}"
+
+
+def seat_token(url: str, created: dict[str, Any], seat: str) -> str:
+    """``seat``'s credential for the API: its invitation claimed where the server hands out
+    invitations, else its token."""
+    invitations = created.get("invitations") or {}
+    if seat not in invitations:
+        return str(created["tokens"][seat])
+    claimed = httpx.post(
+        f"{url}/api/tables/{created['table']}/seats/{seat}/claim", headers={"Authorization": f"Bearer {invitations[seat]}"}
+    )
+    assert claimed.status_code == 200, claimed.text
+    return str(claimed.json()["credential"])
 
 
 def _quoted(value: str) -> str:

@@ -163,24 +163,27 @@ def play_one(page: Page, watch: Watch, moves: int) -> str:
     assert request is not None, f"the page shows request {request_id}, which is not open"
     watch.learn_ids([msgspec.to_builtins(request)])
     args = watch.referee.bots.answer(watch.table, request)
+    sent = form.element_handle()
     answer_through_form(form, args)
-    gone = f"() => !document.querySelector(`form.request[data-request='{request_id}']`) || document.querySelector(`form.request[data-request='{request_id}'] .error`).textContent"
+    # Answered once the form is gone (what is asked next, even of the same id, is a new form)
+    # or shows why not.
+    gone = "(form) => !form.isConnected || form.querySelector('.error').textContent"
     try:
-        page.wait_for_function(gone, timeout=30_000)
+        page.wait_for_function(gone, arg=sent, timeout=30_000)
     except Exception:
-        invalid = form.evaluate(
+        invalid = sent.evaluate(
             "(f) => [...f.querySelectorAll(':invalid')].map((c) => `${c.closest('[data-field]')?.dataset.field}: ${c.validationMessage}`)"
         )
         raise AssertionError(f"{request_id}: the answer {args} was not sent; the form holds {invalid}") from None
     attempt = 0
-    while page.locator(f"form.request[data-request='{request_id}']").count():
+    while sent.evaluate("(form) => form.isConnected"):
         # The bot's answer was refused (the form says why): answer as a person trying the options would.
-        watch.note(f"move {moves} ({action})", [f"the bot's answer {args} was refused: {form.locator('.error').inner_text()}"])
-        assert attempt < 30, (
-            f"no answer to {request_id} was accepted: {form.locator('.error').inner_text()}; first: {watch.problems[-attempt - 1]}"
-        )
+        refusal = sent.evaluate("(form) => form.querySelector('.error').textContent")
+        watch.note(f"move {moves} ({action})", [f"the bot's answer {args} was refused: {refusal}"])
+        assert attempt < 30, f"no answer to {request_id} was accepted: {refusal}"
+        page.evaluate("(form) => { form.querySelector('.error').textContent = ''; }", sent)
         fill_and_send(page, attempt)
-        page.wait_for_function(gone, timeout=30_000)
+        page.wait_for_function(gone, arg=sent, timeout=30_000)
         attempt += 1
     return action
 
@@ -214,6 +217,8 @@ def test_web_a_person_plays_each_game_to_its_end_through_the_forms(browser: Brow
             page.wait_for_function("() => window.referee.over", timeout=120_000)
             break
         page.wait_for_timeout(150)  # the page settles (a form drawn, the log scrolled)
+        if page.locator("form.request").count() == 0:
+            continue  # the request went (withdrawn, or the game moved on) before it was looked at
         watch.learn_ids(referee.view(table["table"], seats[0])["requests"])
         action = page.locator("form.request").first.get_attribute("data-action") or ""
         watch.fits(page, action)

@@ -30,14 +30,17 @@ _ID_LIKE = re.compile(r"[\w./#-]+")
 
 def id_like(text: str) -> bool:
     """Whether ``text`` reads as a machine's name rather than a word: one token holding
-    ``-``, ``_``, ``/``, ``#`` or ``.``, or letters mixed with digits (``S06``,
-    ``big-bertha``, ``Ada/streetwalker-pout#3``, ``r1.bullet.Ada``), or a token with no
-    vowel (``bbb``), which no English word of two letters or more is."""
+    ``_``, ``/`` or ``#`` (``Ada/streetwalker-pout#3``, ``my_guns``), letters mixed with
+    digits (``S06``, ``pickpocket-3``, ``r1.bullet.Ada``), lower-case words joined by ``-``
+    or ``.`` (``big-bertha``, ``the-fixer``; a name such as ``Frame-Up`` is capitalised),
+    or a token with no vowel (``bbb``), which no English word of two letters or more is."""
     if len(text) < 2 or not _ID_LIKE.fullmatch(text) or text.isdigit():
         return False
-    if re.search(r"[-_/#.]", text.strip(".")):
+    if re.search(r"[_/#]", text):
         return True
     if re.search(r"\d", text) and re.search(r"[A-Za-z]", text):
+        return True
+    if re.search(r"[-.]", text.strip(".")) and text == text.lower():
         return True
     return text.isalpha() and not re.search(r"[aeiouyAEIOUY]", text)
 

@@ -28,9 +28,21 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from referee import GAMESMASTER, ConcurrentWrite, Entry, IllegalAction, Referee, RefereeError, Registry, UnknownTable, shown
-from referee.presentation import present, to_json
-from referee.story import line
+from referee import (
+    GAMESMASTER,
+    ConcurrentWrite,
+    Entry,
+    IllegalAction,
+    Referee,
+    RefereeError,
+    Registry,
+    RequestOpened,
+    UnknownTable,
+    event_tag,
+    presentation,
+    shown,
+    story,
+)
 
 from .forms import _file_like, _hint, _label, _pasteable, _verdict
 from .keys import CHANNEL, SeatKeys, postgres_conninfo
@@ -43,6 +55,7 @@ log = logging.getLogger("referee_web")
 
 MAX_SEATS = 12
 MAX_NAME = 40
+OPENED = event_tag(RequestOpened)
 SHOWN_KEPT = 1024
 """Views and presentations a worker keeps, one per seat of a table, the most recently asked."""
 
@@ -80,8 +93,8 @@ def _entry(rules: Any, entry: Entry, reader: str | None) -> dict[str, Any]:
     """One log entry as a page shows it: a sentence in the reader's words (``referee.story``),
     what kind of line it is (``play``, ``private``, ``hidden``, ``bookkeeping``: a page folds
     the last away) and its rule reference; never the body's raw fields or keys."""
-    told = line(rules, entry, reader)
-    return {
+    told = story.line(rules, entry, reader)
+    shown_ = {
         "seq": entry.seq,
         "seat": entry.seat,
         "type": entry.type,
@@ -91,6 +104,10 @@ def _entry(rules: Any, entry: Entry, reader: str | None) -> dict[str, Any]:
         "at": entry.at,
         "text": told.text,
     }
+    if entry.type == OPENED and isinstance(entry.event, dict):
+        # Which request this opened: a request asked again under the same id is a new form.
+        shown_["request"] = (entry.event.get("request") or {}).get("id")
+    return shown_
 
 
 def _presented(rules: Any, view: dict[str, Any]) -> dict[str, Any] | None:
@@ -98,11 +115,11 @@ def _presented(rules: Any, view: dict[str, Any]) -> dict[str, Any] | None:
     presentation that fails is logged and the page lays the view out itself: showing the
     table must not stop because a plugin's drawing did."""
     try:
-        shown_ = present(rules, view)
+        shown_ = presentation.present(rules, view)
     except Exception:
         log.exception("the presentation of %s failed; the page shows the view as it is", view.get("game"))
         return None
-    return None if shown_ is None else to_json(shown_)
+    return None if shown_ is None else presentation.to_json(shown_)
 
 
 class Hub:
@@ -456,7 +473,7 @@ class Hub:
         after = max(0, after)
         if after > app.length(table_id):
             raise Problem(400, f"after: table {table_id} has fewer than {after} entries")
-        view, presentation = self._w_shown(app, table_id, role)
+        view, drawn = self._w_shown(app, table_id, role)
         entries = app.visible_entries(table_id, seat, after=after)
         length = after + len(entries)
         self._lengths[table_id] = max(length, self._lengths.get(table_id, 0))
@@ -465,11 +482,11 @@ class Hub:
         update: dict[str, Any] = {
             "table": table_id,
             "role": role,
-            "title": presentation["title"] if presentation else rules.game.title,
+            "title": drawn["title"] if drawn else rules.game.title,
             "over": view["result"] is not None,
             "length": length,
             "view": view,
-            "presentation": presentation,
+            "presentation": drawn,
             "entries": [_entry(rules, e, seat) for e in entries],
             "bots": list(bots),
             "published": self._w_published(table_id),
@@ -602,8 +619,8 @@ class Hub:
             walked = app.audit.replay_view(entries, to, seat)
         except RefereeError as exc:
             raise _problem(exc) from None
-        presentation = None if walked.view is None else _presented(walked.rules, walked.view)
-        return {"to": walked.to, "view": walked.view, "presentation": presentation, "result": walked.result}
+        drawn = None if walked.view is None else _presented(walked.rules, walked.view)
+        return {"to": walked.to, "view": walked.view, "presentation": drawn, "result": walked.result}
 
     def _w_report(self, table_id: str, round: int | None, publish: bool, role: str) -> dict[str, Any]:
         """A finished round's report: the gamesmaster reads any and publishes it; a seat

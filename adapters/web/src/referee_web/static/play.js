@@ -14,6 +14,7 @@ const base = `/api/tables/${encodeURIComponent(table)}/seats/${encodeURIComponen
 
 const $ = (id) => document.getElementById(id);
 let entries = [];
+const opened = new Map(); // request id -> the entry that last opened it
 let length = 0;
 let over = false;
 let latest = null;
@@ -70,8 +71,9 @@ async function submit(request, args) {
 function drawRequests(update) {
   const box = $("requests");
   const requests = update.view.requests || [];
-  // Keep a form the person is filling in while nothing about it changed.
-  const ids = requests.map((r) => r.id).join("|") + (update.view.result ? "/over" : "");
+  // Keep a form the person is filling in while nothing about it changed; a request asked
+  // again under the same id (opened by a later entry) is a new form.
+  const ids = JSON.stringify(requests.map((r) => [r, opened.get(r.id)])) + (update.view.result ? "/over" : "");
   if (box.dataset.ids === ids && requests.length) return;
   box.dataset.ids = ids;
   box.replaceChildren();
@@ -182,8 +184,12 @@ function drawConsole(update) {
 
 function apply(update) {
   const reset = update.after === 0;
-  if (reset) entries = [];
+  if (reset) {
+    entries = [];
+    opened.clear();
+  }
   entries.push(...update.entries);
+  for (const entry of update.entries) if (entry.request) opened.set(entry.request, entry.seq);
   length = update.length;
   latest = update;
   const wasOver = over;

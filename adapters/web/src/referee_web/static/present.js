@@ -34,7 +34,7 @@ export function cardFace(card) {
     ),
     card.kind ? el("p", { class: "card-kind", text: card.kind }) : null,
     stats(card.stats, "card-stats"),
-    card.text ? el("p", { class: "card-text", text: card.text }) : null,
+    card.text ? el("p", { class: "card-text", title: card.text, text: card.text }) : null,
     card.notes && card.notes.length ? el("ul", { class: "card-notes" }, card.notes.map((n) => el("li", { text: n }))) : null,
   );
   if (card.tone) face.style.setProperty("--tone", String(hue(card.tone)));
@@ -61,7 +61,7 @@ function backs(list) {
 function zone(z, seat) {
   const mine = z.role === "hand" || z.role === "mine";
   const node = el("section", {
-    class: `zone role-${z.role || "board"}${z.active ? " active" : ""}`,
+    class: `zone role-${z.role || "board"}${z.active ? " active" : ""}${(z.cards || []).length >= 3 ? " many" : ""}`,
     "data-role": z.role || "board",
     "data-owner": z.owner || null,
     "aria-label": z.title,

@@ -16,6 +16,7 @@ Human moves are capped (``CAP``): past it, the gamesmaster hands the seat to its
 
 from __future__ import annotations
 
+import os
 import re
 import statistics
 import time
@@ -37,12 +38,15 @@ from referee.words import title as slug_title
 SCREEN = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 TALLEST = 1.5 * SCREEN["height"]
+README_SHOTS = Path(os.environ["REFEREE_README_SCREENSHOTS"]) if os.environ.get("REFEREE_README_SCREENSHOTS") else None
+"""Where the README's screenshot of each game goes, when set (``docs/screenshots``): the
+page at 1280x800 at the move in the middle; then ``pngquant --force --ext .png`` them."""
 CAP = 45
 """Moves the person makes through the forms before the bot takes the seat over."""
 
 GAMES: dict[str, dict[str, Any]] = {
     # Options shorten the longer games to a few turns; the rules are the same.
-    "pigsty": {"seats": ["Ada", "Bob", "Cleo"], "options": {"turn_limit": 5}},
+    "pigsty": {"seats": ["Ada", "Bob", "Cleo"], "options": {"turn_limit": 5}, "middle": 2},
     "cashnguns": {"seats": ["Ada", "Bob", "Cleo", "Dino"], "options": {}},
     "pimp": {"seats": ["Ada", "Bob"], "options": {"turns": 4}},
     "backhanding": {"seats": ["Ada", "Bob"], "options": {}},
@@ -222,11 +226,15 @@ def test_web_a_person_plays_each_game_to_its_end_through_the_forms(browser: Brow
         watch.learn_ids(referee.view(table["table"], seats[0])["requests"])
         action = page.locator("form.request").first.get_attribute("data-action") or ""
         watch.fits(page, action)
-        if moves in (0, 8):
+        middle = setup.get("middle", 8)
+        if moves in (0, middle):
             where = "first move" if moves == 0 else "a move in the middle"
             watch.look(page, where)
             shoot(page, f"{game}-{1 if moves == 0 else 2}-{'first' if moves == 0 else 'middle'}")
-            if moves == 8:
+            if moves == middle:
+                if README_SHOTS:
+                    README_SHOTS.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(README_SHOTS / f"{game}.png"))
                 look_at_the_past(page, watch)
                 page.set_viewport_size(PHONE)
                 shoot(page, f"{game}-phone")

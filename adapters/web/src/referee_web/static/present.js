@@ -61,11 +61,12 @@ function backs(list) {
 function zone(z, seat) {
   const mine = z.role === "hand" || z.role === "mine";
   const node = el("section", {
-    class: `zone role-${z.role || "board"}${z.active ? " active" : ""}${(z.cards || []).length >= 3 ? " many" : ""}`,
+    class: `zone role-${z.role || "board"}${z.active ? " active" : ""}`,
     "data-role": z.role || "board",
     "data-owner": z.owner || null,
     "aria-label": z.title,
   });
+  node.style.setProperty("--cards", String((z.cards || []).length));
   node.append(
     el(
       "h3",

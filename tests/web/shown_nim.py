@@ -114,5 +114,8 @@ class _Offer:
 
 
 def registry() -> Registry:
-    """The installed games plus the ``shown`` extension of Nim."""
-    return Registry([_Offer()])
+    """The installed games, the ``shown`` extension of Nim, and Tally (a game that declares
+    no presentation, ``plain_game``)."""
+    from plain_game import TallyGame
+
+    return Registry([_Offer(), TallyGame()])

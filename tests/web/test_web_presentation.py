@@ -6,6 +6,7 @@ and on forms built from answer shapes alone."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -117,13 +118,19 @@ def test_web_the_log_is_a_story_in_the_readers_words_with_bookkeeping_folded(bro
     ann.locator("form.request input[value=odd]").check()
     ann.locator("form.request button[type=submit]").click()
     bob.wait_for_function("(n) => window.referee.length > n", arg=before)
+    referee = live.referee
+    called = next(e for e in referee.visible_entries(table["table"], "Bob") if e.type == "nim.StartCalled" and e.seat == "Ann")
     # Ann's own sealed call: hers alone, marked so.
-    private = ann.locator("#log li.private")
-    expect(private.filter(has_text="odd")).to_have_count(1)
-    expect(private.filter(has_text="odd").locator(".only-you")).to_have_text("only you")
-    # Bob is told that Ann chose, never what, in muted words.
-    hidden = bob.locator("#log li.hidden", has_text="Ann made a choice hidden from you")
-    expect(hidden).to_have_count(1)
+    private = ann.locator(f"#log li[data-seq='{called.seq}']")
+    expect(private).to_have_class(re.compile(r"\bprivate\b"))
+    expect(private).to_contain_text("odd")
+    expect(private.locator(".only-you")).to_have_text("only you")
+    # Bob is told that Ann chose, never what, in muted words: the sentence the kernel's
+    # story gives Bob for that entry.
+    told = next(t for t in referee.audit.story(table["table"], "Bob") if t.seq == called.seq)
+    assert told.kind == "hidden" and "odd" not in told.text.replace("odd or even", "")
+    hidden = bob.locator(f"#log li.hidden[data-seq='{called.seq}']")
+    expect(hidden).to_have_text(re.compile(re.escape(told.text)))
     assert hidden.evaluate("(li) => getComputedStyle(li).fontStyle") == "italic"
     assert "odd" not in bob.inner_text("#log")
     # Requests opened, actions as sent, phase markers: folded until asked for.
@@ -134,10 +141,10 @@ def test_web_the_log_is_a_story_in_the_readers_words_with_bookkeeping_folded(bro
     expect(folded.first).to_be_visible()
     assert "You are asked" in bob.inner_text("#log")
     # Every line keeps its rule reference, the rulebook named in full on hovering.
-    expect(bob.locator("#log li.play", has_text="Heaps laid").locator(".rule")).to_have_attribute("title", "Nim: 1")
-    expect(bob.locator("#log li.play", has_text="Round 1 begins").locator(".rule")).to_have_attribute(
-        "title", "the table's own rules: flow"
-    )
+    seqs = {e.type: e.seq for e in reversed(referee.visible_entries(table["table"], "Bob"))}
+    title = bob.inner_text("#title")
+    expect(bob.locator(f"#log li[data-seq='{seqs['nim.HeapsLaid']}'] .rule")).to_have_attribute("title", f"{title}: 1")
+    expect(bob.locator(f"#log li[data-seq='{seqs['referee.RoundBegan']}'] .rule")).to_have_attribute("title", "the table's own rules: flow")
     bob.locator("#show-bookkeeping").uncheck()
     for page in (ann, bob):
         text = page.inner_text("body")
@@ -145,16 +152,24 @@ def test_web_the_log_is_a_story_in_the_readers_words_with_bookkeeping_folded(bro
         assert player_text_problems(text) == []
 
 
-def test_web_a_game_without_a_presentation_is_laid_out_without_placeholders_or_keys(browser: Browser, live: Live) -> None:
-    """Plain Nim declares no presentation: its view (empty calls, no starter yet) is drawn
-    by the page, with nothing printed for what is empty and keys in words."""
-    table = _open(live, ["Ann", "Bob"], ["Bob"])
-    page = _page(browser, live, table, "Ann")
+def test_web_a_game_without_a_presentation_is_laid_out_without_placeholders_slugs_or_keys(browser: Browser, live: Live) -> None:
+    """Tally declares no presentation: its view (nothing yet, empty lists and records, a slug
+    as a value, snake-case keys) is drawn by the page, with nothing printed for what is
+    empty, the slug and the keys in words, and the registry's title."""
+    response = httpx.post(f"{live.url}/api/tables", json={"game": "tally", "seats": ["Ann", "Bob"], "bots": ["Bob"]})
+    assert response.status_code == 201, response.text
+    page = _page(browser, live, response.json(), "Ann")
     expect(page.locator("#board")).not_to_have_class("presented")
-    expect(page.locator("#title")).to_have_text("Nim")
+    expect(page.locator("#title")).to_have_text("Tally")
     text = page.inner_text("#board")
-    assert "Max take" in text and "max_take" not in text
-    assert player_text_problems(page.inner_text("body"), {"max_take"}) == []
+    assert "Marks made" in text and "House style" in text and "The plain one" in text
+    raw = {"marks_made", "house_style", "the-plain-one", "nothing_yet", "no_items", "no_records", "Nothing yet", "No items", "No records"}
+    assert player_text_problems(page.inner_text("body"), raw) == []
+    page.locator("form.request input[value=big-cross]").check()
+    page.locator("form.request button[type=submit]").click()
+    expect(page.locator("#requests .result")).to_contain_text("every seat made its mark")
+    assert "Big cross" in page.inner_text("#board") or "a big cross" in page.inner_text("#log")
+    assert player_text_problems(page.inner_text("body"), raw - {"big-cross"}) == []
 
 
 def test_web_the_past_is_looked_at_not_answered(browser: Browser, live: Live) -> None:

@@ -81,9 +81,11 @@ def wait_for_turn_or_end(page: Page, timeout: float = 60_000) -> None:
     page.wait_for_function("() => window.referee.over || document.querySelector('form.request')", timeout=timeout)
 
 
-def shoot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+def shoot(page: Page, name: str, folder: Path = SCREENSHOTS) -> None:
+    """The page's first screen (scrolled to the top, where a player starts to read)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(folder / f"{name}.png"))
 
 
 class Watch:
@@ -233,8 +235,7 @@ def test_web_a_person_plays_each_game_to_its_end_through_the_forms(browser: Brow
             shoot(page, f"{game}-{1 if moves == 0 else 2}-{'first' if moves == 0 else 'middle'}")
             if moves == middle:
                 if README_SHOTS:
-                    README_SHOTS.mkdir(parents=True, exist_ok=True)
-                    page.screenshot(path=str(README_SHOTS / f"{game}.png"))
+                    shoot(page, game, README_SHOTS)
                 look_at_the_past(page, watch)
                 page.set_viewport_size(PHONE)
                 shoot(page, f"{game}-phone")

@@ -92,7 +92,7 @@ function drawRequests(update) {
   }
   for (const request of requests) box.append(requestForm(request, submit));
   const first = box.querySelector("input, select, textarea, button");
-  if (first && document.activeElement === document.body && !replaying) first.focus();
+  if (first && document.activeElement === document.body && !replaying) first.focus({ preventScroll: true });
 }
 
 // The table as the game presents it, or (a game that declares nothing) its view laid out.

@@ -28,26 +28,13 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from referee import (
-    GAMESMASTER,
-    ConcurrentWrite,
-    Entry,
-    IllegalAction,
-    Referee,
-    RefereeError,
-    Registry,
-    RequestOpened,
-    UnknownTable,
-    event_tag,
-    presentation,
-    shown,
-    story,
-)
+from referee import GAMESMASTER, ConcurrentWrite, IllegalAction, Referee, RefereeError, Registry, UnknownTable, shown
 
 from .forms import _file_like, _hint, _label, _pasteable, _verdict
 from .keys import CHANNEL, SeatKeys, postgres_conninfo
 from .lanes import Lanes, Overdue, refuse_late_appends, refuse_late_writes
 from .limits import WORK_TIMEOUT, Limits
+from .showing import Shown, entry_shown, presented
 
 T = TypeVar("T")
 
@@ -55,9 +42,6 @@ log = logging.getLogger("referee_web")
 
 MAX_SEATS = 12
 MAX_NAME = 40
-OPENED = event_tag(RequestOpened)
-SHOWN_KEPT = 1024
-"""Views and presentations a worker keeps, one per seat of a table, the most recently asked."""
 
 
 class Problem(Exception):
@@ -87,39 +71,6 @@ def _problem(exc: RefereeError, request: str | None = None, still_open: bool = T
             return _not_open(seat)
         return Problem(422, exc.message)
     return Problem(400, exc.message)
-
-
-def _entry(rules: Any, entry: Entry, reader: str | None) -> dict[str, Any]:
-    """One log entry as a page shows it: a sentence in the reader's words (``referee.story``),
-    what kind of line it is (``play``, ``private``, ``hidden``, ``bookkeeping``: a page folds
-    the last away) and its rule reference; never the body's raw fields or keys."""
-    told = story.line(rules, entry, reader)
-    shown_ = {
-        "seq": entry.seq,
-        "seat": entry.seat,
-        "type": entry.type,
-        "rule": entry.rule,
-        "hidden": entry.redacted,
-        "kind": told.kind,
-        "at": entry.at,
-        "text": told.text,
-    }
-    if entry.type == OPENED and isinstance(entry.event, dict):
-        # Which request this opened: a request asked again under the same id is a new form.
-        shown_["request"] = (entry.event.get("request") or {}).get("id")
-    return shown_
-
-
-def _presented(rules: Any, view: dict[str, Any]) -> dict[str, Any] | None:
-    """The game's presentation of ``view`` as JSON, or None when it declares none.  A
-    presentation that fails is logged and the page lays the view out itself: showing the
-    table must not stop because a plugin's drawing did."""
-    try:
-        shown_ = presentation.present(rules, view)
-    except Exception:
-        log.exception("the presentation of %s failed; the page shows the view as it is", view.get("game"))
-        return None
-    return None if shown_ is None else presentation.to_json(shown_)
 
 
 class Hub:
@@ -170,6 +121,7 @@ class Hub:
         self.max_entries = Limits.entries
         self.max_bot_actions = Limits.bot_actions
         self._bot_actions: dict[str, int] = {}
+        self._shown = Shown()
 
     # -- lifecycle ----------------------------------------------------------------
     async def start(self) -> None:
@@ -473,7 +425,7 @@ class Hub:
         after = max(0, after)
         if after > app.length(table_id):
             raise Problem(400, f"after: table {table_id} has fewer than {after} entries")
-        view, drawn = self._w_shown(app, table_id, role)
+        view, drawn = self._shown.of(app, table_id, role)
         entries = app.visible_entries(table_id, seat, after=after)
         length = after + len(entries)
         self._lengths[table_id] = max(length, self._lengths.get(table_id, 0))
@@ -487,7 +439,7 @@ class Hub:
             "length": length,
             "view": view,
             "presentation": drawn,
-            "entries": [_entry(rules, e, seat) for e in entries],
+            "entries": [entry_shown(rules, e, seat) for e in entries],
             "bots": list(bots),
             "published": self._w_published(table_id),
         }
@@ -505,23 +457,6 @@ class Hub:
                 if _pasteable(r) and r.seat not in bots
             ]
         return update
-
-    def _w_shown(self, app: Referee, table_id: str, role: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
-        """What ``role`` sees and its presentation, worked out once per change of the table
-        however many of its pages ask (a table is always served by the same worker, so each
-        worker keeps its own)."""
-        shown_: dict[tuple[str, str], tuple[int, dict[str, Any], dict[str, Any] | None]] | None = getattr(self._local, "shown", None)
-        if shown_ is None:
-            shown_ = self._local.shown = {}
-        length = app.length(table_id)
-        cached = shown_.pop((table_id, role), None)
-        if cached is None or cached[0] != length:
-            view = app.view(table_id, role)
-            cached = (length, view, _presented(app.rules(table_id), view))
-        shown_[(table_id, role)] = cached
-        while len(shown_) > SHOWN_KEPT:
-            shown_.pop(next(iter(shown_)))
-        return cached[1], cached[2]
 
     def _w_published(self, table_id: str) -> list[int]:
         # Read once per change of the table: every publication is announced as one.
@@ -619,7 +554,7 @@ class Hub:
             walked = app.audit.replay_view(entries, to, seat)
         except RefereeError as exc:
             raise _problem(exc) from None
-        drawn = None if walked.view is None else _presented(walked.rules, walked.view)
+        drawn = None if walked.view is None else presented(walked.rules, walked.view)
         return {"to": walked.to, "view": walked.view, "presentation": drawn, "result": walked.result}
 
     def _w_report(self, table_id: str, round: int | None, publish: bool, role: str) -> dict[str, Any]:

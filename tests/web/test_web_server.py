@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -62,7 +63,8 @@ def test_web_a_token_opens_its_own_seat_only(open_table) -> None:
 
 
 def test_web_a_seat_sees_only_its_own_requests_and_never_another_seats_sealed_call(open_table) -> None:
-    """Nim's calls are sealed: Bob's page holds Ann's call as a hidden entry, words and all hidden."""
+    """Nim's calls are sealed: Bob's page holds Ann's call as a hidden entry, told from its
+    header alone (who made a choice, never which), in Bob's words."""
     table = _nim(open_table)
     ann = table.requests("Ann")
     assert [r["seat"] for r in ann] == ["Ann"]
@@ -70,8 +72,10 @@ def test_web_a_seat_sees_only_its_own_requests_and_never_another_seats_sealed_ca
     bob = table.state("Bob")
     assert [r["seat"] for r in bob["view"]["requests"]] == ["Bob"]
     hidden = [e for e in bob["entries"] if e["hidden"]]
-    assert hidden and all(e["text"].startswith("hidden from you") for e in hidden)
-    assert "odd" not in json.dumps([e for e in bob["entries"] if e["seat"] == "Ann"])
+    assert hidden and all(e["kind"] in ("hidden", "bookkeeping") for e in hidden)
+    told = [e["text"] for e in hidden if e["type"] == "nim.StartCalled"]
+    assert len(told) == 1 and "Ann" in told[0] and "odd" not in told[0].replace("odd or even", "")
+    assert not re.search(r"\bodd\b(?! or even)", json.dumps([e for e in bob["entries"] if e["seat"] == "Ann"]))
     mine = table.state("Ann")
     assert any("odd" in e["text"] for e in mine["entries"] if not e["hidden"] and e["seat"] == "Ann")
 
@@ -342,7 +346,8 @@ def test_web_a_deadline_is_enforced_by_the_server_clock_through_the_gamesmaster(
     """Cash'n'Guns, delaying: a gangster who has not chosen a bullet card in time sits the round out."""
     table = open_table("cashnguns", ["Ann", "Bob", "Cleo", "Dino"], bots=["Bob", "Cleo", "Dino"], options={"deadline": 1}, extensions=[])
     assert table.requests("Ann")[0]["deadline"] == 1
-    table.wait(lambda: any("Ann" in e["text"] and "sits" in e["text"] for e in table.state("Ann")["entries"]), timeout=20)
+    # The gamesmaster reads the log in the third person ("Ann sits ..."); Ann's page says "You sit ...".
+    table.wait(lambda: any("Ann" in e["text"] and "sits" in e["text"] for e in table.state("gamesmaster")["entries"]), timeout=20)
     entries = table.state("Ann")["entries"]
     expired = [e for e in entries if e["seat"] == "gamesmaster"]
     assert expired, "the deadline was closed by the gamesmaster's expire"

@@ -47,12 +47,13 @@ class Live:
     url: str
     app: Any
     db: str
+    registry: Any = None
 
     @property
     def referee(self) -> Any:
         """A ``Referee`` of its own on the server's store: the tests' oracle for what each
         seat may see (the server's own is busy on its worker thread)."""
-        return Referee(self.db)
+        return Referee(self.db, registry=self.registry)
 
 
 @contextmanager
@@ -67,7 +68,7 @@ def live_server(db: str, **options: Any) -> Iterator[Live]:
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
     try:
-        yield Live(f"http://127.0.0.1:{port}", app, db)
+        yield Live(f"http://127.0.0.1:{port}", app, db, options.get("registry"))
     finally:
         server.should_exit = True
         thread.join(20)

@@ -28,12 +28,13 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from referee import GAMESMASTER, ConcurrentWrite, Entry, IllegalAction, Referee, RefereeError, Registry, UnknownTable, shown
+from referee import GAMESMASTER, ConcurrentWrite, IllegalAction, Referee, RefereeError, Registry, UnknownTable, shown
 
 from .forms import _file_like, _hint, _label, _pasteable, _verdict
 from .keys import CHANNEL, SeatKeys, postgres_conninfo
 from .lanes import Lanes, Overdue, refuse_late_appends, refuse_late_writes
 from .limits import WORK_TIMEOUT, Limits
+from .showing import Shown, entry_shown, presented
 
 T = TypeVar("T")
 
@@ -70,19 +71,6 @@ def _problem(exc: RefereeError, request: str | None = None, still_open: bool = T
             return _not_open(seat)
         return Problem(422, exc.message)
     return Problem(400, exc.message)
-
-
-def _entry(app: Referee, rules: Any, entry: Entry) -> dict[str, Any]:
-    """One log entry as a page shows it: words, never the body's raw fields or keys."""
-    return {
-        "seq": entry.seq,
-        "seat": entry.seat,
-        "type": entry.type,
-        "rule": entry.rule,
-        "hidden": entry.redacted,
-        "at": entry.at,
-        "text": f"hidden from you: {entry.type}" if entry.redacted else app.audit.describe(rules, entry),
-    }
 
 
 class Hub:
@@ -133,6 +121,7 @@ class Hub:
         self.max_entries = Limits.entries
         self.max_bot_actions = Limits.bot_actions
         self._bot_actions: dict[str, int] = {}
+        self._shown = Shown()
 
     # -- lifecycle ----------------------------------------------------------------
     async def start(self) -> None:
@@ -439,22 +428,24 @@ class Hub:
 
     def _w_read_update(self, app: Referee, table_id: str, role: str, after: int) -> dict[str, Any]:
         seat = None if role == GAMESMASTER else role
-        view = app.view(table_id, role)
         after = max(0, after)
         if after > app.length(table_id):
             raise Problem(400, f"after: table {table_id} has fewer than {after} entries")
+        view, drawn = self._shown.of(app, table_id, role)
         entries = app.visible_entries(table_id, seat, after=after)
         length = after + len(entries)
         self._lengths[table_id] = max(length, self._lengths.get(table_id, 0))
-        rules = app.rules(table_id) if entries else None
+        rules = app.rules(table_id)
         bots = app.bots.seats(table_id)
         update: dict[str, Any] = {
             "table": table_id,
             "role": role,
+            "title": drawn["title"] if drawn else rules.game.title,
             "over": view["result"] is not None,
             "length": length,
             "view": view,
-            "entries": [_entry(app, rules, e) for e in entries],
+            "presentation": drawn,
+            "entries": [entry_shown(rules, e, seat) for e in entries],
             "bots": list(bots),
             "published": self._w_published(table_id),
         }
@@ -572,7 +563,8 @@ class Hub:
             walked = app.audit.replay_view(entries, to, seat)
         except RefereeError as exc:
             raise _problem(exc) from None
-        return {"to": walked.to, "view": walked.view, "result": walked.result}
+        drawn = None if walked.view is None else presented(walked.rules, walked.view)
+        return {"to": walked.to, "view": walked.view, "presentation": drawn, "result": walked.result}
 
     def _w_report(self, table_id: str, round: int | None, publish: bool, role: str) -> dict[str, Any]:
         """A finished round's report: the gamesmaster reads any and publishes it; a seat

@@ -3,7 +3,9 @@
 // for the gamesmaster.  The token stays in this page: it is sent in a header and in the live
 // connection's first message, never in a URL.
 import { credential, drawInvitations, refused, showClaimRefused } from "./claim.js";
-import { api, el, render, renderView, requestForm, words } from "./ui.js";
+import { requestForm } from "./forms.js";
+import { drawPresentation } from "./present.js";
+import { api, el, readable, render, renderView, words } from "./ui.js";
 
 const params = new URLSearchParams(location.hash.slice(1));
 const table = params.get("table") || "";
@@ -14,6 +16,7 @@ const base = `/api/tables/${encodeURIComponent(table)}/seats/${encodeURIComponen
 
 const $ = (id) => document.getElementById(id);
 let entries = [];
+const opened = new Map(); // request id -> the entry that last opened it
 let length = 0;
 let over = false;
 let latest = null;
@@ -25,15 +28,29 @@ function status(text) {
   $("status").textContent = text;
 }
 
+// Where a rule reference comes from: "pigsty 4.6.4.1" is section 4.6.4.1 of the game's
+// rulebook, "referee flow" the table's own rules, "cashnguns.medic 2" an extension's.
+function ruleOf(rule) {
+  const game = latest?.view.game || "";
+  const [first, ...rest] = rule.split(" ");
+  const origin = latest?.title || "the rulebook";
+  if (rest.length && first === game) return { short: rest.join(" "), long: `${origin}: ${rest.join(" ")}` };
+  if (rest.length && first === "referee") return { short: rest.join(" "), long: `the table's own rules: ${rest.join(" ")}` };
+  if (rest.length && first.startsWith(`${game}.`)) return { short: rest.join(" "), long: `${readable(first.slice(game.length + 1))}: ${rest.join(" ")}` };
+  return { short: rule, long: `${origin}: ${rule}` };
+}
+
+// One line of the story: what happened in the reader's words, what only they may see marked,
+// what is hidden from them muted, the kernel's bookkeeping folded unless asked for.
 function entryItem(entry) {
+  const kind = entry.kind || (entry.hidden ? "hidden" : "play");
+  const rule = entry.rule ? ruleOf(entry.rule) : null;
   return el(
     "li",
-    { class: entry.hidden ? "hidden" : entry.seat === seat ? "own" : null, "data-seq": entry.seq },
-    el("span", { class: "seq", text: entry.seq }),
-    " ",
-    entry.seat && entry.type === "referee.ActionTaken" ? el("strong", { text: `${entry.seat}: ` }) : null,
+    { class: `${kind}${entry.seat === seat ? " own" : ""}`, "data-seq": entry.seq, "data-kind": kind },
     el("span", { class: "words", text: entry.text }),
-    entry.rule ? el("span", { class: "rule", text: entry.rule }) : null,
+    kind === "private" && !gm ? [" ", el("span", { class: "only-you", text: "only you" })] : null,
+    rule ? [" ", el("span", { class: "rule", title: rule.long, text: `§ ${rule.short}` })] : null,
   );
 }
 
@@ -56,15 +73,18 @@ async function submit(request, args) {
 function drawRequests(update) {
   const box = $("requests");
   const requests = update.view.requests || [];
-  // Keep a form the person is filling in while nothing about it changed.
-  const ids = requests.map((r) => r.id).join("|");
+  // Keep a form the person is filling in while nothing about it changed; a request asked
+  // again under the same id (opened by a later entry) is a new form.
+  const ids = JSON.stringify(requests.map((r) => [r, opened.get(r.id)])) + (update.view.result ? "/over" : "");
   if (box.dataset.ids === ids && requests.length) return;
   box.dataset.ids = ids;
   box.replaceChildren();
   if (update.view.result) {
     box.append(el("p", { class: "result", text: `Game over: ${update.view.result.reason}` }));
     const standings = update.view.result.standings || [];
-    if (standings.length) box.append(el("ol", { class: "standings" }, standings.map((s) => el("li", { text: `${s.seat}: ${s.score}${s.note ? ` (${s.note})` : ""}` }))));
+    if (standings.length && !(update.presentation?.standings || []).length) {
+      box.append(el("ol", { class: "standings" }, standings.map((s) => el("li", { text: `${s.seat}: ${typeof s.score === "number" ? s.score.toLocaleString("en") : s.score}${s.note ? ` (${s.note})` : ""}` }))));
+    }
     return;
   }
   if (!requests.length) {
@@ -74,19 +94,36 @@ function drawRequests(update) {
   }
   for (const request of requests) box.append(requestForm(request, submit));
   const first = box.querySelector("input, select, textarea, button");
-  if (first && document.activeElement === document.body) first.focus();
+  if (first && document.activeElement === document.body && !replaying) first.focus({ preventScroll: true });
 }
 
-function drawTable(view, result) {
+// The table as the game presents it, or (a game that declares nothing) its view laid out.
+function drawTable(view, presentation, result) {
   const board = $("board");
-  board.replaceChildren(...renderView(view.view, gm ? null : seat));
-  const facts = [`Round ${view.round}`];
-  if (view.turn) facts.push(`turn ${view.turn}`);
-  if (view.phase) facts.push(words(view.phase));
-  if (view.active) facts.push(`${view.active} to play`);
-  $("facts").textContent = facts.join(" · ") + (result ? ` · ${result}` : "");
+  const me = gm ? null : seat;
+  board.replaceChildren(...(presentation ? drawPresentation(presentation, me) : renderView(view.view, me)));
+  board.classList.toggle("presented", Boolean(presentation));
+  $("table").dataset.round = String(view.round);
+  if (presentation && presentation.status) {
+    $("facts").textContent = presentation.status;
+  } else {
+    const facts = [`Round ${view.round}`];
+    if (view.turn) facts.push(`turn ${view.turn}`);
+    if (view.phase) facts.push(words(view.phase));
+    if (view.active) facts.push(`${view.active} to play`);
+    $("facts").textContent = facts.join(" · ") + (result ? ` · ${result}` : "");
+  }
+  const waiting = new Set(view.waiting_for || []);
   $("seats").replaceChildren(
-    ...view.seats.map((s) => el("li", { class: [s === seat ? "mine" : "", (view.waiting_for || []).includes(s) ? "waiting" : "sent"].join(" ").trim() }, s, (latest?.bots || []).includes(s) ? " (bot)" : "", (view.waiting_for || []).includes(s) ? " — to answer" : "")),
+    ...view.seats.map((s) =>
+      el(
+        "li",
+        { class: [s === seat ? "mine" : "", waiting.has(s) ? "waiting" : "sent"].join(" ").trim() },
+        s === seat ? `${s} (you)` : s,
+        (latest?.bots || []).includes(s) ? " · bot" : "",
+        waiting.has(s) ? " · to answer" : "",
+      ),
+    ),
   );
 }
 
@@ -150,17 +187,22 @@ function drawConsole(update) {
 
 function apply(update) {
   const reset = update.after === 0;
-  if (reset) entries = [];
+  if (reset) {
+    entries = [];
+    opened.clear();
+  }
   entries.push(...update.entries);
+  for (const entry of update.entries) if (entry.request) opened.set(entry.request, entry.seq);
   length = update.length;
   latest = update;
   const wasOver = over;
   over = update.over;
-  document.title = `${update.view.game} — ${gm ? "gamesmaster" : seat} — Referee`;
-  $("title").textContent = `${words(update.view.game)} at table ${update.table}`;
+  const title = update.title || words(update.view.game);
+  document.title = `${title} — ${gm ? "gamesmaster" : seat} — Referee`;
+  $("title").textContent = title;
   $("who").textContent = gm ? "Gamesmaster console" : `You are ${seat}`;
   drawLog(update.entries, reset);
-  if (!replaying) drawTable(update.view, update.view.result ? "game over" : "");
+  if (!replaying) drawTable(update.view, update.presentation, update.view.result ? "game over" : "");
   drawRequests(update);
   drawConsole(update);
   drawReport(update).catch(() => {});
@@ -197,18 +239,27 @@ function connect() {
   });
 }
 
+// The past is only looked at: while the slider is back, the answer forms are inert.
+function showPast(past) {
+  replaying = past;
+  $("replay-banner").hidden = !past;
+  $("past-note").hidden = !past;
+  $("requests").inert = past;
+  $("requests").classList.toggle("inert", past);
+}
+
 async function replayTo(to) {
-  replaying = to < length;
-  if (!replaying) {
-    if (latest) drawTable(latest.view, latest.view.result ? "game over" : "");
+  if (to >= length) {
+    showPast(false);
+    if (latest) drawTable(latest.view, latest.presentation, latest.view.result ? "game over" : "");
+    $("replay").value = String(length);
     $("replay-at").textContent = `live (entry ${length})`;
-    $("replay-banner").hidden = true;
     return;
   }
+  showPast(true);
   const walked = await api(`${base}/replay?to=${to}`, token);
-  drawTable(walked.view, walked.result || "");
+  if (walked.view) drawTable(walked.view, walked.presentation, walked.result || "");
   $("replay-at").textContent = `entry ${to} of ${length}`;
-  $("replay-banner").hidden = false;
 }
 
 async function exportLog() {
@@ -249,6 +300,7 @@ async function setup() {
     return;
   }
   $("replay").addEventListener("change", (event) => replayTo(Number(event.target.value)).catch((p) => status(p.message)));
+  $("show-bookkeeping").addEventListener("change", (event) => $("log").classList.toggle("with-bookkeeping", event.target.checked));
   $("replay-live").addEventListener("click", () => replayTo(length));
   $("export").addEventListener("click", exportLog);
   if (gm) {
@@ -275,4 +327,4 @@ async function setup() {
 }
 
 setup();
-window.referee = { get length() { return length; }, get over() { return over; }, render };
+window.referee = { get length() { return length; }, get over() { return over; }, get presentationTitle() { return latest?.presentation?.title; }, render };

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee import Arrow, Backs, Card, Place, Presentation, Stat, Words, Zone, hookimpl
+from referee.presentation import once_each
 from referee.words import count, listing, money
 
 from .cards import KINDS, PIMP_LIMIT, ho_text
@@ -182,22 +183,32 @@ class _Table:
     def hand(self, player: dict[str, Any]) -> Zone:
         may = player.get("may_play") or {}
         chosen = player.get("chosen") or {}
+        hand = player.get("hand", [])
+        # Where several cards may go alike (every value modifier on every ho at the count),
+        # the hand says it once.
+        alike: dict[str, list[str]] = {}
+        for card in hand:
+            if self.playing and card["id"] not in chosen and may.get(card["id"]):
+                alike.setdefault(self.targets(may[card["id"]]), []).append(card["name"])
+        shared = {where: names for where, names in alike.items() if len(names) > 1}
         cards = []
         unplayable = 0
-        for card in player.get("hand", []):
+        for card in hand:
             if card["id"] in chosen:
                 notes = [f"to be played on {self.target(chosen[card['id']])}, sealed"]
             elif self.playing and may.get(card["id"]):
-                notes = [f"may go on {self.targets(may[card['id']])}"]
+                where = self.targets(may[card["id"]])
+                notes = [] if where in shared else [f"may go on {where}"]
             else:
                 notes = []
                 unplayable += self.playing
             cards.append(_face(card, notes, self.numbers))
         said = ["No cards in your hand."] if not cards else []
+        said += [f"{listing(list(dict.fromkeys(names)))} may go on {where}" for where, names in shared.items()]
         if unplayable:
             # Once for the hand, not on each card: the playable ones say where they may go.
             said.append("A card that names no target cannot be played now." if unplayable < len(cards) else "No card in your hand can be played now.")
-        return Zone(title="Your hand", role="hand", owner=player["name"], cards=tuple(cards), notes=tuple(said))
+        return Zone(title="Your hand", role="hand", owner=player["name"], cards=once_each(cards), notes=tuple(said))
 
     def street(self) -> Zone:
         """The hos up for grabs, with the decks and piles beside them (as counters, backs and

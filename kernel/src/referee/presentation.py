@@ -121,7 +121,8 @@ def once_each(cards: Iterable[Card]) -> tuple[Card, ...]:
             order.append(card)
         counted[card] = counted.get(card, 0) + 1
     return tuple(
-        msgspec.structs.replace(card, notes=(*card.notes, f"{counted[card]} copies")) if counted.get(card, 1) > 1 else card for card in order
+        msgspec.structs.replace(card, notes=(*card.notes, f"{counted[card]} copies")) if counted.get(card, 1) > 1 else card
+        for card in order
     )
 
 

@@ -158,7 +158,9 @@ def line(rules: Rules, entry: Entry, reader: str | None, asked: Mapping[str, Req
     kind: LineKind = "bookkeeping" if entry.type in _BOOKKEEPING else "play"
     if entry.redacted:
         return Line(
-            entry.seq, describe_hidden(rules, entry, reader), "bookkeeping" if kind == "bookkeeping" else "hidden",
+            entry.seq,
+            describe_hidden(rules, entry, reader),
+            "bookkeeping" if kind == "bookkeeping" else "hidden",
             rule_reference(entry.rule),
             entry.seat,
         )

@@ -18,7 +18,6 @@ the view; None for a spectator), and the module functions count and format.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Iterable
 
 _IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}

@@ -207,7 +207,11 @@ class _Table:
         said += [f"{listing(list(dict.fromkeys(names)))} may go on {where}" for where, names in shared.items()]
         if unplayable:
             # Once for the hand, not on each card: the playable ones say where they may go.
-            said.append("A card that names no target cannot be played now." if unplayable < len(cards) else "No card in your hand can be played now.")
+            said.append(
+                "A card that names no target cannot be played now."
+                if unplayable < len(cards)
+                else "No card in your hand can be played now."
+            )
         return Zone(title="Your hand", role="hand", owner=player["name"], cards=once_each(cards), notes=tuple(said))
 
     def street(self) -> Zone:

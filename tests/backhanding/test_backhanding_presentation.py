@@ -112,15 +112,19 @@ def test_no_id_slug_repr_or_bad_grammar_reaches_a_player_over_whole_games(seats,
 
 def test_every_card_in_a_hand_shows_its_name_and_rules_text_from_the_card_data():
     """Rulebook 1 and 3: the hand zone lists the seat's Draw cards, each with the name and the
-    rules text its card data gives (a modifier without text: the rule its kind and bonus make)."""
+    rules text its card data gives (a modifier without text: the rule its kind and bonus make);
+    copies of one card no form numbers are one face with their count."""
     with Referee(registry=REGISTRY, store=TableStore(MEMORY)) as app:
         table = open_table(app, ["Ada", "Bert", "Cleo"], "hand")
         play_until(app, table, "play")
         for seat in ("Ada", "Bert", "Cleo"):
             me = next(p for p in app.view(table, seat)["view"]["players"] if p["name"] == seat)
             hand = next(z for z in app.present(table, seat).zones if z.role == "hand")
-            assert [c.name for c in hand.cards] == [DEFAULT[c["id"]].name for c in me["hand"]]
-            assert [c.text for c in hand.cards] == [rules_text(DEFAULT[c["id"]]) for c in me["hand"]]
+            # Identical cards no form numbers are shown once, noted "N copies".
+            copies = [next((int(n.split()[0]) for n in c.notes if n.endswith(" copies")), 1) for c in hand.cards]
+            shown = sorted((c.name, c.text) for c, n in zip(hand.cards, copies, strict=True) for _ in range(n))
+            assert shown == sorted((DEFAULT[c["id"]].name, rules_text(DEFAULT[c["id"]])) for c in me["hand"])
+            assert len({(c.name, c.text, c.number) for c in hand.cards}) == len(hand.cards), "each face once"
             assert all(c.text for c in hand.cards), "every Draw card in a hand says what it does"
 
 

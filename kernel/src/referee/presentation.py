@@ -14,6 +14,7 @@ picture (who aims at whom) and, at the end, the standings (``Place``).  A zone h
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
@@ -104,6 +105,25 @@ class Presentation(msgspec.Struct, frozen=True, omit_defaults=True):
     zones: tuple[Zone, ...] = ()
     arrows: tuple[Arrow, ...] = ()
     standings: tuple[Place, ...] = ()
+
+
+def once_each(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Identical faces shown once, noted with how many there are ("3 copies"), where each
+    was first: a hand of three Good Reputations is one card, not a row of them.  A card a
+    form numbers (``number``) is always its own, so every number stays on the table."""
+    counted: dict[Card, int] = {}
+    order: list[Card] = []
+    for card in cards:
+        if card.number is not None:
+            order.append(card)
+            continue
+        if card not in counted:
+            order.append(card)
+        counted[card] = counted.get(card, 0) + 1
+    return tuple(
+        msgspec.structs.replace(card, notes=(*card.notes, f"{counted[card]} copies")) if counted.get(card, 1) > 1 else card
+        for card in order
+    )
 
 
 def present(rules: Rules, view: dict[str, Any]) -> Presentation | None:

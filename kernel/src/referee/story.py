@@ -36,7 +36,7 @@ from .events import (
     event_tag,
 )
 from .table import GAMESMASTER
-from .words import Words, count, ordinal, title
+from .words import Words, count, ordinal, rule_reference, title
 
 if TYPE_CHECKING:
     from .log import Entry
@@ -71,6 +71,7 @@ class Line(msgspec.Struct, frozen=True, omit_defaults=True):
     text: str
     kind: LineKind = "play"
     rule: str = ""
+    """The entry's rule reference in a reader's words (``words.rule_reference``)."""
     seat: str | None = None
 
 
@@ -157,7 +158,11 @@ def line(rules: Rules, entry: Entry, reader: str | None, asked: Mapping[str, Req
     kind: LineKind = "bookkeeping" if entry.type in _BOOKKEEPING else "play"
     if entry.redacted:
         return Line(
-            entry.seq, describe_hidden(rules, entry, reader), "bookkeeping" if kind == "bookkeeping" else "hidden", entry.rule, entry.seat
+            entry.seq,
+            describe_hidden(rules, entry, reader),
+            "bookkeeping" if kind == "bookkeeping" else "hidden",
+            rule_reference(entry.rule),
+            entry.seat,
         )
     event = rules.decode(entry)
     words = Words(reader)
@@ -165,7 +170,7 @@ def line(rules: Rules, entry: Entry, reader: str | None, asked: Mapping[str, Req
     text = (_kernel_words(rules, event, words, asked or {}) if kernel else None) or describe(rules, event, reader)
     if kind == "play" and entry.visible_to is not None:
         kind = "private"
-    return Line(entry.seq, text, kind, entry.rule, entry.seat)
+    return Line(entry.seq, text, kind, rule_reference(entry.rule), entry.seat)
 
 
 def story(rules: Rules, entries: Iterable[Entry], reader: str | None, asked: Mapping[str, Request] | None = None) -> list[Line]:

@@ -17,6 +17,7 @@ the view; None for a spectator), and the module functions count and format.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 _IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
@@ -81,6 +82,21 @@ def title(name: str) -> str:
     """A rulebook heading's words from a phase or action slug: "doing-shit" -> "Doing shit"."""
     text = name.replace("_", " ").replace("-", " ").strip()
     return text[:1].upper() + text[1:]
+
+
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
+
+
+def rule_reference(rule: str) -> str:
+    """A rule reference as a reader reads it: its first word (where the rule comes from: a
+    game, ``referee``, an extension) kept for the page to place, and each later slug as the
+    words it stands for, as the card or section prints them: "backhanding card crooked-cop"
+    -> "backhanding card Crooked Cop".  The log keeps the reference as recorded."""
+    first, _, rest = rule.partition(" ")
+    if not rest:
+        return rule
+    said = _SLUG.sub(lambda m: " ".join(w.capitalize() for w in m.group(0).split("-")), rest)
+    return f"{first} {said}"
 
 
 class Words:

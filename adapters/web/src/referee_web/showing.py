@@ -29,7 +29,7 @@ def entry_shown(rules: Any, entry: Entry, reader: str | None) -> dict[str, Any]:
         "seq": entry.seq,
         "seat": entry.seat,
         "type": entry.type,
-        "rule": entry.rule,
+        "rule": told.rule,
         "hidden": entry.redacted,
         "kind": told.kind,
         "at": entry.at,

@@ -225,6 +225,11 @@ def ability_title(effect: str) -> str:
     return " ".join(word.capitalize() for word in effect.split("-") if word)
 
 
+def ho_text(backhanding: int) -> str:
+    """The rule a ho's backhanding makes, for a ho whose card gives no text of her own."""
+    return f"Her backhanding {backhanding} helps the pimp protecting her." if backhanding else ""
+
+
 def rules_text(card: Card) -> str:
     """What the card does, in words: its own text where the card set gives one (so a
     table's own or a plugin's card shows what its author wrote), else the rule its kind
@@ -234,7 +239,7 @@ def rules_text(card: Card) -> str:
     if card.kind == "pimp":
         return f"Ability: {ability_title(card.effect)}." if card.effect else ""
     if card.kind == "ho":
-        return f"Her backhanding {card.backhanding} helps the pimp protecting her." if card.backhanding else ""
+        return ho_text(card.backhanding)
     if card.kind == "macking":
         return f"+{card.bonus} macking for your pimp in one macking fight."
     if card.kind == "backhanding":

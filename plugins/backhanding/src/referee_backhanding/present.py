@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from referee import Arrow, Backs, Card, Place, Presentation, Stat, Words, Zone, hookimpl
+from referee.presentation import once_each
 from referee.words import count, listing, money
 
-from .cards import KINDS, PIMP_LIMIT
+from .cards import KINDS, PIMP_LIMIT, ho_text
 from .rounds import PASS, ROUNDS
 
 TITLE = "Pimp: The Backhanding"
@@ -78,11 +79,15 @@ def _face(card: dict[str, Any], notes: list[str], numbers: dict[str, int], stats
     kind = KINDS.get(card["kind"], card["kind"])
     if card.get("ability"):
         kind += f", {card['ability']}"
+    text = card.get("text", "")
+    if card["kind"] == "ho" and text == ho_text(card.get("backhanding", 0)):
+        # Said by her Backhanding's hint; a ho's own words (Big Bertha's) stay.
+        text = ""
     return Card(
         name=card["name"],
         kind=kind,
         stats=_stats(card) + stats,
-        text=card.get("text", ""),
+        text=text,
         notes=tuple(notes),
         number=numbers.get(card["id"]),
         tone=card["kind"],
@@ -178,21 +183,40 @@ class _Table:
     def hand(self, player: dict[str, Any]) -> Zone:
         may = player.get("may_play") or {}
         chosen = player.get("chosen") or {}
+        hand = player.get("hand", [])
+        # Where several cards may go alike (every value modifier on every ho at the count),
+        # the hand says it once.
+        alike: dict[str, list[str]] = {}
+        for card in hand:
+            if self.playing and card["id"] not in chosen and may.get(card["id"]):
+                alike.setdefault(self.targets(may[card["id"]]), []).append(card["name"])
+        shared = {where: names for where, names in alike.items() if len(names) > 1}
         cards = []
-        for card in player.get("hand", []):
+        unplayable = 0
+        for card in hand:
             if card["id"] in chosen:
                 notes = [f"to be played on {self.target(chosen[card['id']])}, sealed"]
             elif self.playing and may.get(card["id"]):
-                notes = [f"may go on {self.targets(may[card['id']])}"]
-            elif self.playing:
-                notes = ["cannot be played now"]
+                where = self.targets(may[card["id"]])
+                notes = [] if where in shared else [f"may go on {where}"]
             else:
                 notes = []
+                unplayable += self.playing
             cards.append(_face(card, notes, self.numbers))
-        empty = () if cards else ("No cards in your hand.",)
-        return Zone(title="Your hand", role="hand", owner=player["name"], cards=tuple(cards), notes=empty)
+        said = ["No cards in your hand."] if not cards else []
+        said += [f"{listing(list(dict.fromkeys(names)))} may go on {where}" for where, names in shared.items()]
+        if unplayable:
+            # Once for the hand, not on each card: the playable ones say where they may go.
+            said.append(
+                "A card that names no target cannot be played now."
+                if unplayable < len(cards)
+                else "No card in your hand can be played now."
+            )
+        return Zone(title="Your hand", role="hand", owner=player["name"], cards=once_each(cards), notes=tuple(said))
 
     def street(self) -> Zone:
+        """The hos up for grabs, with the decks and piles beside them (as counters, backs and
+        a note): one zone keeps the common table on as few lines as it needs."""
         w = self.words
         cards = []
         for ho in self.game["street"]:
@@ -204,9 +228,12 @@ class _Table:
             ]
             cards.append(_face(ho, [f"beside her: {listing(beside)}"] if beside else [], self.numbers))
         empty = () if cards else ("No ho is left on the street.",)
-        return Zone(title="The street", role="board", cards=tuple(cards), notes=empty)
+        counters, backs, piles = self.piles()
+        return Zone(title="The street", role="board", counters=counters, cards=tuple(cards), backs=backs, notes=empty + piles)
 
-    def piles(self) -> Zone:
+    def piles(self) -> tuple[tuple[Stat, ...], tuple[Backs, ...], tuple[str, ...]]:
+        """The decks as backs, the discard pile and eliminated hos counted, and who waits on
+        the temporary discard pile."""
         game, w = self.game, self.words
         decks = game["decks"]
         backs = (
@@ -226,7 +253,7 @@ class _Table:
         if lost:
             waiting.append(count(lost, "other card"))
         notes = (f"Temporary discard pile: {listing(waiting)}",) if waiting else ()
-        return Zone(title="Decks and piles", role="board", counters=counters, backs=backs, notes=notes)
+        return counters, backs, notes
 
     def status(self) -> str:
         view, w = self.view, self.words
@@ -288,5 +315,5 @@ def referee_present(view: dict[str, Any], seat: str | None) -> Presentation | No
         at = order.index(seat)
         order = order[at + 1 :] + order[:at]
     zones += [table.area(players[s]) for s in order if s in players and s != seat]
-    zones += [table.street(), table.piles()]
+    zones.append(table.street())
     return Presentation(title=TITLE, status=table.status(), zones=tuple(zones), arrows=table.arrows(), standings=table.standings())

@@ -46,9 +46,23 @@ def _bitch_stats(face: dict[str, Any]) -> tuple[Stat, ...]:
     return tuple(stats)
 
 
-def card(face: dict[str, Any], kind: str | None = None, *, number: int | None = None, tone: str = "") -> Card:
+def _bitch_text(face: dict[str, Any]) -> str:
+    """What a bitch does, from her card: the services she offers (a power card a level in a
+    looks test for a punter wanting it) and whether her name is unique (an escort's is)."""
+    offered = face.get("services", {})
+    order = [s for s in VOCABULARY.services if s in offered] + [s for s in offered if s not in VOCABULARY.services]
+    services = [_service(s) if offered[s] == 1 else f"{_service(s)} (level {offered[s]})" for s in order]
+    if face["kind"] == "escort":
+        who = f"Named: one {face['name']} in play at a time."
+    else:
+        who = "Nameless: any number in play."
+    return f"Offers {listing(services) or 'no service'}. {who}"
+
+
+def card(face: dict[str, Any], kind: str | None = None, *, number: int | None = None, tone: str = "", text: bool = False) -> Card:
     """One card's face: a bitch with her numbers (and money, in play), a special card with
-    what it does."""
+    what it does.  A bitch held (``text``) also says what she does; on the table her numbers
+    say enough."""
     if face["kind"] == "special":
         return Card(
             name=_name(face),
@@ -61,6 +75,7 @@ def card(face: dict[str, Any], kind: str | None = None, *, number: int | None = 
         name=_name(face),
         kind=kind or KINDS.get(face["kind"], face["kind"]),
         stats=_bitch_stats(face),
+        text=_bitch_text(face) if text else "",
         notes=("shagged out",) if face.get("shagged_out") else (),
         number=number,
         tone=tone,
@@ -158,7 +173,7 @@ def _edges(me: dict[str, Any]) -> Zone:
         title="Your edge slots",
         role="hand",
         owner=me["name"],
-        cards=tuple(card(face, f"edge slot {n}", number=n) for n, face in held),
+        cards=tuple(card(face, f"edge slot {n}", number=n, text=True) for n, face in held),
         notes=notes,
     )
 
@@ -168,7 +183,7 @@ def _hand(me: dict[str, Any]) -> Zone:
         title="Your hand",
         role="hand",
         owner=me["name"],
-        cards=tuple(card(face) for face in me["hand"]),
+        cards=tuple(card(face, text=True) for face in me["hand"]),
         notes=() if me["hand"] else ("No cards in your hand",),
     )
 

@@ -5,6 +5,7 @@
 import { el } from "./ui.js";
 
 const ROLE_ORDER = { hand: 0, mine: 1, board: 2, opponent: 3 };
+const CROWDED = 8;
 
 // A colour per tone ("bang", "power", a suit): the same tone always gets the same hue.
 function hue(tone) {
@@ -60,8 +61,11 @@ function backs(list) {
 
 function zone(z, seat) {
   const mine = z.role === "hand" || z.role === "mine";
+  // A crowded zone on the table (a studio of a dozen cards) shows its cards compact, as the
+  // other seats' are; a hand never: its rules text is read whole.
+  const crowded = z.role !== "hand" && (z.cards || []).length > CROWDED;
   const node = el("section", {
-    class: `zone role-${z.role || "board"}${z.active ? " active" : ""}`,
+    class: `zone role-${z.role || "board"}${z.active ? " active" : ""}${crowded ? " crowded" : ""}`,
     "data-role": z.role || "board",
     "data-owner": z.owner || null,
     "aria-label": z.title,

@@ -98,7 +98,7 @@ def test_web_pg_racing_answers_through_two_processes_are_recorded_once_each() ->
         assert exported["verify"]["ok"], exported["verify"]
         log = _state(b, table, "gamesmaster", tokens["gamesmaster"])
         taken = [e for e in log["entries"] if e["type"] == "referee.ActionTaken" and e["seat"] in seats]  # type: ignore[union-attr]
-        answered = [e for e in taken if not e["text"].endswith("claim-seat")]  # each seat's claim is an action too
+        answered = [e for e in taken if not e["text"].endswith("Claim seat")]  # each seat's claim is an action too
         assert sorted(e["seat"] for e in answered) == sorted(seats), "each answer once: none lost, none twice"
         assert [e["seq"] for e in log["entries"]] == list(range(1, int(log["length"]) + 1))  # type: ignore[union-attr,arg-type]
         assert log["view"]["round"] == 2  # type: ignore[index]

@@ -85,10 +85,15 @@ class _Numbering(Naming):
         option = next((o for o in options if o.value == value), None)
         if option is not None:
             return _numbered_one(option, options)
-        return f'"{value}"' if isinstance(value, str) else super().value(value)
+        return _quoted(value) if isinstance(value, str) else super().value(value)
 
 
 _NUMBERING = _Numbering()
+
+
+def _quoted(typed: str) -> str:
+    # JSON's quoting: what was typed, on one line whatever it holds (a newline, a control).
+    return msgspec.json.encode(typed).decode()
 
 
 # --- reading what was typed ------------------------------------------------------------
@@ -142,8 +147,8 @@ def _resolve(token: str, options: tuple[Option, ...], what: str, among_what: str
         return named[0].value
     shown = token.strip()
     if named:
-        raise IllegalAction(f'{what}: "{shown}" could be {_numbered(tuple(named), options)}; type its number')
-    raise IllegalAction(f'{what}: "{shown}" is not one of {among_what}; {choices(options)}')
+        raise IllegalAction(f"{what}: {_quoted(shown)} could be {_numbered(tuple(named), options)}; type its number")
+    raise IllegalAction(f"{what}: {_quoted(shown)} is not one of {among_what}; {choices(options)}")
 
 
 def _tokens(text: str) -> list[str]:
@@ -154,7 +159,7 @@ def _pair(token: str, shape: Assign, what: str) -> tuple[str, str]:
     # Labels may hold a colon; take the first split where both sides name an option.
     cuts = [m.start() for m in re.finditer(":", token)]
     if not cuts:
-        raise IllegalAction(f'{what}: "{token}" is not item:target (such as 1:2)')
+        raise IllegalAction(f"{what}: {_quoted(token)} is not item:target (such as 1:2)")
     for cut in cuts:
         items = _matches(token[:cut], shape.items)
         if len(items) == 1 and len(_matches(token[cut + 1 :], shape.targets_for(items[0].value), shape.targets)) == 1:
@@ -169,8 +174,8 @@ def _pair(token: str, shape: Assign, what: str) -> tuple[str, str]:
     for_item = f"the targets for {_numbered_one(next(o for o in shape.items if o.value == item), shape.items)}"
     shown = token[cut + 1 :].strip()
     if target:
-        raise IllegalAction(f'{what}: "{shown}" could be {_numbered(tuple(target), shape.targets)}; type its number')
-    raise IllegalAction(f'{what}: "{shown}" is not one of {for_item}; {choices(allowed, shape.targets)}')
+        raise IllegalAction(f"{what}: {_quoted(shown)} could be {_numbered(tuple(target), shape.targets)}; type its number")
+    raise IllegalAction(f"{what}: {_quoted(shown)} is not one of {for_item}; {choices(allowed, shape.targets)}")
 
 
 def _parse_field(name: str, shape: Shape, text: str) -> Any:

@@ -25,7 +25,7 @@ def referee_describe_hidden(entry: Entry, words: Words) -> str | None:
     parties = list(entry.visible_to or [])
     match entry.type:
         case "pornstar.DeckShuffled":
-            return "The deck is shuffled"
+            return "A shuffle: the order of the deck is secret"
         case "pornstar.CardTaken":
             return words.says(seat, "takes", "a card") if seat else "A studio takes a card"
         case "pornstar.ProductionChosen":

@@ -14,7 +14,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from web_live import Table, claimed
+from playwright.sync_api import Browser, sync_playwright
+from web_live import ARGS, CHROMIUM, Table, claimed
 
 from referee_web import Limits, create_app
 
@@ -57,3 +58,16 @@ def open_table(server: Callable[..., TestClient]) -> Callable[..., Table]:
         return Table(created["table"], tokens, client, seats, dict(created["invitations"]))
 
     return make
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, shared by a module's browser tests."""
+    if not Path(CHROMIUM).exists():
+        # Chromium is a system package, not pip's: a machine with only Python skips these, as
+        # it skips PostgreSQL's; CI installs it and allows no skip (REFEREE_NO_SKIPS).
+        pytest.skip(f"the end-to-end tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()

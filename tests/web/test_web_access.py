@@ -12,24 +12,14 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from web_live import ARGS, CHROMIUM, Live, live_server
+from playwright.sync_api import Browser, Page, expect
+from web_live import Live, live_server
 from web_player import seat_link
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SEATS = {"pigsty": 3, "cashnguns": 4, "pimp": 2, "backhanding": 2, "pornstar": 2, "nim": 2}
 OPTIONS: dict[str, dict[str, Any]] = {"pigsty": {"turn_limit": 1}, "pimp": {"turns": 1}, "pornstar": {"round_limit": 1}}
 NAMES = ["Ada", "Bob", "Cleo", "Dino"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"the end-to-end tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -13,23 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from web_live import ARGS, CHROMIUM, SCREENSHOTS, Live, fill_and_send, live_server
+from playwright.sync_api import Browser, Page, expect
+from web_live import SCREENSHOTS, Live, fill_and_send, live_server
 
 from referee import Referee
 from referee.story import line as story_line
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        # Chromium is a system package, not pip's: a machine with only Python skips these, as
-        # it skips PostgreSQL's; CI installs it and allows no skip (REFEREE_NO_SKIPS).
-        pytest.skip(f"the end-to-end tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -10,18 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from web_live import ARGS, CHROMIUM, SCREENSHOTS, Live, live_server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"the end-to-end tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+from playwright.sync_api import Browser, Page, expect
+from web_live import SCREENSHOTS, Live, live_server
 
 
 @pytest.fixture

@@ -28,8 +28,8 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-from web_live import ARGS, CHROMIUM, SCREENSHOTS, Live, fill_and_send, live_server
+from playwright.sync_api import Browser, Page
+from web_live import SCREENSHOTS, Live, fill_and_send, live_server
 from web_player import answer_through_form, defaults_of, player_text_problems, raw_ids, seat_link
 
 from referee import Referee
@@ -58,16 +58,6 @@ GAMES: dict[str, dict[str, Any]] = {
     "backhanding": {"seats": ["Ada", "Bob"], "options": {}},
     "pornstar": {"seats": ["Ada", "Bob"], "options": {"round_limit": 3}},
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"the end-to-end tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

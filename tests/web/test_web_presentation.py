@@ -15,21 +15,11 @@ import httpx
 import msgspec
 import pytest
 import shown_nim
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from web_live import ARGS, CHROMIUM, Live, live_server
+from playwright.sync_api import Browser, Page, expect
+from web_live import Live, live_server
 from web_player import answer_through_form, defaults_of, player_text_problems, seat_link, seat_token
 
 SCREEN = {"width": 1280, "height": 800}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"the end-to-end tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

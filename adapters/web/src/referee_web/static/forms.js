@@ -53,7 +53,8 @@ const builders = {
     const top = shape.max ?? shape.options.length;
     const least = shape.min || 0;
     const how = least === top ? `choose ${top}` : least ? `choose ${least} to ${top}` : top < shape.options.length ? `choose up to ${top}` : "choose any";
-    const set = el("fieldset", { class: "field choices", "data-min": least }, el("legend", { text: `${fieldLabel(name, shape)}: ${how}` }));
+    // A long list (a deal's cards of both studios) takes two columns on a laptop.
+    const set = el("fieldset", { class: shape.options.length > 8 ? "field choices many" : "field choices", "data-min": least }, el("legend", { text: `${fieldLabel(name, shape)}: ${how}` }));
     const boxes = shape.options.map((o) => {
       const id = next("sub");
       const input = el("input", { type: "checkbox", id, value: o.value });

@@ -17,6 +17,7 @@ import pytest
 
 import referee.audit
 from referee import MEMORY, Backs, Presentation, Referee, Registry, TableStore, load_jsonl
+from referee.presentation import texts
 from referee.store import TableSecret
 from referee.testing import fixed_key
 from referee_cashnguns.components import CARD_TEXT
@@ -60,23 +61,6 @@ def shown(app: Referee, table: str, seat: str | None) -> Presentation:
     presented = app.present(table, seat)
     assert presented is not None
     return presented
-
-
-def texts(presentation: Presentation) -> Iterator[str]:
-    """Every string a person reads in a presentation (not ``role`` or ``tone``, which a renderer uses)."""
-
-    def walk(value: Any, key: str = "") -> Iterator[str]:
-        if isinstance(value, str):
-            if key not in ("role", "tone"):
-                yield value
-        elif isinstance(value, dict):
-            for k, v in value.items():
-                yield from walk(v, k)
-        elif isinstance(value, list):
-            for v in value:
-                yield from walk(v, key)
-
-    yield from walk(msgspec.to_builtins(presentation))
 
 
 def zone(presentation: Presentation, owner: str, role: str | None = None) -> Any:

@@ -10,11 +10,11 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import msgspec
 import pytest
 
 import referee.audit
 from referee import GAMESMASTER, MEMORY, Presentation, Referee, Registry, TableStore
+from referee.presentation import texts
 from referee.testing import fixed_key
 from referee_pigsty.events import FarmerEliminated, PigsTaken, PigTraded, TradeCancelled, TurnResolved
 from referee_pigsty.order_cards import ORDER_NAMES, ORDER_TEXT
@@ -39,23 +39,6 @@ def shown(app: Referee, table: str, seat: str | None) -> Presentation:
     presented = app.present(table, seat)
     assert presented is not None
     return presented
-
-
-def texts(presentation: Presentation) -> Iterator[str]:
-    """Every string a person reads in a presentation (``role`` and ``tone`` are a renderer's)."""
-
-    def walk(value: Any, key: str = "") -> Iterator[str]:
-        if isinstance(value, str):
-            if key not in ("role", "tone"):
-                yield value
-        elif isinstance(value, dict):
-            for k, v in value.items():
-                yield from walk(v, k)
-        elif isinstance(value, list):
-            for v in value:
-                yield from walk(v, key)
-
-    yield from walk(msgspec.to_builtins(presentation))
 
 
 def zone(presentation: Presentation, owner: str, role: str | None = None) -> Any:

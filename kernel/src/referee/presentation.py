@@ -14,7 +14,7 @@ picture (who aims at whom) and, at the end, the standings (``Place``).  A zone h
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
@@ -133,6 +133,24 @@ def present(rules: Rules, view: dict[str, Any]) -> Presentation | None:
     if shown is not None and not isinstance(shown, Presentation):
         raise RefereeError(f"referee_present returned {type(shown).__name__}, not a referee.Presentation")
     return shown
+
+
+def texts(presentation: Presentation) -> Iterator[str]:
+    """Every string a person reads in a presentation, in order (not ``role`` or ``tone``,
+    which only tell a renderer how to draw): what a check for ids or placeholders reads."""
+
+    def walk(value: Any, key: str = "") -> Iterator[str]:
+        if isinstance(value, str):
+            if key not in ("role", "tone"):
+                yield value
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                yield from walk(v, k)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                yield from walk(v, key)
+
+    yield from walk(msgspec.to_builtins(presentation))
 
 
 def to_json(presentation: Presentation) -> dict[str, object]:

@@ -12,7 +12,7 @@ import pytest
 from pornstar_tables import events, game, open_stacked
 
 from referee import MEMORY, IllegalAction, Referee, Registry, TableStore
-from referee.testing import check_noninterference
+from referee.testing import check_noninterference, find_interference
 
 REGISTRY = Registry()
 FILMS_ON_TOP = ["F19", "F05", "F14", "F15", "F11", "F12", "F17", "F16", "F18", "F20"]
@@ -189,3 +189,31 @@ def test_asking_deals_and_replies_reveals_nothing_sealed():
         steps=2,
     )
     assert found.points >= 4
+
+
+def test_the_check_above_finds_a_pass_made_public(monkeypatch):
+    """The noninterference check can fail: show every seat, before any reveal, whether a
+    studio's sealed answer to ``deal`` named a studio (in an entry no rule declares a
+    reveal), and a pass and a deal are told apart."""
+    from referee_pornstar import deals, game
+    from referee_pornstar.events import StarsPlaced
+
+    def leaky(decision, action):
+        # Before the rules speak, an entry every seat reads says whether a studio was named.
+        named = bool(action.args.get("with"))
+        decision.emit(StarsPlaced(seat=action.seat, stars=(), opening=named), rule="Wheelin' and Dealin'")
+        deals.answer_window(decision, action)
+
+    monkeypatch.setitem(game.ANSWERS, "deal", leaky)
+    found = find_interference(
+        "pornstar",
+        TRIO,
+        registry=REGISTRY,
+        options={"bots": "random,random,heuristic", "round_limit": 3},
+        actions={"deal"},
+        games=1,
+        points=3,
+        answers=6,
+        steps=1,
+    )
+    assert found.interference, "a pass shown to every seat must be found"

@@ -330,6 +330,8 @@ def _heuristic_film(view: dict[str, Any], seat: str, request: referee.Request, r
     judged = spare + rng.randint(-MONEY_NOISE, MONEY_NOISE)
     top = (_amount(request, "advertising") or Amount(max=0)).max or 0
     ads = 30 if judged > 150 else 20 if judged > 90 else 10 if judged > 50 else 0
+    if ads and rng.random() < 0.25:
+        ads -= 10  # a step less now and then: the Advertising says less about the cash behind it
     return {"stars": cast, "advertising": min(ads, top, spare // 10 * 10)}
 
 

@@ -159,6 +159,27 @@ def test_producing_a_film_nobody_replies_and_the_film_is_rolled_as_before():
         assert (produced.total, produced.recovered) == (9, 75) and game(app, table).studios["Ann"].money == 325
 
 
+def test_producing_a_film_a_tax_audit_in_reply_that_leaves_the_money_to_pay_lets_the_film_roll():
+    """Producing a Film: only an Event that makes the Film "unproduceable at this time" sends
+    it back.  Bob audits Ann in reply ($30); she still has $270 for the $50 Film, which rolls
+    4 + 5 = 9 and recovers 1.5x: $300 - $30 - $50 + $75 = $295."""
+    with _app() as app:
+        table = _trio(
+            app, [["S04", "S19", "F03", "F20", "F16"], ["S13", "P17", "F02", "F04", "F08"], ["S27", "F05", "F09", "F06", "F10"]], [4, 5]
+        )
+        act(app, table, "Bob", "deal", {})
+        act(app, table, "Cleo", "deal", {})
+        act(app, table, "Ann", "production", {"do": "make-film", "film": "F03"})
+        act(app, table, "Ann", "shoot", {"stars": ["S04", "S19"]})
+        (bob,) = app.requests(table)
+        assert [o.value for o in bob.answer["card"].options] == ["P17"] and "Ann" in [o.value for o in bob.answer["target"].options]
+        act(app, table, "Bob", "reply", {"card": "P17", "target": "Ann"})
+        act(app, table, "Cleo", "reply", {})
+        assert not events(app, table, kind="pornstar.FilmReturned")
+        (produced,) = events(app, table, kind="pornstar.FilmProduced")
+        assert produced.recovered == 75 and game(app, table).studios["Ann"].money == 295
+
+
 def test_producing_a_film_a_reply_card_played_on_the_wrong_target_is_refused_with_a_reason():
     """Play Cards: a card in reply goes only where its rules allow, as on its player's turn:
     Contract Dispute takes a Star of another studio, never one of Bob's own."""

@@ -197,6 +197,8 @@ class Typist:
         return text
 
     def _wrong(self, fields: dict[str, Any]) -> str:
+        if not fields:  # a question with nothing to fill in (a PornStar reply without a card)
+            return "Zorro"
         main = next((n for n, s in fields.items() if not s.optional), next(iter(fields)))
         shape = fields[main]
         how = self.rng.choice(("number", "name", "random"))

@@ -45,16 +45,38 @@ def game(app: Referee, table: str) -> PornStar:
     return found
 
 
+OUT_OF_TURN = ("deal", "reply")
+"""What the other studios are asked whatever they hold: a deal before each production
+(Wheelin' and Dealin') and a reply to each Film put up (Play cards in reply)."""
+
+
+def pass_out_of_turn(app: Referee, table: str, but: tuple[str, str] | None = None) -> None:
+    """Every open ``deal`` or ``reply`` question answered with nothing (no deal, let it
+    roll), except ``but`` (seat, action): a rule test about something else states only its
+    example's own steps.  The tests of those two rules answer them by hand."""
+    while True:
+        passing = [r for r in app.requests(table) if r.action in OUT_OF_TURN and (r.seat, r.action) != but]
+        if not passing:
+            return
+        app.act(table, passing[0].seat, passing[0].action, {}, request=passing[0].id)
+
+
 def asked(app: Referee, table: str) -> tuple[str, str]:
-    """The seat and action of the first open request."""
+    """The seat and action of the first open request, once the out-of-turn questions are passed."""
+    pass_out_of_turn(app, table)
     request = app.requests(table)[0]
     return request.seat, request.action
 
 
 def answer(app: Referee, table: str, seat: str, action: str, args: dict[str, Any] | None = None) -> list[Any]:
+    if action not in OUT_OF_TURN:
+        pass_out_of_turn(app, table)
     requests = [r for r in app.requests(table) if r.seat == seat and r.action == action]
     assert requests, f"{seat} is not asked for {action}: {[(r.seat, r.action) for r in app.requests(table)]}"
-    return app.act(table, seat, action, args or {}, request=requests[0].id)
+    entries = app.act(table, seat, action, args or {}, request=requests[0].id)
+    if action not in OUT_OF_TURN:
+        pass_out_of_turn(app, table)
+    return entries
 
 
 def events(app: Referee, table: str, since: int = 0, kind: str | None = None) -> list[Any]:

@@ -63,6 +63,8 @@ def test_no_seat_is_shown_another_studios_hand_or_the_deck_order():
                 face_up |= {s for st in game.studios.values() for s in st.stable}
                 if game.auction is not None:
                     face_up.add(game.auction.star)
+                if game.put_up is not None:  # "New Films are played face-up for all to see", before the roll
+                    face_up.add(game.put_up.film)
                 for seat in [*SEATS, None]:
                     own = set(game.studios[seat].hand) if seat else set()
                     if game.deal is not None and seat in (game.deal.proposer, game.deal.party):

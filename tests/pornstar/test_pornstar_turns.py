@@ -4,7 +4,7 @@ the last round and the score, and the Play cards that override a basic rule."""
 
 from __future__ import annotations
 
-from pornstar_tables import answer, events, game, open_stacked, place_all
+from pornstar_tables import answer, events, game, open_stacked, pass_out_of_turn, place_all
 
 from referee import MEMORY, Referee, Registry, TableStore
 
@@ -19,6 +19,7 @@ def _app() -> Referee:
 def finish_turn(app: Referee, table: str, seat: str, keep: bool = True) -> None:
     """Answer ``seat``'s routine questions until the turn passes: no extra cards, every Star
     hired, production ended, every Star kept (``keep``)."""
+    pass_out_of_turn(app, table)
     while app.requests(table) and app.requests(table)[0].seat == seat and not app.over(table):
         request = app.requests(table)[0]
         offered = {field: [o.value for o in getattr(shape, "options", ())] for field, shape in (request.answer or {}).items()}
@@ -29,6 +30,7 @@ def finish_turn(app: Referee, table: str, seat: str, keep: bool = True) -> None:
             "maintenance": {"keep": offered.get("keep", []) if keep else []},
         }[request.action]
         app.act(table, seat, request.action, args, request=request.id)
+        pass_out_of_turn(app, table)
 
 
 def _ann_produces(app: Referee, dice: list[int], **kw) -> str:
@@ -62,7 +64,7 @@ def test_residuals_a_film_paying_nothing_is_wanked_then_wanked_out_and_rolls_no_
         assert game(app, table).films["F03"].wanked == 2
 
 
-def test_the_draw_extra_cards_cost_10_each_up_to_three_cards():
+def test_the_draw_extra_cards_cost_10_each_up_to_three_extra_for_30_total():
     """Your Turn: "You may draw extra cards by paying $10 for each card past the first, to a
     maximum of three (for $30 total)"."""
     with _app() as app:
@@ -71,11 +73,11 @@ def test_the_draw_extra_cards_cost_10_each_up_to_three_cards():
         )
         place_all(app, table)
         request = app.requests(table)[0]
-        assert (request.action, request.answer["extra"].max) == ("draw", 2)
-        answer(app, table, "Ann", "draw", {"extra": 2})
+        assert (request.action, request.answer["extra"].max) == ("draw", 3)
+        answer(app, table, "Ann", "draw", {"extra": 3})
         (drawn,) = [e for e in events(app, table, kind="pornstar.CardsDrawn") if e.seat == "Ann" and e.paid]
-        assert (drawn.count, drawn.paid) == (3, 20)
-        assert game(app, table).studios["Ann"].money == 280 and len(game(app, table).studios["Ann"].hand) == 8
+        assert (drawn.count, drawn.paid) == (4, 30), "the first card free, three more for $30 total"
+        assert game(app, table).studios["Ann"].money == 270 and len(game(app, table).studios["Ann"].hand) == 9
 
 
 def test_maintenance_unpaid_stars_go_to_auction_the_old_owner_does_not_bid_unsold_back_to_the_deck():

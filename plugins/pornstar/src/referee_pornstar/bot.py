@@ -163,6 +163,33 @@ def _random_answer_deal(view: dict[str, Any], request: referee.Request, rng: ran
     return args
 
 
+def _random_window(view: dict[str, Any], request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    """Now and then a small deal out of turn: money for one of the other studio's Stars or Films."""
+    partners = _offered(request, "with")
+    if not partners or rng.random() < 0.8:
+        return {}
+    party = rng.choice(partners)
+    theirs = [*view["studios"][party]["stable"], *view["studios"][party]["films"]]
+    most = (_amount(request, "give_money") or Amount(max=0)).max or 0
+    if most <= 0:
+        return {}
+    args: dict[str, Any] = {"with": party, "give_money": rng.randint(1, min(most, 40))}
+    if theirs:
+        args["get"] = [rng.choice(theirs)]
+    return args
+
+
+def _random_reply(view: dict[str, Any], request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    hand = _offered(request, "card")
+    if not hand or rng.random() < 0.5:
+        return {}
+    card = rng.choice(hand)
+    wanted = {"own-star": "star", "other-star": "star", "own-film": "film", "other-film": "film", "other-studio": "studio"}
+    kind = wanted.get(_card(view, card).get("target", ""), "")
+    targets = [t for t in _offered(request, "target") if (view["cards"].get(t, {}).get("type") or "studio") == kind]
+    return {"card": card, "target": rng.choice(targets)} if targets else {"card": card}
+
+
 def random_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     assert request.answer is not None
     match request.action:
@@ -181,6 +208,10 @@ def random_answer(view: dict[str, Any], seat: str, request: referee.Request, rng
             return {"bid": rng.randint(shape.min, min(shape.max or shape.min, shape.min + 20))}
         case "offer-deal":
             return _random_deal(request, rng)
+        case "deal":
+            return _random_window(view, request, rng)
+        case "reply":
+            return _random_reply(view, request, rng)
         case "answer-deal":
             return _random_answer_deal(view, request, rng)
         case "cashflow":
@@ -299,6 +330,8 @@ def _heuristic_film(view: dict[str, Any], seat: str, request: referee.Request, r
     judged = spare + rng.randint(-MONEY_NOISE, MONEY_NOISE)
     top = (_amount(request, "advertising") or Amount(max=0)).max or 0
     ads = 30 if judged > 150 else 20 if judged > 90 else 10 if judged > 50 else 0
+    if ads and rng.random() < 0.25:
+        ads -= 10  # a step less now and then: the Advertising says less about the cash behind it
     return {"stars": cast, "advertising": min(ads, top, spare // 10 * 10)}
 
 
@@ -330,6 +363,25 @@ def _heuristic_answer_deal(view: dict[str, Any], seat: str, request: referee.Req
         mine = sorted(_offered(request, "cards"), key=lambda c: (_star_value(view, c), rng.random()))
         args["cards"] = mine[:wanted]
     return args
+
+
+def _heuristic_reply(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    """Spoil a rival's Film when a card in hand can: take a Star of its cast, or audit a
+    studio that could not pay for the Film after the audit."""
+    put_up = view.get("put_up") or {}
+    targets = _offered(request, "target")
+    for card in _offered(request, "card"):
+        kind = _card(view, card).get("kind")
+        if kind == "contract-dispute":
+            cast = [s for s in put_up.get("stars", []) if s in targets]
+            if cast and rng.random() < 0.7:
+                return {"card": card, "target": rng.choice(cast)}
+        if kind == "tax-audit" and put_up.get("seat") in targets:
+            film = _card(view, put_up["film"])
+            bill = _cost(view, film, put_up["stars"]) + int(put_up.get("advertising", 0))
+            if _money(view, put_up["seat"]) - 30 < bill:
+                return {"card": card, "target": put_up["seat"]}
+    return {}
 
 
 def _heuristic_maintenance(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
@@ -397,6 +449,10 @@ def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, 
             return _heuristic_bid(view, seat, request, rng)
         case "offer-deal":
             return _heuristic_deal(view, seat, request, rng)
+        case "deal":
+            return {}  # out of turn the heuristic studio waits for deals put to it
+        case "reply":
+            return _heuristic_reply(view, seat, request, rng)
         case "answer-deal":
             return _heuristic_answer_deal(view, seat, request, rng)
         case "cashflow":

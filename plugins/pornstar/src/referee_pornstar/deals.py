@@ -1,18 +1,23 @@
-"""Wheelin' and Dealin': deals proposed by the studio in production to one other studio
-at a time (money, Stars, Films, cards, Stars rented for one Film, free-text terms), which
-take effect only when that studio accepts."""
+"""Wheelin' and Dealin': "a player may make deals or trades with other players at any time".
+
+Deals are proposed to one other studio at a time (money, Stars, Films, cards, Stars
+rented for one Film, free-text terms) and take effect only when that studio accepts.
+The studio in turn proposes from its production menu (up to ``DEALS_A_TURN``); every
+other studio is asked once a turn, before production, whether it proposes one to anyone
+(``offer_window``): the table never waits on a sealed answer of either party then."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import referee
-from referee import Amount, Decision, Flag, IllegalAction, Subset, Text
-from referee.words import Words, count
+from referee import Amount, Decision, Flag, IllegalAction, Option, Pick, Subset, Text
+from referee.words import Words, count, listing, money
 
 from .events import DealMade, DealProposed, DealRefused, HandCardsPassed, clause, deal_terms
 from .rulebook import R_DEALS, R_PRODUCTION, asked
-from .table import chosen, game_of, named, options_of
+from .table import chosen, game_of, label, named, options_of, rotation
+from .turn import in_business
 
 
 def offer_deal(decision: Decision, seat: str, party: str) -> None:
@@ -43,16 +48,102 @@ def offer_deal(decision: Decision, seat: str, party: str) -> None:
     )
 
 
+def offer_window(decision: Decision) -> None:
+    """Each studio but the one in turn, in seat order after it, is asked once a turn
+    (sealed) whether it proposes a deal to any other studio: the ``dealing`` menu, before
+    production.  It ends when every studio has been asked."""
+    seat = in_business(decision)
+    if seat is None:
+        return
+    game = game_of(decision)
+    waiting = [s for s in rotation(game, seat)[1:] if s not in game.dealt]
+    if not waiting:
+        return
+    proposer = waiting[0]
+    mine = game.studios[proposer]
+    partners = [s for s in game.in_play() if s != proposer]
+    theirs = [item for s in partners for item in (*game.studios[s].stable, *game.films_of(s))]
+    answer: dict[str, referee.Shape] = {
+        "with": Pick(tuple(Option(s, s) for s in partners), optional=True, label="the studio you propose to (none: no deal)"),
+        "give_money": Amount(min=0, max=mine.money, optional=True, label="money you give"),
+        "get_money": Amount(min=0, max=max(game.studios[s].money for s in partners), optional=True, label="money you get"),
+        "give": Subset(
+            options_of(decision, [*mine.stable, *game.films_of(proposer), *mine.hand], proposer),
+            optional=True,
+            label="Stars, Films and cards in hand you give",
+        ),
+        "get": Subset(options_of(decision, theirs, proposer), optional=True, label="their Stars and Films you get"),
+        "ask_cards": Amount(min=0, max=3, optional=True, label="cards from their hand (they choose)"),
+        "terms": Text(optional=True, hint="promises the rules do not enforce, e.g. a share of a Film's residuals", max_length=500),
+    }
+    decision.request(
+        proposer,
+        "deal",
+        f"{proposer}: before {Words(proposer).name(seat)} produces, propose a deal to any studio (it takes effect only if"
+        " that studio accepts), or none.",
+        answer=answer,
+        sealed=True,
+        rule=asked(R_DEALS),
+    )
+
+
+def answer_window(decision: Decision, action: referee.Action) -> None:
+    """The deal a studio proposes out of turn, put to the studio it names; none: it passes."""
+    party = str(action.args.get("with") or "")
+    offered = _offered(action.args)
+    if not any(offered[:6]):
+        return  # no deal this turn
+    if not party:
+        raise IllegalAction("name the studio you propose the deal to", asked(R_DEALS))
+    game = game_of(decision)
+    theirs = game.studios[party]
+    owned = {*theirs.stable, *game.films_of(party)}
+    stray = [item for item in offered[3] if item not in owned]
+    if stray:
+        raise IllegalAction(f"{listing([label(decision, i, action.seat) for i in stray])}: not {party}'s to give", asked(R_DEALS))
+    if offered[1] > theirs.money:
+        raise IllegalAction(f"{party} has {money(theirs.money)}, not {money(offered[1])}", asked(R_DEALS))
+    if offered[5] > len(theirs.hand):
+        raise IllegalAction(f"{party} holds {count(len(theirs.hand), 'card')}", asked(R_DEALS))
+    propose(decision, action.seat, party, *offered)
+
+
+def _offered(args: dict[str, Any]) -> tuple[int, int, tuple[str, ...], tuple[str, ...], tuple[str, ...], int, str]:
+    """A proposal's fields: money given, money asked, items given, items asked, Stars rented,
+    cards asked from the other's hand, terms."""
+    return (
+        int(args.get("give_money", 0)),
+        int(args.get("get_money", 0)),
+        tuple(args.get("give", ())),
+        tuple(args.get("get", ())),
+        tuple(args.get("rent", ())),
+        int(args.get("ask_cards", 0)),
+        str(args.get("terms", "")).strip(),
+    )
+
+
 def answer_offer(decision: Decision, action: referee.Action) -> None:
-    """The proposal, put to the other party; proposing nothing calls the deal off."""
-    seat = action.seat
-    party = chosen(decision, "offer-deal")
-    args = action.args
-    give, get, rent = tuple(args.get("give", ())), tuple(args.get("get", ())), tuple(args.get("rent", ()))
-    give_money, get_money, ask_cards = int(args.get("give_money", 0)), int(args.get("get_money", 0)), int(args.get("ask_cards", 0))
-    terms = str(args.get("terms", "")).strip()
-    if not (give or get or rent or give_money or get_money or ask_cards):
+    """The proposal of the studio in production, put to the other party; proposing nothing
+    calls the deal off."""
+    offered = _offered(action.args)
+    if not any(offered[:6]):
         return  # called off before it was made
+    propose(decision, action.seat, chosen(decision, "offer-deal"), *offered)
+
+
+def propose(
+    decision: Decision,
+    seat: str,
+    party: str,
+    give_money: int,
+    get_money: int,
+    give: tuple[str, ...],
+    get: tuple[str, ...],
+    rent: tuple[str, ...],
+    ask_cards: int,
+    terms: str,
+) -> None:
+    """Put ``seat``'s proposal to ``party`` (seen by the two of them) and ask ``party`` to answer."""
     if set(get) & set(rent):
         raise IllegalAction("a Star is either bought or rented, not both", asked(R_DEALS))
     game = game_of(decision)

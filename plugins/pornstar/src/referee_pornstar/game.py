@@ -4,7 +4,7 @@ The flow is declared (``FLOW``) and the kernel runs it.  Before the first round,
 Setup's two phases: ``mulligan``, ``placing``.  Each round is a pass around the table;
 each turn's phases are
 
-    residuals -> draw -> stars -> production (a menu) -> maintenance
+    residuals -> draw -> stars -> dealing (a menu) -> production (a menu) -> maintenance
 
 and what the rules settle as soon as it arises (``settle``: the auction under way, the
 next lot, a studio out of money, the game's end when one studio is left) is asked before
@@ -32,6 +32,7 @@ from referee.bots import check_kinds, check_seats
 from . import cashflow, deals, hookspecs, maintenance, opening, production, rulebook, turn, victory
 from .bot import BOT_KINDS, DEFAULT_BOT
 from .events import EVENT_TYPES
+from .events_replies import EVENT_TYPES as REPLY_EVENT_TYPES
 from .rulebook import START_MONEY
 from .state import PornStar, evolve
 from .table import game_of
@@ -82,12 +83,16 @@ SUMMARY = (
 
 def settle(decision: Decision) -> None:
     """What cannot wait, in this order: the game's end with one studio left in business,
+    the Film put up (the next studio's reply; once all have replied, its roll, or back to
+    the hand),
     the auction under way, the next lot, a studio out of money."""
     while not decision.flow.requests and not decision.state.over:
         game = game_of(decision)
         if victory.end_if_alone(decision):
             return
-        if game.auction is not None:
+        if game.put_up is not None:
+            production.settle_put_up(decision)
+        elif game.auction is not None:
             maintenance.next_bid(decision)
         elif game.lots:
             maintenance.open_auction(decision)
@@ -104,6 +109,7 @@ TURN = Turns(
         Phase("residuals", begin=turn.roll_residuals),
         Phase("draw", begin=turn.offer_draw),
         Phase("stars", begin=turn.offer_stars),
+        Menu("dealing", begin=deals.offer_window),
         Menu("production", begin=production.offer_production),
         Phase("maintenance", begin=maintenance.offer_maintenance),
     ),
@@ -129,7 +135,7 @@ def referee_games() -> list[Game]:
             hookspecs=[hookspecs],
             rules_document=str(_HERE / "RULES.md"),
             scenarios=str(_HERE / "scenarios"),
-            events=EVENT_TYPES,
+            events=(*EVENT_TYPES, *REPLY_EVENT_TYPES),
             initial_state=lambda opened: PornStar(),
             evolve=_evolve,
             flow=FLOW,
@@ -156,11 +162,13 @@ ANSWERS: dict[str, Callable[[Decision, referee.Action], None]] = {
     "hire": turn.answer_stars,
     "production": production.answer_production,
     "shoot": production.answer_shoot,
+    "reply": production.answer_reply,
     "recruit": production.answer_recruit,
     "aim": production.answer_aim,
     "maintenance": maintenance.answer_maintenance,
     "bid-for-star": maintenance.answer_bid,
     "offer-deal": deals.answer_offer,
+    "deal": deals.answer_window,
     "answer-deal": deals.answer_deal,
     "cashflow": cashflow.answer_cashflow,
     "lend-money": cashflow.answer_lend,

@@ -32,7 +32,8 @@ def pornstar_tables(tables: Tables) -> Tables | None:
 
 @hookspec(firstresult=True)
 def pornstar_play_rules(kind: str) -> PlayRules | None:
-    """How a Play card of ``kind`` is played: what it targets and how long it lasts.
+    """How a Play card of ``kind`` is played: what it targets, how long it lasts, and
+    whether it may also be played in reply to another studio's Film put up (``reply``).
 
     Called when a studio may play a card of ``kind`` and when it does.  The plugin of
     that card returns its ``PlayRules``; others return None (first non-None wins).  A card

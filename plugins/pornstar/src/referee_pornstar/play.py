@@ -36,12 +36,16 @@ class PlayRules(msgspec.Struct, frozen=True):
     studio, another studio, or nothing).  ``lasts``: "" (discarded at once), "turn" (lies
     on the table until the end of this turn), "game" (lies with its target while the
     target stays on the table).  ``text``: the card's rules text, as a player reads it on
-    the card (the table shows it wherever the card is).
+    the card (the table shows it wherever the card is).  ``reply``: the card may also be
+    played in reply to another studio's Film put up on the table, before its roll (Producing
+    a Film: "If another player uses an Event card to make your Film unproduceable at this
+    time"); every card is played on its player's own turn.
     """
 
     target: Target
     lasts: Lasts
     text: str
+    reply: bool = False
 
 
 class PlayFace(msgspec.Struct, frozen=True):

@@ -23,6 +23,7 @@ PHASES = {
     "residuals": "Residuals",
     "draw": "the draw",
     "stars": "Stars into play",
+    "dealing": "deals from the other studios",
     "production": "producing Films",
     "maintenance": "Maintenance",
 }
@@ -178,6 +179,13 @@ def board(view: dict[str, Any], game: dict[str, Any], words: Words) -> Zone:
         bid = f"{words.name(auction['leader'])} {words.verb(auction['leader'], 'bids')} {money(auction['high'])}"
         state = bid if auction["leader"] else f"opening bid {money(auction['opening'])}"
         cards.append(Card(face.name, face.kind, face.stats, face.text, (f"up for auction: {state}",), face.number, face.tone))
+    put_up = game.get("put_up")
+    if put_up:
+        face = film_card(game, put_up["film"], words)
+        cast = ", ".join(_title(game, s) for s in put_up["stars"])
+        ads = f", {money(put_up['advertising'])} of Advertising" if put_up["advertising"] else ""
+        put = f"put up by {words.name(put_up['seat'])} with {cast}{ads}: the others may reply before the roll"
+        cards.append(Card(face.name, face.kind, face.stats, face.text, (put,), face.number, face.tone))
     for star in game["lots"]:
         face = star_card(game, star, words)
         cards.append(Card(face.name, face.kind, face.stats, face.text, ("waiting to be auctioned",), face.number, face.tone))

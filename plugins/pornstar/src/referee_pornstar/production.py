@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import referee
 from referee import Amount, Decision, IllegalAction, Option, Pick, Subset
-from referee.words import count, money
+from referee.words import count, listing, money
 
 from .deals import offer_deal
 from .events import FilmProduced, PlayCardPlayed, ProductionChosen, StarLost, StarRecruited
-from .rulebook import AD_STEP, DEALS_A_TURN, MOST_AD, R_DEALS, R_LOSE, R_PLAY, R_PRODUCE, R_PRODUCTION, R_RECRUIT, R_ROLL, asked
+from .events_replies import FilmPutUp, FilmReturned
+from .replies import ask_reply, reply_cards
+from .rulebook import AD_STEP, DEALS_A_TURN, MOST_AD, R_DEALS, R_LOSE, R_PLAY, R_PRODUCE, R_PRODUCTION, R_RECRUIT, R_REPLY, R_ROLL, asked
 from .table import (
     cards,
     chosen,
@@ -140,30 +142,85 @@ def _ask_cast(decision: Decision, seat: str, film_id: str) -> None:
 
 
 def answer_shoot(decision: Decision, action: referee.Action) -> None:
-    """Produce the chosen Film with the cast and Advertising given; no cast keeps it in hand."""
+    """Put the chosen Film up with the cast and Advertising given, for the others' replies
+    (asked by ``game.settle``: ``settle_put_up``); no cast keeps it in hand."""
     seat = action.seat
     film_id = chosen(decision, "make-film")
     stars = list(action.args.get("stars", ()))
     if not stars:
         return  # the Film stays in hand
-    game = game_of(decision)
+    advertising = int(action.args.get("advertising", 0))
+    problem = _unproduceable(decision, seat, film_id, stars, advertising)
+    if problem:
+        raise IllegalAction(problem, asked(R_PRODUCE))
+    decision.emit(
+        FilmPutUp(seat=seat, film=film_id, stars=tuple(stars), advertising=advertising, names=named(decision, film_id, stars)),
+        rule=R_PRODUCE,
+    )
+
+
+def _unproduceable(decision: Decision, seat: str, film_id: str, stars: list[str], advertising: int) -> str:
+    """Why ``seat`` cannot produce ``film_id`` with ``stars`` and ``advertising`` now ("": it can)."""
     known = cards(decision)
     film = known.films[film_id]
+    gone = [s for s in stars if s not in usable_stars(decision, seat)]
+    if gone:
+        return f"{listing([known.name(s) for s in gone])} cannot appear in {film.title} now"
     cast = [known.stars[s] for s in stars]
     males = sum(1 for s in cast if s.gender == "M")
     females = len(cast) - males
     if males < film.males or females < film.females or len(cast) < film.stars_needed:
         has = f"{count(males, 'Male')} and {count(females, 'Female')}"
-        raise IllegalAction(f"{film.title} needs {film.needs()}; the cast has {has}", asked(R_PRODUCE))
-    advertising = int(action.args.get("advertising", 0))
+        return f"{film.title} needs {film.needs()}; the cast has {has}"
     filming = sum(s.filming for s in cast)
-    cash = game.studios[seat].money
+    cash = game_of(decision).studios[seat].money
     if film.cost + filming + advertising > cash:
-        raise IllegalAction(
-            f"{film.title} costs {money(film.cost)} + {money(filming)} Filming + {money(advertising)} Advertising;"
-            f" {seat} has {money(cash)}",
-            asked(R_PRODUCE),
+        return (
+            f"{film.title} costs {money(film.cost)} + {money(filming)} Filming + {money(advertising)} Advertising; {seat} has {money(cash)}"
         )
+    return ""
+
+
+def answer_reply(decision: Decision, action: referee.Action) -> None:
+    """A Play card played in reply to the Film put up (none: the studio lets it roll)."""
+    card = action.args.get("card")
+    if not card:
+        return
+    seat = action.seat
+    if card not in reply_cards(decision, seat):
+        raise IllegalAction(f"{cards(decision).name(card)} cannot be played in reply now", asked(R_REPLY))
+    targets = legal_targets(decision, seat, card)
+    target = "" if targets == [""] else str(action.args.get("target", ""))
+    if target not in targets:
+        shown = "; ".join(label(decision, t, seat) for t in targets)
+        raise IllegalAction(f"{cards(decision).name(card)} is played on one of: {shown}", asked(R_REPLY))
+    play_card(decision, seat, card, target)
+
+
+def settle_put_up(decision: Decision) -> None:
+    """The Film put up: ask the next studio for its reply; once every studio has replied,
+    roll it, or, if a reply made it unproduceable ("return it to your hand for later use"),
+    it goes back to the hand it never left."""
+    if ask_reply(decision):
+        return
+    put_up = game_of(decision).put_up
+    assert put_up is not None
+    seat, film_id, stars, advertising = put_up.seat, put_up.film, list(put_up.stars), put_up.advertising
+    problem = "its studio is out of business" if game_of(decision).studios[seat].out else ""
+    problem = problem or _unproduceable(decision, seat, film_id, stars, advertising)
+    if problem:
+        decision.emit(FilmReturned(seat=seat, film=film_id, reason=problem, names=named(decision, film_id)), rule=R_REPLY)
+        return
+    _roll(decision, seat, film_id, stars, advertising)
+
+
+def _roll(decision: Decision, seat: str, film_id: str, stars: list[str], advertising: int) -> None:
+    """The Production roll, and what its row says: money back or lost, a Star lost or recruited."""
+    game = game_of(decision)
+    known = cards(decision)
+    film = known.films[film_id]
+    filming = sum(known.stars[s].filming for s in stars)
+    cash = game.studios[seat].money
     dice = (
         decision.roll(6, purpose=f"{film.title}: production, first die"),
         decision.roll(6, purpose=f"{film.title}: production, second die"),

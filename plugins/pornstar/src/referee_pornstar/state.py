@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
-from referee import Event, TurnBegan
+from referee import ActionTaken, Event, TurnBegan
 
 from .data import STANDARD, Tables
 from .events import (
@@ -48,6 +48,7 @@ from .events import (
     StudioConceded,
     StudiosOpened,
 )
+from .events_replies import FilmPutUp, FilmReturned
 
 
 class Studio(msgspec.Struct):
@@ -117,6 +118,17 @@ class Loan(msgspec.Struct):
     terms: str = ""
 
 
+class PutUp(msgspec.Struct):
+    """A Film put up on the table, waiting for the other studios' replies before its roll."""
+
+    seat: str
+    film: str
+    stars: list[str]
+    advertising: int
+    replied: list[str] = []
+    """The studios asked for their reply so far."""
+
+
 class Chosen(msgspec.Struct):
     """What the studio in production chose to do next (``make-film``, ``play-card``,
     ``offer-deal``) and its subject (the Film, the Play card, the other studio)."""
@@ -150,11 +162,17 @@ class PornStar(msgspec.Struct):
     used: dict[str, int] = {}
     """Star -> the Films it has appeared in this turn."""
     brought: list[str] = []
-    """Stars brought into play this turn (no Maintenance for them)."""
+    """Stars brought into play from the hand this turn (no Maintenance for them); a Star
+    that changes stable (recruited, bought at auction, traded, handed over for a loan) is
+    not among them."""
     rented: dict[str, str] = {}
     """Star -> the studio renting it for one Film this turn."""
     chosen: Chosen | None = None
     """What the studio in production chose to do next: its open request is about this."""
+    put_up: PutUp | None = None
+    """The Film put up for all to see, rolled once every other studio has replied."""
+    dealt: list[str] = []
+    """The studios asked this turn whether they propose a deal (Wheelin' and Dealin')."""
     final: bool = False
     final_order: list[str] = []
     """The studios of the final round, in their order."""
@@ -250,7 +268,16 @@ def evolve(game: PornStar, event: Event) -> None:
         case ResidualsRolled():
             game.films[event.film].wanked = event.wanked
             _pay(game, event.seat, -event.paid)
+        case FilmPutUp():
+            game.put_up = PutUp(seat=event.seat, film=event.film, stars=list(event.stars), advertising=event.advertising)
+        case FilmReturned():
+            game.put_up = None
+        case ActionTaken(action="deal") if event.seat in game.studios:
+            game.dealt.append(event.seat)
+        case ActionTaken(action="reply") if game.put_up is not None:
+            game.put_up.replied.append(event.seat)
         case FilmProduced():
+            game.put_up = None
             studio = game.studios[event.seat]
             studio.hand.remove(event.film)
             _pay(game, event.seat, event.production_cost + event.filming_cost + event.advertising + event.lost - event.recovered)
@@ -284,13 +311,15 @@ def evolve(game: PornStar, event: Event) -> None:
         case StarAuctioned():
             game.auction = None
             _pay(game, event.seat, event.price)
+            # Bought, not brought into play from the hand: it owes Maintenance like any
+            # Star that changes stable (RULES.md, Maintaining Your Stars: one rule).
             game.studios[event.seat].stable.append(event.star)
-            game.brought.append(event.star)
         case StarUnsold():
             game.auction = None
             game.deck.append(event.star)
         case DealProposed():
-            game.proposed += 1
+            if event.proposer not in game.dealt:  # the studio in turn, from its production menu
+                game.proposed += 1
             game.deal = Deal(
                 deal=event.deal,
                 proposer=event.proposer,
@@ -366,5 +395,6 @@ def evolve(game: PornStar, event: Event) -> None:
             game.scores = dict(event.total)
         case TurnBegan():
             game.used, game.brought, game.rented, game.proposed, game.chosen = {}, [], {}, 0, None
+            game.dealt = []
             if game.final and event.seat in game.final_left:
                 game.final_left.remove(event.seat)

@@ -57,7 +57,18 @@ def _card(known: Cards, faces: dict[str, PlayFace], card: str) -> dict[str, Any]
     if face is None:
         return {"type": "play", "kind": kind, "title": title, "card_type": type_, "text": "", "playable": False, **copy}
     lasts = {"turn": "this turn", "game": "while its target stays"}.get(face.rules.lasts, "")
-    return {"type": "play", "kind": kind, "title": face.title, "card_type": face.type, "text": face.rules.text, "lasts": lasts, **copy}
+    return {
+        "type": "play",
+        "kind": kind,
+        "title": face.title,
+        "card_type": face.type,
+        "text": face.rules.text,
+        "lasts": lasts,
+        # What it is played on, and whether it may answer another studio's Film put up.
+        "target": face.rules.target,
+        "reply": face.rules.reply,
+        **copy,
+    }
 
 
 @hookimpl
@@ -73,6 +84,8 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
     visible.update(game.films, game.discard, game.lasting, (lot.star for lot in game.lots))
     if game.auction is not None:
         visible.add(game.auction.star)
+    if game.put_up is not None:
+        visible.add(game.put_up.film)  # face up for all to see, before its roll
     if mine is not None:
         visible.update(mine.hand)
     if deal is not None:
@@ -108,6 +121,8 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
         "auction": None if game.auction is None else msgspec.to_builtins(game.auction),
         "lots": [lot.star for lot in game.lots],
         "offer": None if deal is None else msgspec.to_builtins(deal),
+        # The Film put up for the others' replies, with its cast and Advertising (public).
+        "put_up": None if game.put_up is None else msgspec.to_builtins(game.put_up),
         "loan": None if game.loan is None else msgspec.to_builtins(game.loan),
         "final_round": game.final,
         "final_left": list(game.final_left),

@@ -11,7 +11,12 @@ from referee import Decision, hookimpl
 from referee_pornstar.api import PlayRules, StarLost, card_hooks, game_of, rule
 
 NAME = "contract-dispute"
-RULES = PlayRules(target="other-star", lasts="", text="A Star of another studio walks out and goes up for auction.")
+RULES = PlayRules(
+    target="other-star",
+    lasts="",
+    text="A Star of another studio walks out and goes up for auction. Also in reply to a Film another studio puts up.",
+    reply=True,
+)
 
 
 referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)

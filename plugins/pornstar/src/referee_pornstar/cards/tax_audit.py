@@ -7,7 +7,12 @@ from referee_pornstar.api import PlayRules, card_hooks, game_of, money, rule
 
 NAME = "tax-audit"
 FINE = 30
-RULES = PlayRules(target="other-studio", lasts="", text=f"Another studio pays {money(FINE)} to the bank (all it has, if it has less).")
+RULES = PlayRules(
+    target="other-studio",
+    lasts="",
+    text=f"Another studio pays {money(FINE)} to the bank (all it has, if it has less). Also in reply to a Film another studio puts up.",
+    reply=True,
+)
 
 
 class TaxPaid(Event, tag="pornstar.tax-audit.TaxPaid"):

@@ -64,10 +64,25 @@ function drawLog(fresh, reset) {
   slider.max = String(Math.max(1, length));
   if (!replaying) slider.value = String(length);
   $("replay-at").textContent = replaying ? `entry ${slider.value} of ${length}` : `live (entry ${length})`;
+  if (latest?.head) $("head").textContent = `log head ${latest.head}`;
+}
+
+// The host's signed receipt for each answer, kept in this browser (one JSON line each) and
+// offered with the seat's export: with it, a log shown later that differs is the host's word
+// against itself (docs/security.md, "Receipts").
+const receiptsKey = `referee.receipts:${table}:${seat}`;
+
+function keepReceipt(answered) {
+  if (!answered || !answered.receipt) return;
+  try {
+    localStorage.setItem(receiptsKey, (localStorage.getItem(receiptsKey) || "") + JSON.stringify(answered.receipt) + "\n");
+  } catch {
+    status("this browser would not keep the receipt of that answer (storage full or blocked)");
+  }
 }
 
 async function submit(request, args) {
-  await api(`${base}/act`, token, { method: "POST", body: { action: request.action, args, request: request.id } });
+  keepReceipt(await api(`${base}/act`, token, { method: "POST", body: { action: request.action, args, request: request.id } }));
 }
 
 function drawRequests(update) {
@@ -162,7 +177,7 @@ function drawConsole(update) {
               event.preventDefault();
               error.textContent = "";
               try {
-                await api(`${base}/act`, token, { method: "POST", body: { action: p.action, args: { [p.field]: area.value }, request: p.request, seat: p.seat } });
+                keepReceipt(await api(`${base}/act`, token, { method: "POST", body: { action: p.action, args: { [p.field]: area.value }, request: p.request, seat: p.seat } }));
               } catch (problem) {
                 error.textContent = problem.message;
               }
@@ -272,6 +287,11 @@ async function exportLog() {
     if (exported.jsonl) {
       const link = el("a", { href: URL.createObjectURL(new Blob([exported.jsonl], { type: "application/jsonl" })), download: `${table}${exported.full ? "" : `-${seat}`}.jsonl`, text: `Download the log (${exported.entries} entries)` });
       out.append(" ", link);
+    }
+    const kept = localStorage.getItem(receiptsKey) || "";
+    if (kept) {
+      const count = kept.split("\n").filter(Boolean).length;
+      out.append(" ", el("a", { href: URL.createObjectURL(new Blob([kept], { type: "application/jsonl" })), download: `${table}-${seat}.receipts.jsonl`, text: `Download your receipts (${count})` }));
     }
   } catch (problem) {
     out.textContent = problem.message;

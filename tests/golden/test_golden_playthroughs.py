@@ -16,9 +16,11 @@ COMPARED = ("seq", "type", "v", "event", "plugin", "rule", "seat", "cause", "vis
 
 
 def without_builds(value):
-    """A TableOpened body without the plugins' code digests: they change with every edit of
-    a plugin's files, and a golden game pins what the rules decide, not which build ran."""
+    """A TableOpened body without the plugins' code digests (they change with every edit of
+    a plugin's files) nor the host key (drawn for each table): a golden game pins what the
+    rules decide, not which build ran nor which key signed its receipts."""
     if isinstance(value, dict) and "plugins" in value and "seats" in value:
+        value = {k: v for k, v in value.items() if k != "host_key"}
         return {**value, "plugins": [{k: v for k, v in p.items() if k != "code"} for p in value["plugins"]]}
     return value
 

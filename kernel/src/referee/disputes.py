@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Copy", "Finding", "Consistency", "Dispute", "against", "dispute", "table_of"]
 
+_PARTING = "the copies part at entry "
+
 _HEADER = ("seq", "type", "v", "plugin", "rule", "seat", "cause", "visible_to", "at", "commit", "digest", "prev", "hash")
 
 
@@ -55,8 +57,10 @@ class Finding:
     seq: int | None
     text: str
     against: str
-    """``host``: the host's own word contradicts itself or the log was changed;
-    ``copy``: the copy (or a receipt in it) does not stand and is not believed."""
+    """``host``: proven on the host's own signature (a receipt it signed, which the log it
+    offers contradicts); ``unproven``: the copy and the log part where no receipt backs the
+    copy, so it is the holder's word against the host's; ``copy``: the copy (or a receipt
+    offered with it) does not stand and is not believed."""
 
 
 @dataclass
@@ -81,8 +85,13 @@ class Consistency:
                 f"the final log holds all {self.compared} entries of the copy unchanged; {self.bodies} bodies held match "
                 f"and open to their commitments; {self.answers} own answers are recorded as sent; {self.receipts} receipts fit"
             )
-        first = next((f for f in self.findings if f.against == "host"), None) or self.findings[0]
-        return first.text
+        first = next((f for f in self.findings if f.against == "host"), None)
+        return (first or next((f for f in self.findings if f.against == "unproven"), None) or self.findings[0]).text
+
+    @property
+    def proven(self) -> bool:
+        """Whether the host's own signature shows the final log is not what it acknowledged."""
+        return any(f.against == "host" for f in self.findings)
 
 
 def table_of(entries: Sequence[Entry], source: str) -> str:
@@ -194,7 +203,7 @@ def against(
             findings.append(
                 Finding(
                     entry.seq,
-                    f"the copies part at entry {entry.seq}: the final log ends at entry {len(final)}, but {you} shown entry {entry.seq}: "
+                    f"{_PARTING}{entry.seq}: the final log ends at entry {len(final)}, but {you} shown entry {entry.seq}: "
                     f"{teller.say(entry, seat)}",
                     "host",
                 )
@@ -206,7 +215,7 @@ def against(
             findings.append(
                 Finding(
                     entry.seq,
-                    f"the copies part at entry {entry.seq}: {you} shown {teller.say(entry, seat)!r} ({entry.type}); the final log has "
+                    f"{_PARTING}{entry.seq}: {you} shown {teller.say(entry, seat)!r} ({entry.type}); the final log has "
                     f"{teller.say(theirs, seat)!r} ({theirs.type}) (its header differs in {', '.join(fields)})",
                     "host",
                 )
@@ -219,7 +228,7 @@ def against(
             findings.append(
                 Finding(
                     entry.seq,
-                    f"entry {entry.seq}: {you} shown {teller.say(entry, seat)!r}; the final log's body says "
+                    f"{_PARTING}{entry.seq}: {you} shown {teller.say(entry, seat)!r}; the final log's body says "
                     f"{teller.say(theirs, seat) if theirs.event is not None else 'nothing (it is hidden)'!r}",
                     "host",
                 )
@@ -238,10 +247,30 @@ def against(
         findings.append(Finding(verdict.bad_seq, f"the final log does not verify on its own: {verdict.message}", "host"))
 
     findings += _receipt_findings(receipts, final, held, host_key_of(mine), host_key_of(final), result, you)
+    _weigh(findings, held, receipts, host_key_of(mine))
     result.ok = not findings
-    hosts = [f.seq for f in findings if f.against == "host" and f.seq is not None]
-    result.parted_at = min(hosts) if hosts else None
+    parted = [f.seq for f in findings if f.against in ("host", "unproven") and f.seq is not None]
+    result.parted_at = min(parted) if parted else None
     return result
+
+
+def _weigh(findings: list[Finding], held: Sequence[Entry], receipts: Sequence[Receipt], host_key: str) -> None:
+    """A parting the copy shows stands on the host's signature only where a receipt fits
+    the copy at or after it (the head it signed chains through that entry): elsewhere it
+    is the copy's word, which anyone can re-seal after the reveal."""
+    fitting = []
+    for receipt in receipts:
+        try:
+            check(receipt, host_key)
+        except ForgedReceipt:
+            continue
+        if receipt.position <= len(held) and held[receipt.position - 1].hash == receipt.head:
+            fitting.append(receipt.position)
+    backed = max(fitting, default=0)
+    for finding in findings:
+        if finding.against == "host" and finding.text.startswith(_PARTING) and (finding.seq or 0) > backed:
+            finding.against = "unproven"
+            finding.text += "; no receipt the host signed backs the copy there, so this is its holder's word against the host's"
 
 
 def _receipt_findings(

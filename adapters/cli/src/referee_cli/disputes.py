@@ -108,7 +108,12 @@ def cmd_verify_against(args: argparse.Namespace) -> int:
         found = against(
             app.registry, final, mine.entries, mine.receipts, seat=mine.seat, final_source=source, mine_source=mine.name
         )
-    head = "AGREES" if found.ok else (f"PARTS at entry {found.parted_at}" if found.parted_at else "NOT BELIEVED")
+    if found.ok:
+        head = "AGREES"
+    elif found.parted_at is None:
+        head = "NOT BELIEVED"
+    else:
+        head = f"PARTS at entry {found.parted_at}" + ("" if found.proven else " (backed by no receipt)")
     lines = [f"{head}: {source} against {mine.name}: {found.message}"]
     lines += [f"- entry {f.seq}: {f.text}" if f.seq else f"- {f.text}" for f in found.findings[1:] if f.text != found.message]
     if found.verdict is not None and found.verdict.ok:
@@ -121,6 +126,7 @@ def cmd_verify_against(args: argparse.Namespace) -> int:
         "seat": mine.seat,
         "ok": found.ok,
         "parted_at": found.parted_at,
+        "proven": found.proven,
         "message": found.message,
         "findings": [{"entry": f.seq, "against": f.against, "text": f.text} for f in found.findings],
         "compared": found.compared,

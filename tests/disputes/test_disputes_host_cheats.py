@@ -18,7 +18,8 @@ from witnesses import REGISTRY, Witnessed, open_game, play, step
 from referee import verify
 from referee.disputes import Copy, against, dispute
 from referee.log import with_keys
-from referee.testing.worlds import act as act_in, alternatives, fork
+from referee.testing.worlds import act as act_in
+from referee.testing.worlds import alternatives, fork
 
 
 def test_an_honest_game_passes_every_check():

@@ -100,7 +100,11 @@ def entry_report(registry: Registry, copies: Sequence[Copy], final: Copy | None,
             except Exception:  # a forged draw the seed cannot give at all
                 line += "; the revealed seed cannot give this draw"
             else:
-                line += "; the revealed seed gives the same" if expected == other.event.get("outcome") else f"; the revealed seed gives {expected!r}"
+                line += (
+                    "; the revealed seed gives the same"
+                    if expected == other.event.get("outcome")
+                    else f"; the revealed seed gives {expected!r}"
+                )
         elif roll is None:
             line += "; the seed is not revealed yet, so the outcome cannot be checked"
         draws.append(line)
@@ -132,8 +136,10 @@ def entry_report(registry: Registry, copies: Sequence[Copy], final: Copy | None,
     report.sections.append(("What each copy holds there", held or ["no seat's copy was offered"]))
 
     checks = []
-    broken = check_chain(entries[:seq], revealed_key(entries), bodies=True) if not any(e.redacted for e in entries[:seq]) else check_chain(
-        entries[:seq], bodies=False
+    broken = (
+        check_chain(entries[:seq], revealed_key(entries), bodies=True)
+        if not any(e.redacted for e in entries[:seq])
+        else check_chain(entries[:seq], bodies=False)
     )
     checks.append("the chain up to this entry holds" if broken is None else f"FAILS: {broken[1]}")
     if final is not None:

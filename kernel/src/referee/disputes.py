@@ -61,6 +61,9 @@ class Finding:
     offers contradicts); ``unproven``: the copy and the log part where no receipt backs the
     copy, so it is the holder's word against the host's; ``copy``: the copy (or a receipt
     offered with it) does not stand and is not believed."""
+    parts: bool = True
+    """Whether it is a place where the copy (or a receipt) and the log part; False for a
+    finding about one log alone (the final log does not verify)."""
 
 
 @dataclass
@@ -194,7 +197,11 @@ def against(
     broken = _chain_problem(mine, key)
     held = list(mine)
     if broken is not None:
-        findings.append(Finding(broken[0], f"{mine_source} does not hold together at entry {broken[0]}: {broken[1]}; it proves nothing from there", "copy"))
+        findings.append(
+            Finding(
+                broken[0], f"{mine_source} does not hold together at entry {broken[0]}: {broken[1]}; it proves nothing from there", "copy"
+            )
+        )
         held = held[: broken[0] - 1]
 
     action_tag = event_tag(ActionTaken)
@@ -215,8 +222,8 @@ def against(
             findings.append(
                 Finding(
                     entry.seq,
-                    f"{_PARTING}{entry.seq}: {you} shown {teller.say(entry, seat)!r} ({entry.type}); the final log has "
-                    f"{teller.say(theirs, seat)!r} ({theirs.type}) (its header differs in {', '.join(fields)})",
+                    f'{_PARTING}{entry.seq}: {you} shown "{teller.say(entry, seat)}" ({entry.type}); the final log has '
+                    f'"{teller.say(theirs, seat)}" ({theirs.type}) (its header differs in {", ".join(fields)})',
                     "host",
                 )
             )
@@ -228,14 +235,20 @@ def against(
             findings.append(
                 Finding(
                     entry.seq,
-                    f"{_PARTING}{entry.seq}: {you} shown {teller.say(entry, seat)!r}; the final log's body says "
-                    f"{teller.say(theirs, seat) if theirs.event is not None else 'nothing (it is hidden)'!r}",
+                    f'{_PARTING}{entry.seq}: {you} shown "{teller.say(entry, seat)}"; the final log\'s body says '
+                    f'"{teller.say(theirs, seat) if theirs.event is not None else "nothing (it is hidden)"}"',
                     "host",
                 )
             )
             break
-        if key is not None and entry.commit and not hmac.compare_digest(commitment(entry_key(key, entry.seq), canonical(entry.event)), entry.commit):
-            findings.append(Finding(entry.seq, f"entry {entry.seq}: the commitment held does not open to the body the reveal gives", "host"))
+        if (
+            key is not None
+            and entry.commit
+            and not hmac.compare_digest(commitment(entry_key(key, entry.seq), canonical(entry.event)), entry.commit)
+        ):
+            findings.append(
+                Finding(entry.seq, f"entry {entry.seq}: the commitment held does not open to the body the reveal gives", "host")
+            )
             break
         result.bodies += 1
         if seat is not None and entry.type == action_tag and entry.seat == seat:
@@ -244,12 +257,12 @@ def against(
     verdict = verify(registry, final)
     result.verdict = verdict
     if not verdict.ok:
-        findings.append(Finding(verdict.bad_seq, f"the final log does not verify on its own: {verdict.message}", "host"))
+        findings.append(Finding(verdict.bad_seq, f"the final log does not verify on its own: {verdict.message}", "host", parts=False))
 
     findings += _receipt_findings(receipts, final, held, host_key_of(mine), host_key_of(final), result, you)
     _weigh(findings, held, receipts, host_key_of(mine))
     result.ok = not findings
-    parted = [f.seq for f in findings if f.against in ("host", "unproven") and f.seq is not None]
+    parted = [f.seq for f in findings if f.parts and f.against in ("host", "unproven") and f.seq is not None]
     result.parted_at = min(parted) if parted else None
     return result
 
@@ -321,7 +334,11 @@ def _receipt_findings(
         started = final[receipt.action - 1]
         if started.type != event_tag(ActionTaken) or started.seat != receipt.seat:
             findings.append(
-                Finding(receipt.action, f"the host signed {receipt.describe()}, but entry {receipt.action} is no action of {receipt.seat}'s", "host")
+                Finding(
+                    receipt.action,
+                    f"the host signed {receipt.describe()}, but entry {receipt.action} is no action of {receipt.seat}'s",
+                    "host",
+                )
             )
             continue
         result.receipts += 1
@@ -462,15 +479,15 @@ def dispute(registry: Registry, copies: Sequence[Copy], final: Copy | None = Non
             if parted <= a_backed and parted <= b_backed:
                 proven(
                     parted,
-                    f"{a.name} and {b.name} were shown different histories from entry {parted}: {a.name} has {shown_a!r}, "
-                    f"{b.name} has {shown_b!r}; the host signed both",
+                    f'{a.name} and {b.name} were shown different histories from entry {parted}: {a.name} has "{shown_a}", '
+                    f'{b.name} has "{shown_b}"; the host signed both',
                 )
             else:
                 unbacked = a if parted > a_backed else b
                 findings.append(
                     Finding(
                         parted,
-                        f"{a.name} and {b.name} part at entry {parted} ({shown_a!r} against {shown_b!r}), but no receipt backs "
+                        f'{a.name} and {b.name} part at entry {parted} ("{shown_a}" against "{shown_b}"), but no receipt backs '
                         f"{unbacked.name} there: it is not believed",
                         "copy",
                     )

@@ -36,8 +36,8 @@ from .limits import TABLE_ID_RULE, check_table_id, shown
 from .log import Entry, dump_jsonl, redact_for, seal_lines, with_keys
 from .logging import get_logger, plugin_failure
 from .presentation import Presentation, present
-from .receipts import Acknowledged, Receipt, sign
 from .randomness import ScriptedSource, SeededSource, new_seed, new_table_key, seed_commitment
+from .receipts import Acknowledged, Receipt, sign
 from .registry import Registry, Rules
 from .session import Session, TableInfo, cold_load, snapshot_of
 from .table import GAMESMASTER, Action, TableState, copied_state, decide, open_table, view
@@ -227,9 +227,7 @@ class Referee:
         return table_id
 
     # -- acting -----------------------------------------------------------------
-    def act(
-        self, table_id: str, seat: str, action: str, args: dict[str, Any] | None = None, *, request: str | None = None
-    ) -> Acknowledged:
+    def act(self, table_id: str, seat: str, action: str, args: dict[str, Any] | None = None, *, request: str | None = None) -> Acknowledged:
         """Take one action; returns the entries appended, with the host's signed
         ``receipt`` for them (``referee.receipts``; None for a table opened before
         receipts).  Illegal: raises, appends nothing.

@@ -105,9 +105,7 @@ def cmd_verify_against(args: argparse.Namespace) -> int:
     app, final, source = common.log_entries(args, args.log)
     with app:
         mine = _copy(app, args.against, args.receipts, args.seat)
-        found = against(
-            app.registry, final, mine.entries, mine.receipts, seat=mine.seat, final_source=source, mine_source=mine.name
-        )
+        found = against(app.registry, final, mine.entries, mine.receipts, seat=mine.seat, final_source=source, mine_source=mine.name)
     if found.ok:
         head = "AGREES"
     elif found.parted_at is None:
@@ -164,7 +162,11 @@ def cmd_dispute(args: argparse.Namespace) -> int:
                     Path(args.html).write_text(report.html(), encoding="utf-8")
                 except OSError as exc:
                     raise RefereeError(f"cannot write {shown(args.html)}: {exc.strerror or exc}") from None
-            common.out(args, {"table": report.table, "entry": report.seq, "title": report.title, "sections": report.sections}, report.text().rstrip("\n"))
+            common.out(
+                args,
+                {"table": report.table, "entry": report.seq, "title": report.title, "sections": report.sections},
+                report.text().rstrip("\n"),
+            )
         settled = dispute(app.registry, copies, final, offered)
     head = "ONE HISTORY" if settled.one_history else f"TWO HISTORIES from entry {settled.fork}"
     lines = [f"{head}: {settled.message}"]
@@ -201,6 +203,8 @@ def add_parsers(sub: Any, every: argparse.ArgumentParser) -> None:
     p.add_argument("copies", nargs="+", metavar="COPY", help="a seat's export; its receipts are read from COPY's .receipts.jsonl beside it")
     p.add_argument("--final", metavar="LOG", help="the host's final log: an exported file, a table id, or 'latest'")
     p.add_argument("--receipts", action="append", metavar="FILE", help="more receipts (JSON Lines), repeatable")
-    p.add_argument("--entry", type=int, metavar="N", help="a report on entry N a person can read: action, rule, draws, who saw what, checks")
+    p.add_argument(
+        "--entry", type=int, metavar="N", help="a report on entry N a person can read: action, rule, draws, who saw what, checks"
+    )
     p.add_argument("--html", metavar="FILE", help="with --entry: also write the report as a page to FILE")
     p.set_defaults(func=cmd_dispute)

@@ -78,7 +78,9 @@ def cmd_act(args: argparse.Namespace) -> int:
             from referee.receipts import short_head
 
             where = f" (kept in {kept_in})" if kept_in else ""
-            text += f"\nreceipt: entries {entries.receipt.action} to {entries.receipt.position}, head {short_head(entries.receipt.head)}{where}"
+            text += (
+                f"\nreceipt: entries {entries.receipt.action} to {entries.receipt.position}, head {short_head(entries.receipt.head)}{where}"
+            )
         common.out(args, {"table": table_id, "appended": len(entries), "entries": visible, "receipt": entries.receipt}, text)
     return 0
 

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import msgspec
+
 from referee import GAMESMASTER, ConcurrentWrite, IllegalAction, Referee, RefereeError, Registry, UnknownTable, shown
 from referee.receipts import short_head
 

@@ -298,6 +298,21 @@ async function exportLog() {
   }
 }
 
+// The dispute report on one entry, written by the server from its log and the receipts this
+// browser kept, as a page to save (check it with `referee dispute` on the downloaded files).
+async function disputeReport(event) {
+  event.preventDefault();
+  const out = $("dispute-result");
+  out.textContent = "writing…";
+  try {
+    const entry = Number($("dispute-entry").value);
+    const report = await api(`${base}/dispute`, token, { method: "POST", body: { entry, receipts: localStorage.getItem(receiptsKey) || "" } });
+    out.replaceChildren(el("a", { href: URL.createObjectURL(new Blob([report.html], { type: "text/html" })), download: `${table}-entry-${entry}.html`, text: `Save the report: ${report.title}` }));
+  } catch (problem) {
+    out.textContent = problem.message;
+  }
+}
+
 async function consoleAction(body, out) {
   out.textContent = "";
   try {
@@ -323,6 +338,7 @@ async function setup() {
   $("show-bookkeeping").addEventListener("change", (event) => $("log").classList.toggle("with-bookkeeping", event.target.checked));
   $("replay-live").addEventListener("click", () => replayTo(length));
   $("export").addEventListener("click", exportLog);
+  $("dispute-form").addEventListener("submit", disputeReport);
   if (gm) {
     $("close-turn").addEventListener("click", () => consoleAction({ action: "close", args: { turn: latest?.view.round } }, $("console-result")));
     $("publish").addEventListener("click", async () => {

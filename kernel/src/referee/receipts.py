@@ -21,6 +21,7 @@ revealed table key, a receipt needs the host key, which is never revealed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -110,7 +111,9 @@ def new_host_key() -> str:
     return key.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption()).hex()
 
 
+@functools.lru_cache(maxsize=256)
 def _private(private_hex: str) -> Any:
+    """The signing key (made once per table and process: a table signs every action)."""
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
     return Ed25519PrivateKey.from_private_bytes(bytes.fromhex(private_hex))
@@ -133,13 +136,12 @@ def check(receipt: Receipt, host_key: str) -> None:
     """Raise ``ForgedReceipt`` unless ``host_key`` (the public key a table's first entry
     publishes, hex) signed ``receipt`` as it stands."""
     from cryptography.exceptions import InvalidSignature
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
     where = f"the receipt for entries {receipt.action} to {receipt.position} of table {receipt.table}"
     if not host_key:
         raise ForgedReceipt(f"{where} cannot be checked: the table's first entry publishes no host key (a table opened before receipts)")
     try:
-        public = Ed25519PublicKey.from_public_bytes(bytes.fromhex(host_key))
+        public = _public(host_key)
         signature = bytes.fromhex(receipt.signature)
     except ValueError:
         raise ForgedReceipt(f"{where} is refused: its signature or the table's host key is not a hexadecimal Ed25519 value") from None
@@ -149,6 +151,13 @@ def check(receipt: Receipt, host_key: str) -> None:
         raise ForgedReceipt(
             f"{where} is refused: the table's host key did not sign it (forged, altered after it was given, or from another table)"
         ) from None
+
+
+@functools.lru_cache(maxsize=256)
+def _public(host_key: str) -> Any:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    return Ed25519PublicKey.from_public_bytes(bytes.fromhex(host_key))
 
 
 def host_key_of(entries: Sequence[Entry]) -> str:

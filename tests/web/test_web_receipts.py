@@ -5,9 +5,16 @@ to save (issue 22; docs/security.md, "Receipts")."""
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+from web_live import Live, live_server
 
 from referee import load_jsonl
-from referee.receipts import Receipt, check, dump_receipts, host_key_of
+from referee.receipts import Receipt, check, dump_receipts, host_key_of, load_receipts
 
 
 def test_web_an_answer_returns_its_receipt_and_the_page_state_shows_the_head(open_table) -> None:
@@ -41,3 +48,42 @@ def test_web_the_dispute_report_is_written_after_the_game_only(open_table) -> No
     assert f"Entry {receipt.action + 1} of table {table.id}" in page and "backed by a receipt the host signed" in page
     bad = table.client.post(table.url("Ann", "dispute"), json={**ask, "receipts": "{not a receipt"}, headers=table.auth("Ann"))
     assert bad.status_code == 400 and "is not a receipt" in bad.json()["error"]
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[Live]:
+    with live_server(str(tmp_path / "receipts.sqlite")) as server:
+        yield server
+
+
+def test_web_browser_the_page_keeps_its_receipts_and_offers_them_with_the_log(browser: Browser, live: Live) -> None:
+    """Two people play Nim in Chromium: each page shows the log's head, keeps the host's
+    receipt for each of its answers in the browser, and offers them beside the log download
+    (named so that `referee verify --against` finds them); the receipts fit the final log."""
+    from test_web_browser import _open_from_lobby, _play_until_over
+
+    lobby = browser.new_context().new_page()
+    links = _open_from_lobby(lobby, live, "nim", ["Ann", "Bob"], bots=set())
+    pages = {}
+    for seat in ("Ann", "Bob"):
+        page = browser.new_context().new_page()
+        page.goto(links[seat])
+        expect(page.locator("#status")).to_have_text("connected")
+        pages[seat] = page
+    expect(pages["Ann"].locator("#head")).to_have_text(re.compile(r"^log head [0-9a-f]{12}$"))
+    _play_until_over(pages, [])
+    ann = pages["Ann"]
+    table = links["Ann"].split("table=")[1].split("&")[0]
+    kept = ann.evaluate(f"localStorage.getItem('referee.receipts:{table}:Ann')")
+    receipts = load_receipts(kept)
+    assert receipts and {r.seat for r in receipts} == {"Ann"}
+    with live.referee as referee:
+        final = referee.entries(table)
+    for receipt in receipts:
+        check(receipt, host_key_of(final))
+        assert final[receipt.position - 1].hash == receipt.head
+    expect(ann.locator("#head")).to_have_text(f"log head {final[-1].hash[:12]}")
+    ann.click("#export")
+    expect(ann.locator("#export-result")).to_contain_text("Verified", timeout=20_000)
+    offered = ann.locator("#export-result a", has_text="Download your receipts")
+    assert offered.get_attribute("download") == f"{table}.receipts.jsonl"

@@ -151,6 +151,7 @@ def entry_report(registry: Registry, copies: Sequence[Copy], final: Copy | None,
         else:
             checks.append(f"FAILS: the final log does not verify: {verdict.message}")
     checks.append(("PASSES: " if settled.one_history else "FAILS: ") + settled.message)
-    checks += [f"{'FAILS' if f.against == 'host' else 'not believed'}: {f.text}" for f in settled.findings if f.seq is None or f.seq <= seq]
+    label = {"host": "FAILS", "unproven": "unbacked", "copy": "not believed"}
+    checks += [f"{label.get(f.against, f.against)}: {f.text}" for f in settled.findings if f.seq is None or f.seq <= seq]
     report.sections.append(("Checks", checks))
     return report

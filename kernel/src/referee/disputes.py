@@ -28,6 +28,7 @@ from .errors import BadLog, RefereeError
 from .events import ActionTaken, TableOpened, event_tag
 from .log import Entry, canonical, check_chain, commitment, entry_key
 from .receipts import ForgedReceipt, Receipt, check, host_key_of, short_head
+from .words import count
 
 if TYPE_CHECKING:
     from .audit import Verdict
@@ -85,8 +86,9 @@ class Consistency:
     def message(self) -> str:
         if self.ok:
             return (
-                f"the final log holds all {self.compared} entries of the copy unchanged; {self.bodies} bodies held match "
-                f"and open to their commitments; {self.answers} own answers are recorded as sent; {self.receipts} receipts fit"
+                f"the final log holds all {self.compared} entries of the copy unchanged; {count(self.bodies, 'body', 'bodies')} held "
+                f"match and open to their commitments; {count(self.answers, 'own answer')} recorded as sent; "
+                f"{count(self.receipts, 'receipt')} fit"
             )
         first = next((f for f in self.findings if f.against == "host"), None)
         return (first or next((f for f in self.findings if f.against == "unproven"), None) or self.findings[0]).text
@@ -403,7 +405,8 @@ def _standing(copy: Copy, valid: Sequence[Receipt], notes: list[Finding]) -> Sta
                 backed + 1,
                 f"entries {backed + 1} to {len(copy.entries)} of {copy.name} are backed by no receipt the host signed: "
                 "they are its holder's word only",
-                "copy",
+                "unproven",
+                parts=False,
             )
         )
     return Standing(copy, backed, [r for r in valid if any(r is own for own in copy.receipts)], notes)

@@ -173,7 +173,8 @@ def cmd_dispute(args: argparse.Namespace) -> int:
     for standing in settled.standings:
         copy = standing.copy
         lines.append(f"- {copy.name}: {len(copy.entries)} entries, backed by receipts up to entry {standing.backed}")
-    lines += [f"- {'host' if f.against == 'host' else 'not believed'}: {f.text}" for f in settled.findings if f.text != settled.message]
+    label = {"host": "the host's own word", "unproven": "unbacked", "copy": "not believed"}
+    lines += [f"- {label.get(f.against, f.against)}: {f.text}" for f in settled.findings if f.text != settled.message]
     if args.entry is None:
         common.out(
             args,

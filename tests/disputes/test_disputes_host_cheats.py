@@ -178,3 +178,18 @@ def test_a_copy_of_another_table_or_its_receipts_is_refused_as_bad_input(seat):
     with pytest.raises(BadLog, match="receipt of table"):
         against(REGISTRY, final, game.copies[seat], other.receipts[seat], seat=seat)
     assert msgspec.json.encode(final) == msgspec.json.encode(game.app.entries(game.table)), "nothing was changed"
+
+
+def test_a_table_opened_again_under_other_keys_parts_at_its_first_entry():
+    """The host replays the whole game on a table opened afresh (another table key, seed
+    commitment and host key, the same id): every copy parts from it at entry 1, and the
+    receipts the seats hold were signed by another key than the one it publishes."""
+    game = play()
+    again = play()
+    forged_app = again.app
+    final = forged_app.entries(again.table)
+    renamed = reseal(final, revealed_key(final), lambda e: {**e.event, "table_id": game.table} if e.seq == 1 else e.event)
+    for seat in game.seats:
+        found = against(REGISTRY, renamed, game.copies[seat], game.receipts[seat], seat=seat)
+        assert found.parted_at == 1 and found.proven, found.message
+        assert any("publishes another host key" in f.text for f in found.findings)

@@ -195,7 +195,10 @@ def against(
     findings: list[Finding] = []
     result = Consistency(ok=True, parted_at=None, findings=findings)
 
-    key = revealed_key(final) or revealed_key(mine)
+    # The final log's revealed key opens the copy's bodies only if both open alike: another
+    # opening commits to another key, and that parting is the host's, not the copy's fault.
+    same_opening = bool(final) and bool(mine) and final[0].hash == mine[0].hash
+    key = revealed_key(mine) or (revealed_key(final) if same_opening else None)
     broken = _chain_problem(mine, key)
     held = list(mine)
     if broken is not None:

@@ -12,6 +12,7 @@ from forging import reseal
 
 from referee import TableStore, load_jsonl
 from referee.log import dump_jsonl, with_keys
+from referee.receipts import check, host_key_of, load_receipts
 
 ORDERS = {"Bill": "S 8 Ted", "Ted": "G 2; Y 3", "Zed": "G 1"}
 
@@ -120,3 +121,17 @@ def test_dispute_of_honest_copies_and_a_report_on_one_entry(cli, tmp_path):
     assert "Checks:" in report.out and "PASSES: every copy was shown one history" in report.out
     text = page.read_text()
     assert text.startswith("<!doctype html>") and "<script" not in text and "Ted wrote orders" in text
+
+
+def test_play_keeps_the_receipts_of_a_persons_answers_not_the_bots(cli, db, monkeypatch, tmp_path):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("I 10\n"))
+    result = cli("play", "pigsty", "--seats", "Bill", "--bots", "3", "--seed", "hotseat")
+    assert result.code == 3, result.err  # left unfinished at end of input
+    folder = db.with_name(db.name + ".receipts") / result.table
+    assert [p.name for p in folder.iterdir()] == ["Bill.jsonl"]
+    (receipt,) = load_receipts((folder / "Bill.jsonl").read_text())
+    full = load_jsonl(cli("export", result.table).out.splitlines())
+    check(receipt, host_key_of(full))
+    assert full[receipt.action - 1].event["args"] == {"text": "I 10"}

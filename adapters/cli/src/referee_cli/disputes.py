@@ -1,8 +1,8 @@
 """Receipts and disputes on the command line: where a seat's receipts are kept,
 ``referee verify FINAL --against MINE.jsonl`` and ``referee dispute``.
 
-Every ``referee act`` appends the host's receipt for the action to a file kept beside the
-store, one per table and seat: ``<store>.receipts/<table>/<seat>.jsonl`` (a PostgreSQL
+Every ``referee act`` (and every answer a person types in ``referee play``) appends the
+host's receipt for the action to a file kept beside the store, one per table and seat: ``<store>.receipts/<table>/<seat>.jsonl`` (a PostgreSQL
 store keeps them in the user's data folder, ``referee/receipts/``).  ``referee export
 TABLE --seat S -o S.jsonl`` writes that seat's receipts beside its export, as
 ``S.receipts.jsonl``: the two files a player keeps.  ``verify --against`` and ``dispute``
@@ -12,6 +12,7 @@ read a copy's receipts from that file when it is there.
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -19,8 +20,7 @@ from urllib.parse import quote
 from . import common
 
 if TYPE_CHECKING:
-    from referee.disputes import Copy
-    from referee.receipts import Receipt
+    from referee import Copy, Receipt
 
 RECEIPTS_SUFFIX = ".receipts.jsonl"
 
@@ -28,12 +28,12 @@ RECEIPTS_SUFFIX = ".receipts.jsonl"
 def receipts_file(location: str, table_id: str, seat: str) -> Path | None:
     """Where the receipts of ``seat`` at ``table_id`` are kept for a store at ``location``
     (None for a store kept in memory, which ends with the command)."""
-    from referee.store import MEMORY, default_db_path
+    from referee import MEMORY
 
     if location == MEMORY:
         return None
-    if "://" in location:
-        folder = default_db_path().parent / "receipts"
+    if "://" in location:  # a database server: the user's own data folder
+        folder = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "referee" / "receipts"
     else:
         store = Path(location).expanduser()
         folder = store.with_name(store.name + ".receipts")
@@ -42,8 +42,7 @@ def receipts_file(location: str, table_id: str, seat: str) -> Path | None:
 
 def keep(location: str, receipt: Receipt) -> Path | None:
     """Append ``receipt`` to its seat's file; where it was kept (None: nowhere to keep it)."""
-    from referee import RefereeError
-    from referee.receipts import dump_receipts
+    from referee import RefereeError, dump_receipts
 
     path = receipts_file(location, receipt.table, receipt.seat)
     if path is None:
@@ -62,7 +61,7 @@ def keep(location: str, receipt: Receipt) -> Path | None:
 
 
 def kept(location: str, table_id: str, seat: str) -> list[Receipt]:
-    from referee.receipts import load_receipts
+    from referee import load_receipts
 
     path = receipts_file(location, table_id, seat)
     if path is None or not common.is_file(path):
@@ -78,7 +77,7 @@ def beside(export: str) -> Path:
 
 
 def _receipts(names: list[str] | None) -> list[Receipt]:
-    from referee.receipts import load_receipts
+    from referee import load_receipts
 
     found: list[Receipt] = []
     for name in names or []:
@@ -88,7 +87,7 @@ def _receipts(names: list[str] | None) -> list[Receipt]:
 
 def _copy(app: Any, name: str, receipts: list[str] | None = None, seat: str | None = None) -> Copy:
     """A seat's copy read from ``name``, with the receipts beside it (and any given)."""
-    from referee.disputes import Copy, seat_of
+    from referee import Copy, seat_of
 
     entries = app.audit.load_log(common.read_file(name), source=name)
     held = _receipts(receipts)
@@ -100,7 +99,7 @@ def _copy(app: Any, name: str, receipts: list[str] | None = None, seat: str | No
 
 def cmd_verify_against(args: argparse.Namespace) -> int:
     """``verify FINAL --against MINE``: is the final log the one this seat was shown?"""
-    from referee.disputes import against
+    from referee import against
 
     app, final, source = common.log_entries(args, args.log)
     with app:
@@ -140,8 +139,7 @@ def cmd_verify_against(args: argparse.Namespace) -> int:
 
 def cmd_dispute(args: argparse.Namespace) -> int:
     """``referee dispute COPY... [--final LOG] [--receipts R]... [--entry N [--html FILE]]``."""
-    from referee import RefereeError, shown
-    from referee.disputes import Copy, dispute
+    from referee import Copy, RefereeError, dispute, shown
 
     if args.html and args.entry is None:
         raise RefereeError("--html writes the report on one entry: give --entry N too")
@@ -154,7 +152,7 @@ def cmd_dispute(args: argparse.Namespace) -> int:
             final = Copy(f"the final log ({source})", entries)
         offered = _receipts(args.receipts)
         if args.entry is not None:
-            from referee.dispute_report import entry_report
+            from referee import entry_report
 
             report = entry_report(app.registry, copies, final, args.entry, offered)
             if args.html:

@@ -75,7 +75,7 @@ def cmd_act(args: argparse.Namespace) -> int:
         told = story.story(rules, [e for e in held if e.seq <= entries[-1].seq], reader, asked)
         text = "\n".join(render.story_lines(told, args.bookkeeping)) or "recorded"
         if entries.receipt is not None:
-            from referee.receipts import short_head
+            from referee import short_head
 
             where = f" (kept in {kept_in})" if kept_in else ""
             text += (
@@ -123,7 +123,7 @@ def cmd_view(args: argparse.Namespace) -> int:
             lines.append(f"waiting for: {', '.join(view['waiting_for'])}")
         if view["result"]:
             lines.append(f"game over: {view['result']['reason']}")
-        from referee.receipts import short_head
+        from referee import short_head
 
         # The head tells two seats at once whether they were shown one history.
         view["log"] = {"entries": app.length(table_id), "head": short_head(app.head(table_id))}

@@ -26,7 +26,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
             if receipts:
-                from referee.receipts import dump_receipts
+                from referee import dump_receipts
 
                 from .disputes import beside
 

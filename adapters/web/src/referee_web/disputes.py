@@ -19,9 +19,7 @@ if TYPE_CHECKING:
 
 
 def entry_page(table_id: str, role: str, body: dict[str, Any], hub: Hub) -> dict[str, Any]:
-    from referee.dispute_report import entry_report
-    from referee.disputes import Copy
-    from referee.receipts import load_receipts
+    from referee import Copy, entry_report, load_receipts
 
     app = hub._w_app
     entry = body.get("entry")

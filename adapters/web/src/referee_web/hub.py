@@ -30,8 +30,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from referee import GAMESMASTER, ConcurrentWrite, IllegalAction, Referee, RefereeError, Registry, UnknownTable, shown
-from referee.receipts import short_head
+from referee import GAMESMASTER, ConcurrentWrite, IllegalAction, Referee, RefereeError, Registry, UnknownTable, short_head, shown
 
 from .forms import _file_like, _hint, _label, _pasteable, _verdict
 from .keys import CHANNEL, SeatKeys, postgres_conninfo

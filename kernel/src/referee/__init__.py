@@ -112,9 +112,11 @@ _WHERE = {
 }
 
 if TYPE_CHECKING:
-    from . import answers, presentation, words
+    from . import answers, dispute_report, disputes, presentation, receipts, words
     from .answers import Amount, Assign, Flag, Option, Order, Pick, Shape, Subset, Text
     from .audit import Explanation, Verdict, explain, replay, verify
+    from .dispute_report import entry_report
+    from .disputes import Copy, against, dispute, seat_of
     from .errors import BadLog, ConcurrentWrite, IllegalAction, PluginMismatch, RefereeError, UnknownGame, UnknownTable
     from .events import (
         ActionTaken,
@@ -144,6 +146,7 @@ if TYPE_CHECKING:
     from .limits import MAX_NESTING, check_nesting, parse_json, read_text, shown, unrecordable
     from .log import Entry, dump_jsonl, load_jsonl
     from .presentation import Arrow, Backs, Card, Place, Presentation, Stat, Zone
+    from .receipts import Acknowledged, ForgedReceipt, Receipt, dump_receipts, load_receipts, short_head
     from .registry import Extension, Game, Registry, Rules
     from .service import Referee, TableInfo
     from .store import MEMORY, TableStore

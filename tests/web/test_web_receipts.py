@@ -85,5 +85,6 @@ def test_web_browser_the_page_keeps_its_receipts_and_offers_them_with_the_log(br
     expect(ann.locator("#head")).to_have_text(f"log head {final[-1].hash[:12]}")
     ann.click("#export")
     expect(ann.locator("#export-result")).to_contain_text("Verified", timeout=20_000)
-    offered = ann.locator("#export-result a", has_text="Download your receipts")
+    offered = ann.locator("#receipts-link a")
+    expect(offered).to_contain_text("Download your receipts")
     assert offered.get_attribute("download") == f"{table}.receipts.jsonl"

@@ -291,7 +291,7 @@ async function exportLog() {
     const kept = localStorage.getItem(receiptsKey) || "";
     if (kept) {
       const count = kept.split("\n").filter(Boolean).length;
-      out.append(" ", el("a", { href: URL.createObjectURL(new Blob([kept], { type: "application/jsonl" })), download: `${table}${exported.full ? "" : `-${seat}`}.receipts.jsonl`, text: `Download your receipts (${count})` }));
+      $("receipts-link").replaceChildren(el("a", { href: URL.createObjectURL(new Blob([kept], { type: "application/jsonl" })), download: `${table}${exported.full ? "" : `-${seat}`}.receipts.jsonl`, text: `Download your receipts (${count})` }));
     }
   } catch (problem) {
     out.textContent = problem.message;

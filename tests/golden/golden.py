@@ -13,7 +13,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from referee import MEMORY, Referee, Registry, TableStore
+from referee import MEMORY, Referee, Registry, TableStore, load_jsonl
+from referee.receipts import Receipt, dump_receipts
 
 HERE = Path(__file__).parent
 
@@ -52,11 +53,17 @@ GAMES = {
 }
 
 
-def play(name: str, registry: Registry, key: str | None = None) -> Referee:
+HOST_KEY = "9f" * 32
+"""The private host key every golden game is signed with.  It is published here, so anyone
+can sign receipts as these tables' host: they are fixtures, not evidence."""
+
+
+def play(name: str, registry: Registry, key: str | None = None, receipts: list[Receipt] | None = None) -> Referee:
     """Play golden game ``name`` afresh with bots in every seat; returns the app holding it.
 
     Bots draw from the table's secret key: ``key`` (the one a recorded game revealed at its
-    end) makes them choose as they did."""
+    end) makes them choose as they did.  ``receipts`` receives the host's receipt for every
+    action, in order."""
     spec = GAMES[name]
     app = Referee(registry=registry, store=TableStore(MEMORY))
     table = app.open(
@@ -67,8 +74,14 @@ def play(name: str, registry: Registry, key: str | None = None) -> Referee:
         extensions=spec.get("extensions"),
         table_id=name,
         key=key,
+        host_key=HOST_KEY,
     )
-    app.bots.play(table, spec["seats"])
+
+    def keep(_request: object, entries: list) -> None:
+        if receipts is not None and getattr(entries, "receipt", None) is not None:
+            receipts.append(entries.receipt)
+
+    app.bots.play(table, spec["seats"], on_step=keep)
     return app
 
 
@@ -76,11 +89,26 @@ def path_of(name: str) -> Path:
     return HERE / f"{name}.jsonl"
 
 
+def receipts_of(name: str) -> Path:
+    """The receipts file beside a golden log, as a seat's are kept beside its copy."""
+    return HERE / f"{name}.receipts.jsonl"
+
+
+def recorded_key(name: str) -> str | None:
+    """The table key a recorded golden game revealed, so that recording it again plays the same game."""
+    if not path_of(name).exists():
+        return None
+    last = load_jsonl(path_of(name).read_text(encoding="utf-8").splitlines(), source=name)[-1]
+    return (last.event or {}).get("key")
+
+
 def main() -> None:
     registry = Registry()
     for name in GAMES:
-        app = play(name, registry)
+        receipts: list[Receipt] = []
+        app = play(name, registry, key=recorded_key(name), receipts=receipts)
         path_of(name).write_text(app.export(name), encoding="utf-8")
+        receipts_of(name).write_text(dump_receipts(receipts), encoding="utf-8")
         print(f"wrote {path_of(name)} ({len(app.entries(name))} entries)", file=sys.stderr)
 
 

@@ -26,6 +26,20 @@ _WHERE = {
     "Zone": "presentation",
     "Words": "words",
     "story": "",
+    "receipts": "",
+    "disputes": "",
+    "dispute_report": "",
+    "Receipt": "receipts",
+    "short_head": "receipts",
+    "load_receipts": "receipts",
+    "dump_receipts": "receipts",
+    "Copy": "disputes",
+    "against": "disputes",
+    "dispute": "disputes",
+    "seat_of": "disputes",
+    "entry_report": "dispute_report",
+    "Acknowledged": "receipts",
+    "ForgedReceipt": "receipts",
     "Amount": "answers",
     "Assign": "answers",
     "Flag": "answers",
@@ -98,9 +112,11 @@ _WHERE = {
 }
 
 if TYPE_CHECKING:
-    from . import answers, presentation, words
+    from . import answers, dispute_report, disputes, presentation, receipts, words
     from .answers import Amount, Assign, Flag, Option, Order, Pick, Shape, Subset, Text
     from .audit import Explanation, Verdict, explain, replay, verify
+    from .dispute_report import entry_report
+    from .disputes import Copy, against, dispute, seat_of
     from .errors import BadLog, ConcurrentWrite, IllegalAction, PluginMismatch, RefereeError, UnknownGame, UnknownTable
     from .events import (
         ActionTaken,
@@ -130,6 +146,7 @@ if TYPE_CHECKING:
     from .limits import MAX_NESTING, check_nesting, parse_json, read_text, shown, unrecordable
     from .log import Entry, dump_jsonl, load_jsonl
     from .presentation import Arrow, Backs, Card, Place, Presentation, Stat, Zone
+    from .receipts import Acknowledged, ForgedReceipt, Receipt, dump_receipts, load_receipts, short_head
     from .registry import Extension, Game, Registry, Rules
     from .service import Referee, TableInfo
     from .store import MEMORY, TableStore
@@ -155,6 +172,20 @@ def __dir__() -> list[str]:
 __all__ = [
     "presentation",
     "story",
+    "receipts",
+    "disputes",
+    "dispute_report",
+    "Receipt",
+    "short_head",
+    "load_receipts",
+    "dump_receipts",
+    "Copy",
+    "against",
+    "dispute",
+    "seat_of",
+    "entry_report",
+    "Acknowledged",
+    "ForgedReceipt",
     "words",
     "Arrow",
     "Backs",

@@ -254,6 +254,7 @@ def _verify(registry: Registry, entries: Sequence[Entry], scripted_ok: bool) -> 
                     seed_hash=opened.seed_hash,
                     plugins=opened.plugins,
                     scripted=opened.scripted,
+                    host_key=opened.host_key,
                 )
                 seat = None
             else:

@@ -134,6 +134,10 @@ class TableOpened(Event, tag="referee.TableOpened"):
     """Outcomes were scripted (tests, scenarios): such a log is never verified as a table."""
     seed_commitment: str = ""
     """``HMAC(K, "seed|" + seed)`` under the table's secret key: hides even a guessable seed."""
+    host_key: str | msgspec.UnsetType = msgspec.UNSET
+    """The public half of the table's host key (Ed25519, hex), which signs every receipt
+    (``referee.receipts``).  Unset, and then not written at all, in logs of tables opened
+    before receipts: their first entries are the bytes they always were."""
 
     def describe(self) -> str:
         return f"table {self.table_id} opened: {self.game} for {', '.join(self.seats)}"

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 import msgspec
 
 from .errors import BadLog
-from .upcasting import digest_problem, legacy_header
+from .upcasting import digest_problem, legacy_header, written_fields
 
 __all__ = [
     "Entry",
@@ -117,7 +117,7 @@ def canonical_event(event: Any) -> tuple[Any, bytes]:
     if plan is not None:
         read_back = _as_read_back(event, plan)
         if read_back is not None:
-            return read_back, _encoder.encode(msgspec.structs.asdict(read_back))
+            return read_back, _encoder.encode(written_fields(read_back))
     decoder = _decoders.get(kind)
     if decoder is None:
         decoder = _decoders[kind] = msgspec.json.Decoder(kind)
@@ -129,11 +129,11 @@ def canonical_event(event: Any) -> tuple[Any, bytes]:
     # the log gives them, any value the field's own type validates), so that the state
     # folded now is exactly the state a replay folds.  The bytes read back are the body,
     # unless an int was given where a float is declared (read back, it is written 1.0).
-    body = _encoder.encode(msgspec.structs.asdict(event))
+    body = _encoder.encode(written_fields(event))
     typed = decoder.decode(body)
     paths = _float_paths[kind]
     if paths is None or any(type(_at(event, path)) is int for path in paths):
-        body = _encoder.encode(msgspec.structs.asdict(typed))
+        body = _encoder.encode(written_fields(typed))
     return typed, body
 
 

@@ -37,6 +37,7 @@ from .log import Entry, dump_jsonl, redact_for, seal_lines, with_keys
 from .logging import get_logger, plugin_failure
 from .presentation import Presentation, present
 from .randomness import ScriptedSource, SeededSource, new_seed, new_table_key, seed_commitment
+from .receipts import Acknowledged, Receipt, sign
 from .registry import Registry, Rules
 from .session import Session, TableInfo, cold_load, snapshot_of
 from .table import GAMESMASTER, Action, TableState, copied_state, decide, open_table, view
@@ -171,6 +172,7 @@ class Referee:
         script: Sequence[Any] | None = None,
         table_id: str | None = None,
         key: str | None = None,
+        host_key: str | None = None,
     ) -> str:
         """Open a table and lay out its game; returns the new table's id.
 
@@ -179,6 +181,8 @@ class Referee:
         a table is marked scripted, and its log is never accepted by ``verify``.  ``key``
         fixes the table's secret key (64 hex digits), with ``seed`` re-playing a bot game
         exactly (a golden playthrough): whoever knows it can read every hidden body.
+        ``host_key`` fixes the private key that signs the table's receipts (64 hex digits;
+        drawn at random otherwise): whoever knows it can sign receipts as the host.
         """
         rules = self.registry.rules(game, extensions)
         if table_id is not None:
@@ -186,9 +190,12 @@ class Referee:
         table_id = table_id or f"{game}-{secrets.token_hex(4)}"
         if key is not None and (len(key) != 64 or any(c not in "0123456789abcdef" for c in key)):
             raise RefereeError("a table key is 64 lowercase hexadecimal digits (32 bytes)")
+        if host_key is not None and (len(host_key) != 64 or any(c not in "0123456789abcdef" for c in host_key)):
+            raise RefereeError("a host key is 64 lowercase hexadecimal digits (32 bytes)")
+        from .receipts import new_host_key, public_key
         from .store import TableSecret
 
-        secret = TableSecret(seed=seed or new_seed(), key=key or new_table_key())
+        secret = TableSecret(seed=seed or new_seed(), key=key or new_table_key(), host=host_key or new_host_key())
         source: SeededSource | ScriptedSource = (
             ScriptedSource(script, fallback=secret.seed, key=secret.key) if script is not None else SeededSource(secret.seed, secret.key)
         )
@@ -204,6 +211,7 @@ class Referee:
                 source=source,
                 seed_commitment=seed_commitment(secret.key, secret.seed),
                 scripted=script is not None,
+                host_key=public_key(secret.host),
             )
         sealed = seal_lines(emitted, after=None, seat=None, at=_now(), table_key=bytes.fromhex(secret.key))
         entries = [entry for entry, _ in sealed]
@@ -219,8 +227,10 @@ class Referee:
         return table_id
 
     # -- acting -----------------------------------------------------------------
-    def act(self, table_id: str, seat: str, action: str, args: dict[str, Any] | None = None, *, request: str | None = None) -> list[Entry]:
-        """Take one action; returns the entries appended.  Illegal: raises, appends nothing.
+    def act(self, table_id: str, seat: str, action: str, args: dict[str, Any] | None = None, *, request: str | None = None) -> Acknowledged:
+        """Take one action; returns the entries appended, with the host's signed
+        ``receipt`` for them (``referee.receipts``; None for a table opened before
+        receipts).  Illegal: raises, appends nothing.
 
         ``request`` names the open request answered: an answer naming a request that is no
         longer open is refused, so sending the same answer twice records it once.
@@ -243,7 +253,8 @@ class Referee:
                     continue
                 self._refused(table_id, session, seat, action, exc)
             checked = True
-            sealed = seal_lines(emitted, after=session.last, seat=seat, at=_now(), table_key=self._key(table_id))
+            at = _now()
+            sealed = seal_lines(emitted, after=session.last, seat=seat, at=at, table_key=self._key(table_id))
             entries = [entry for entry, _ in sealed]
             self._check_size(table_id, f"{seat}'s {action!r}", entries)
             length = session.length + len(entries)
@@ -269,8 +280,16 @@ class Referee:
             session.wrote(state, entries)
             self._sessions[table_id] = session
             log.debug("action taken", table=table_id, seat=seat, action=action, entries=len(entries))
-            return entries
+            return Acknowledged(entries, self._receipt(table_id, seat, entries, at))
         raise AssertionError("unreachable")
+
+    def _receipt(self, table_id: str, seat: str, entries: Sequence[Entry], at: str) -> Receipt | None:
+        """The host's signed acknowledgement of ``entries``, just appended for ``seat``."""
+        host = self._secret(table_id).host
+        if not host or not entries:
+            return None
+        unsigned = Receipt(table=table_id, seat=seat, action=entries[0].seq, position=entries[-1].seq, head=entries[-1].hash, at=at)
+        return sign(host, unsigned)
 
     @staticmethod
     def _refused(table_id: str, session: Session, seat: str, action: str, exc: Exception) -> None:
@@ -363,6 +382,12 @@ class Referee:
     def length(self, table_id: str) -> int:
         """How many entries the table's log holds."""
         return self._load(table_id).length
+
+    def head(self, table_id: str) -> str:
+        """The hash of the log's last entry: what every seat's copy ends with now.  Two
+        seats shown different heads at the same length were shown different histories
+        (pages and views show its short form, ``referee.receipts.short_head``)."""
+        return self._load(table_id).last.hash
 
     def exists(self, table_id: str) -> bool:
         return self.store.exists(table_id)

@@ -93,10 +93,13 @@ def _stream(kind: str, table_id: str) -> uuid.UUID:
 
 
 class TableSecret(msgspec.Struct, frozen=True):
-    """What the log keeps secret until the game ends: the seed and the table key (hex)."""
+    """What the log keeps secret until the game ends: the seed and the table key (hex);
+    and what it never reveals: the private host key that signs receipts (hex; empty for a
+    table opened before receipts, or imported)."""
 
     seed: str
     key: str = ""
+    host: str = ""
 
 
 class Snapshot(msgspec.Struct, frozen=True):

@@ -407,9 +407,11 @@ def open_table(
     scripted: bool = False,
     seed_hash: str = "",
     plugins: Sequence[PluginRecord] | None = None,
+    host_key: str | msgspec.UnsetType = "",
 ) -> tuple[TableState, list[Emitted]]:
     """The events that open a table and lay out its game.
 
+    ``host_key`` is the public key that signs the table's receipts.
     ``plugins`` and ``seed_hash`` re-state a recorded opening when it is re-decided (the
     installed plugins were checked against the recorded ones first).
     """
@@ -438,6 +440,7 @@ def open_table(
             seed_commitment=seed_commitment,
             seed_hash=seed_hash,
             scripted=scripted,
+            host_key=host_key or msgspec.UNSET,
         ),
         rule="table",
     )

@@ -169,3 +169,13 @@ def old_credit(recorded: Any, declared: tuple[str, str] | None) -> bool:
     """Whether a recorded entry gives the credit 0.2 gave the event the rules emit now:
     ``declared`` is that credit (``referee.table.Emitted.declared``), where it differs."""
     return declared is not None and (recorded.plugin, recorded.rule) == declared
+
+
+def written_fields(event: Any) -> dict[str, Any]:
+    """An event's fields as its body holds them, a field left unset not written: a field
+    added to a kernel event after logs existed (``TableOpened.host_key``, 0.3) is unset when
+    such a log's opening is re-decided, so the body is the bytes it always was."""
+    fields = msgspec.structs.asdict(event)
+    if any(value is msgspec.UNSET for value in fields.values()):
+        return {name: value for name, value in fields.items() if value is not msgspec.UNSET}
+    return fields

@@ -60,6 +60,11 @@ def cmd_act(args: argparse.Namespace) -> int:
                 action_args = {"text": text} if text else {}
         asked = {r.id: r for r in app.requests(table_id)}
         entries = app.act(table_id, args.seat, args.action, action_args, request=args.request)
+        kept_in = None
+        if entries.receipt is not None:
+            from .disputes import keep
+
+            kept_in = keep(app.location, entries.receipt)
         rules = app.rules(table_id)
         over = app.over(table_id)
         visible = [e for e in entries if e.visible(args.seat) or over]
@@ -68,11 +73,15 @@ def cmd_act(args: argparse.Namespace) -> int:
         reader = None if args.seat == GAMESMASTER else args.seat
         held = app.visible_entries(table_id, reader, after=entries[0].seq - 1) if entries else []
         told = story.story(rules, [e for e in held if e.seq <= entries[-1].seq], reader, asked)
-        common.out(
-            args,
-            {"table": table_id, "appended": len(entries), "entries": visible},
-            "\n".join(render.story_lines(told, args.bookkeeping)) or "recorded",
-        )
+        text = "\n".join(render.story_lines(told, args.bookkeeping)) or "recorded"
+        if entries.receipt is not None:
+            from referee import short_head
+
+            where = f" (kept in {kept_in})" if kept_in else ""
+            text += (
+                f"\nreceipt: entries {entries.receipt.action} to {entries.receipt.position}, head {short_head(entries.receipt.head)}{where}"
+            )
+        common.out(args, {"table": table_id, "appended": len(entries), "entries": visible, "receipt": entries.receipt}, text)
     return 0
 
 
@@ -114,6 +123,11 @@ def cmd_view(args: argparse.Namespace) -> int:
             lines.append(f"waiting for: {', '.join(view['waiting_for'])}")
         if view["result"]:
             lines.append(f"game over: {view['result']['reason']}")
+        from referee import short_head
+
+        # The head tells two seats at once whether they were shown one history.
+        view["log"] = {"entries": app.length(table_id), "head": short_head(app.head(table_id))}
+        lines.append(f"log: {view['log']['entries']} entries, head {view['log']['head']}")
         common.out(args, view, "\n".join(lines))
     return 0
 

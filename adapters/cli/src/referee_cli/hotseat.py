@@ -112,13 +112,22 @@ def _answer(app: Referee, table_id: str, request: Request, out: TextIO) -> list[
             return None
         try:
             args = answering.args_from_text(request, typed)
-            return app.act(table_id, request.seat, request.action, args, request=request.id)
+            done = app.act(table_id, request.seat, request.action, args, request=request.id)
         except RefereeError as exc:
             print(f"  not allowed: {exc.message}", file=out)
             for name in _blank_text_fields(request, typed):
                 shape = request.answer[name]  # type: ignore[index]
                 nothing = f"send empty {shape.label or 'text'}" if isinstance(shape, Text) else f"choose no {shape.label or name}"
                 print(f"  (to {nothing}, type: {answers.field_name(name)}=)", file=out)
+            continue
+        if done.receipt is not None:
+            from .disputes import keep
+
+            try:
+                keep(app.location, done.receipt)  # a person's answer, kept as `referee act` keeps it
+            except RefereeError as exc:  # recorded all the same: say so, and play on
+                print(f"  {exc.message}", file=out)
+        return done
 
 
 def _blank_text_fields(request: Request, typed: str) -> list[str]:

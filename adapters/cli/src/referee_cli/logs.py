@@ -16,9 +16,21 @@ def cmd_export(args: argparse.Namespace) -> int:
     with common.open_referee(args, read_only=True) as app:
         table_id = common.table_named(app, args.table)
         text = app.export(table_id, args.seat)
+        location = app.location
+    receipts: list[Any] = []
+    if args.seat and args.output and args.output != "-":
+        from .disputes import beside, kept
+
+        receipts = kept(location, table_id, args.seat)
     if args.output and args.output != "-":
         try:
             Path(args.output).write_text(text, encoding="utf-8")
+            if receipts:
+                from referee import dump_receipts
+
+                from .disputes import beside
+
+                beside(args.output).write_text(dump_receipts(receipts), encoding="utf-8")
         except OSError as exc:
             raise RefereeError(f"cannot write {shown(args.output)}: {exc.strerror or exc}") from None
         count = text.count("\n")
@@ -26,6 +38,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             common.out(args, {"table": table_id, "entries": count, "file": args.output}, "")
         else:
             print(f"wrote {count} entries of table {table_id} to {args.output}", file=sys.stderr)
+            if receipts:
+                print(f"wrote {len(receipts)} receipts of {args.seat}'s to {beside(args.output)}: keep them with the copy", file=sys.stderr)
     else:
         # The log is JSON Lines already: --json changes nothing here but the errors' form.
         sys.stdout.write(text)
@@ -97,6 +111,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    if args.against:
+        from .disputes import cmd_verify_against
+
+        return cmd_verify_against(args)
+    if args.receipts or args.seat:
+        from referee import RefereeError
+
+        raise RefereeError("--receipts and --seat go with --against MINE (the seat's own copy)")
     app, entries, source = common.log_entries(args, args.log)
     with app:
         verdict = app.audit.verify(entries)

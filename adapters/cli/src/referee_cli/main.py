@@ -22,7 +22,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from . import common, forum, kit, logs, playing, serve
+from . import common, disputes, forum, kit, logs, playing, serve
 
 # --- parser -----------------------------------------------------------------------
 
@@ -258,7 +258,22 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
             "verify", parents=[every], help="check a log's chain, seed and every decision; exit 1 naming the first bad entry"
         )
         p.add_argument("log", help="an exported file, a table id, or 'latest'")
+        p.add_argument(
+            "--against",
+            metavar="MINE",
+            help="a seat's own copy (its export): check that LOG holds every entry it was shown, unchanged, and that its receipts fit",
+        )
+        p.add_argument(
+            "--receipts",
+            action="append",
+            metavar="FILE",
+            help="with --against: the seat's receipts (default: MINE's .receipts.jsonl beside it), repeatable",
+        )
+        p.add_argument("--seat", help="with --against: whose copy MINE is (default: told from its receipts)")
         p.set_defaults(func=logs.cmd_verify)
+
+    if wanted("dispute"):
+        disputes.add_parsers(sub, every)
 
     if wanted("explain"):
         p = sub.add_parser("explain", parents=[every], help="the action, plugin and rule behind one entry")
@@ -300,7 +315,7 @@ def _table_options(p: argparse.ArgumentParser) -> None:
 
 COMMANDS = frozenset(  # what ``parser`` adds, in one place so a run builds only its own
     {"games", "hooks", "new-plugin", "play", "new", "act", "view", "report", "serve", "tables", "export", "import", "migrate"}
-    | {"replay", "verify", "explain", "check", "scenario"}
+    | {"replay", "verify", "dispute", "explain", "check", "scenario"}
 )
 
 

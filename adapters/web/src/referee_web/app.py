@@ -40,6 +40,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from referee import GAMESMASTER, Registry
 
 from .claims import Claims
+from .disputes import entry_page
 from .hub import Hub, Problem
 from .limits import WORK_TIMEOUT, Limits
 
@@ -219,6 +220,11 @@ def create_app(
         table_id, role = await authorized(request)
         return JSONResponse(await hub.run(hub._w_export, table_id, role))
 
+    async def dispute(request: Request) -> Response:
+        table_id, role = await authorized(request)
+        body = await _json_body(request, body_limit)
+        return JSONResponse(await hub.run(entry_page, table_id, role, body, hub))
+
     async def replay(request: Request) -> Response:
         table_id, role = await authorized(request)
         return JSONResponse(await hub.run(hub._w_replay, table_id, role, _int_param(request, "to", 1)))
@@ -353,6 +359,7 @@ def create_app(
             Route(f"{seat}/act", act, methods=["POST"]),
             Route(f"{seat}/export", export),
             Route(f"{seat}/replay", replay),
+            Route(f"{seat}/dispute", dispute, methods=["POST"]),
             Route(f"{seat}/report", report, methods=["GET", "POST"]),
             Route(f"{seat}/claim", claim, methods=["POST"]),
             Route(f"{seat}/reissue", reissue, methods=["POST"]),

@@ -28,7 +28,9 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from referee import GAMESMASTER, ConcurrentWrite, IllegalAction, Referee, RefereeError, Registry, UnknownTable, shown
+import msgspec
+
+from referee import GAMESMASTER, ConcurrentWrite, IllegalAction, Referee, RefereeError, Registry, UnknownTable, short_head, shown
 
 from .forms import _file_like, _hint, _label, _pasteable, _verdict
 from .keys import CHANNEL, SeatKeys, postgres_conninfo
@@ -443,6 +445,7 @@ class Hub:
             "title": drawn["title"] if drawn else rules.game.title,
             "over": view["result"] is not None,
             "length": length,
+            "head": short_head(app.head(table_id)),
             "view": view,
             "presentation": drawn,
             "entries": [entry_shown(rules, e, seat) for e in entries],
@@ -520,7 +523,9 @@ class Hub:
             still_open = request is None or request in self._w_open_for(app, table_id, seat)
             raise _problem(exc, request, still_open, seat) from None
         self._announce(table_id)
-        return {"appended": len(entries)}
+        # The host's signed receipt, for the page to keep (referee.receipts).
+        receipt = msgspec.to_builtins(entries.receipt) if entries.receipt is not None else None
+        return {"appended": len(entries), "receipt": receipt}
 
     @staticmethod
     def _w_open_for(app: Referee, table_id: str, seat: str) -> set[str]:

@@ -64,10 +64,25 @@ function drawLog(fresh, reset) {
   slider.max = String(Math.max(1, length));
   if (!replaying) slider.value = String(length);
   $("replay-at").textContent = replaying ? `entry ${slider.value} of ${length}` : `live (entry ${length})`;
+  if (latest?.head) $("head").textContent = `log head ${latest.head}`;
+}
+
+// The host's signed receipt for each answer, kept in this browser (one JSON line each) and
+// offered with the seat's export: with it, a log shown later that differs is the host's word
+// against itself (docs/security.md, "Receipts").
+const receiptsKey = `referee.receipts:${table}:${seat}`;
+
+function keepReceipt(answered) {
+  if (!answered || !answered.receipt) return;
+  try {
+    localStorage.setItem(receiptsKey, (localStorage.getItem(receiptsKey) || "") + JSON.stringify(answered.receipt) + "\n");
+  } catch {
+    status("this browser would not keep the receipt of that answer (storage full or blocked)");
+  }
 }
 
 async function submit(request, args) {
-  await api(`${base}/act`, token, { method: "POST", body: { action: request.action, args, request: request.id } });
+  keepReceipt(await api(`${base}/act`, token, { method: "POST", body: { action: request.action, args, request: request.id } }));
 }
 
 function drawRequests(update) {
@@ -162,7 +177,7 @@ function drawConsole(update) {
               event.preventDefault();
               error.textContent = "";
               try {
-                await api(`${base}/act`, token, { method: "POST", body: { action: p.action, args: { [p.field]: area.value }, request: p.request, seat: p.seat } });
+                keepReceipt(await api(`${base}/act`, token, { method: "POST", body: { action: p.action, args: { [p.field]: area.value }, request: p.request, seat: p.seat } }));
               } catch (problem) {
                 error.textContent = problem.message;
               }
@@ -273,6 +288,26 @@ async function exportLog() {
       const link = el("a", { href: URL.createObjectURL(new Blob([exported.jsonl], { type: "application/jsonl" })), download: `${table}${exported.full ? "" : `-${seat}`}.jsonl`, text: `Download the log (${exported.entries} entries)` });
       out.append(" ", link);
     }
+    const kept = localStorage.getItem(receiptsKey) || "";
+    if (kept) {
+      const count = kept.split("\n").filter(Boolean).length;
+      $("receipts-link").replaceChildren(el("a", { href: URL.createObjectURL(new Blob([kept], { type: "application/jsonl" })), download: `${table}${exported.full ? "" : `-${seat}`}.receipts.jsonl`, text: `Download your receipts (${count})` }));
+    }
+  } catch (problem) {
+    out.textContent = problem.message;
+  }
+}
+
+// The dispute report on one entry, written by the server from its log and the receipts this
+// browser kept, as a page to save (check it with `referee dispute` on the downloaded files).
+async function disputeReport(event) {
+  event.preventDefault();
+  const out = $("dispute-result");
+  out.textContent = "writing…";
+  try {
+    const entry = Number($("dispute-entry").value);
+    const report = await api(`${base}/dispute`, token, { method: "POST", body: { entry, receipts: localStorage.getItem(receiptsKey) || "" } });
+    out.replaceChildren(el("a", { href: URL.createObjectURL(new Blob([report.html], { type: "text/html" })), download: `${table}-entry-${entry}.html`, text: `Save the report: ${report.title}` }));
   } catch (problem) {
     out.textContent = problem.message;
   }
@@ -303,6 +338,7 @@ async function setup() {
   $("show-bookkeeping").addEventListener("change", (event) => $("log").classList.toggle("with-bookkeeping", event.target.checked));
   $("replay-live").addEventListener("click", () => replayTo(length));
   $("export").addEventListener("click", exportLog);
+  $("dispute-form").addEventListener("submit", disputeReport);
   if (gm) {
     $("close-turn").addEventListener("click", () => consoleAction({ action: "close", args: { turn: latest?.view.round } }, $("console-result")));
     $("publish").addEventListener("click", async () => {

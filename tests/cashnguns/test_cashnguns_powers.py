@@ -761,13 +761,11 @@ def test_the_cunning_chooses_the_bullet_after_all_targets_are_known(registry):
     round before targets are chosen; lasts to the end of the game." """
     table = Table(registry, ["the-cunning"])
     assert table.offered("r1.bullet.A") == {"card": ["click", "bang", "bbb"], "reveal": ["the-cunning"]}
-    assert table.request("r1.bullet.A").answer["card"].optional, "revealing The Cunning replaces the bullet card"
-    with pytest.raises(
-        IllegalAction,
-        match=r"^revealing The Cunning puts off your bullet card until the targets are known: send no card with it \(round: bullet cards\)$",
-    ):
+    shape = table.request("r1.bullet.A").answer
+    assert shape["card"].one_of == shape["reveal"].one_of != "", "revealing The Cunning replaces the bullet card: exactly one of the two"
+    with pytest.raises(IllegalAction, match=r"^card or reveal: given together; give exactly one of them$"):
         table.act("A", "bullet", {"card": "click", "reveal": "the-cunning"})
-    with pytest.raises(IllegalAction, match=r"^choose a bullet card \(or reveal a power that lets you choose it later\)"):
+    with pytest.raises(IllegalAction, match=r"^card or reveal: missing; give exactly one of them$"):
         table.act("A", "bullet", {})
     table.play()
     table.assert_hidden("A", "the-cunning")
@@ -857,7 +855,10 @@ def test_the_specialist_may_take_bang_bang_bang_back_discarding_a_card_of_his_ch
     table.assert_hidden("A", "the-specialist")
     first = table.play(until="reload")
     assert of(first, "ShotFired", gangster="A") == [{"gun": "A", "gangster": "A", "target": "B", "card": "bbb"}]
-    assert [r.id for r in table.requests()] == ["r1.reload.A"]
+    # B, hit by it before shooting, discarded his card face down: he is asked too (it might
+    # have been his Bang! Bang! Bang!), offered nothing.
+    assert sorted(r.id for r in table.requests()) == ["r1.reload.A", "r1.reload.B"]
+    assert table.offered("r1.reload.B") == {"discard": []}
     assert table.offered("r1.reload.A") == {"discard": ["bang", "click"]}
     assert table.request("r1.reload.A").answer["discard"].optional, "the card says may"
     table.assert_hidden("A", "the-specialist")
@@ -898,29 +899,15 @@ def test_the_specialist_may_keep_his_cards_and_stays_secret(registry):
 
 def test_every_bang_bang_bang_shooter_is_asked_so_the_question_reveals_nothing(registry):
     """Whoever fires Bang! Bang! Bang! is asked the same question (holders are offered cards),
-    so that being asked tells nobody who holds The Specialist."""
+    so that being asked tells nobody who holds The Specialist; so is whoever discarded a card
+    face down (C, hit before shooting), which might have been Bang! Bang! Bang!."""
     table = Table(registry, ["the-specialist"])
     table.play(until="reload", cards={"B": "bbb", "C": "bang"}, aims={"B": "C", "C": "D"})
-    assert [r.id for r in table.requests()] == ["r1.reload.B"]
-    assert table.offered("r1.reload.B") == {"discard": []}
+    assert sorted(r.id for r in table.requests()) == ["r1.reload.B", "r1.reload.C"]
+    assert table.offered("r1.reload.B") == table.offered("r1.reload.C") == {"discard": []}
     table.play(reloads={"B": {}})
     table.assert_hidden("A", "the-specialist")
     assert table.view("B")["my_guns"]["B"] == ["bang", "bang", "click", "click", "click", "click", "click"]
-
-
-def test_the_specialist_only_when_bang_bang_bang_is_fired(registry):
-    """A Bang! Bang! Bang! discarded (the holder backs down, or the target does) is not used."""
-    table = Table(registry, ["the-specialist"])
-    coward = table.play(cards={"A": "bbb"}, aims={"A": "B"}, brave={"A": False})
-    assert not of(coward, "the-specialist.BangBangBangReloaded") and revealed_in(coward, "A") == []
-    assert table.view("A")["my_guns"] == {"A": ["bang", "bang", "click", "click", "click", "click", "click"]}
-    table.assert_hidden("A", "the-specialist")
-    other = Table(registry, ["the-specialist"])
-    lowered = other.play(cards={"A": "bbb"}, aims={"A": "B"}, brave={"B": False})
-    assert of(lowered, "AimLowered", gun="A") == [{"gun": "A", "gangster": "A", "target": "B"}]
-    assert not of(lowered, "ShotFired", gangster="A") and revealed_in(lowered, "A") == []
-    assert other.view("A")["my_guns"] == {"A": ["bang", "bang", "click", "click", "click", "click", "click"]}
-    other.assert_hidden("A", "the-specialist")
 
 
 # --- 10. It Doesn't Even Hurt! --------------------------------------------------------------
@@ -1020,7 +1007,7 @@ def test_a_power_use_that_was_not_offered_is_refused_and_appends_nothing(registr
             {"card": "click", "reveal": "the-cunning"},
             r"^reveal: \"the-cunning\" is not offered \(Reveal The Kid: from now on you aim after seeing the others' targets\)$",
         ),
-        ("D", {"card": "click", "reveal": "the-cunning"}, "send no card with it"),
+        ("D", {"card": "click", "reveal": "the-cunning"}, "give exactly one of them"),
     ]:
         with pytest.raises(IllegalAction, match=refusal):
             table.act(seat, "bullet", args)

@@ -615,15 +615,16 @@ def test_dragon_skin_does_not_help_others(registry):
 # --- 5. The Insane -----------------------------------------------------------------------
 
 
-def test_the_insane_is_revealed_at_the_bullet_step_only(registry):
-    """ "Revealed at the start of some round (before the withdraw decision)." """
+def test_the_insane_is_revealed_with_a_bullet_card(registry):
+    """ "Revealed at the start of some round (before the withdraw decision)": with the bullet
+    card, or with the nerve answer (test_cashnguns_reveal_timing.py)."""
     table = Table(registry, ["the-insane"])
     assert table.offered("r1.bullet.A") == {"card": ["click", "bang", "bbb"], "reveal": ["the-insane"]}
     assert not table.request("r1.bullet.A").answer["card"].optional, "the grenade is revealed with a bullet card"
     for seat in "BCD":
         assert table.offered(f"r1.bullet.{seat}") == {"card": ["click", "bang", "bbb"]}
     table.play(until="nerve")
-    assert table.offered("r1.nerve.A") == {"nerve": ["stay-in", "back-down"]}, "the same two choices as everyone's"
+    assert table.offered("r1.nerve.A") == {"nerve": ["stay-in", "back-down"], "reveal": ["the-insane"]}, "still offered until the nerve"
     table.assert_hidden("A", "the-insane")
     table.play()
     # Round 2: revealed with a bullet card, at once, while the others still choose theirs.

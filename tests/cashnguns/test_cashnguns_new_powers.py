@@ -82,11 +82,15 @@ def test_a_plain_extension_of_kind_power_cites_its_name_and_title():
 
 
 def test_refusals_name_a_new_power_by_its_declared_title():
+    """A power revealed instead of the card: the shape takes exactly one of the two, and a
+    refusal names what is offered by the power's own words."""
     power = Power(name=NAME, title="The Lookout", plugin=LateLookout(), rule="cashnguns.the-lookout 1")
     with _app(power) as app:
         table = app.open("cashnguns", SEATS, seed="late", extensions=[NAME])
-        with pytest.raises(IllegalAction, match="revealing The Lookout puts off your bullet card"):
+        with pytest.raises(IllegalAction, match=r"^card or reveal: given together; give exactly one of them"):
             _reveal(app, table, "Ann", {"card": "bang", "reveal": NAME})
+        with pytest.raises(IllegalAction, match=r"is not offered \(Reveal The Lookout\)"):
+            _reveal(app, table, "Ann", {"reveal": "the-cunning"})
 
 
 def test_only_extensions_of_kind_power_are_dealt():

@@ -615,15 +615,16 @@ def test_dragon_skin_does_not_help_others(registry):
 # --- 5. The Insane -----------------------------------------------------------------------
 
 
-def test_the_insane_is_revealed_at_the_bullet_step_only(registry):
-    """ "Revealed at the start of some round (before the withdraw decision)." """
+def test_the_insane_is_revealed_with_a_bullet_card(registry):
+    """ "Revealed at the start of some round (before the withdraw decision)": with the bullet
+    card, or with the nerve answer (test_cashnguns_reveal_timing.py)."""
     table = Table(registry, ["the-insane"])
     assert table.offered("r1.bullet.A") == {"card": ["click", "bang", "bbb"], "reveal": ["the-insane"]}
     assert not table.request("r1.bullet.A").answer["card"].optional, "the grenade is revealed with a bullet card"
     for seat in "BCD":
         assert table.offered(f"r1.bullet.{seat}") == {"card": ["click", "bang", "bbb"]}
     table.play(until="nerve")
-    assert table.offered("r1.nerve.A") == {"nerve": ["stay-in", "back-down"]}, "the same two choices as everyone's"
+    assert table.offered("r1.nerve.A") == {"nerve": ["stay-in", "back-down"], "reveal": ["the-insane"]}, "still offered until the nerve"
     table.assert_hidden("A", "the-insane")
     table.play()
     # Round 2: revealed with a bullet card, at once, while the others still choose theirs.
@@ -761,13 +762,11 @@ def test_the_cunning_chooses_the_bullet_after_all_targets_are_known(registry):
     round before targets are chosen; lasts to the end of the game." """
     table = Table(registry, ["the-cunning"])
     assert table.offered("r1.bullet.A") == {"card": ["click", "bang", "bbb"], "reveal": ["the-cunning"]}
-    assert table.request("r1.bullet.A").answer["card"].optional, "revealing The Cunning replaces the bullet card"
-    with pytest.raises(
-        IllegalAction,
-        match=r"^revealing The Cunning puts off your bullet card until the targets are known: send no card with it \(round: bullet cards\)$",
-    ):
+    shape = table.request("r1.bullet.A").answer
+    assert shape["card"].one_of == shape["reveal"].one_of != "", "revealing The Cunning replaces the bullet card: exactly one of the two"
+    with pytest.raises(IllegalAction, match=r"^card or reveal: given together; give exactly one of them$"):
         table.act("A", "bullet", {"card": "click", "reveal": "the-cunning"})
-    with pytest.raises(IllegalAction, match=r"^choose a bullet card \(or reveal a power that lets you choose it later\)"):
+    with pytest.raises(IllegalAction, match=r"^card or reveal: missing; give exactly one of them$"):
         table.act("A", "bullet", {})
     table.play()
     table.assert_hidden("A", "the-cunning")
@@ -857,7 +856,10 @@ def test_the_specialist_may_take_bang_bang_bang_back_discarding_a_card_of_his_ch
     table.assert_hidden("A", "the-specialist")
     first = table.play(until="reload")
     assert of(first, "ShotFired", gangster="A") == [{"gun": "A", "gangster": "A", "target": "B", "card": "bbb"}]
-    assert [r.id for r in table.requests()] == ["r1.reload.A"]
+    # B, hit by it before shooting, discarded his card face down: he is asked too (it might
+    # have been his Bang! Bang! Bang!), offered nothing.
+    assert sorted(r.id for r in table.requests()) == ["r1.reload.A", "r1.reload.B"]
+    assert table.offered("r1.reload.B") == {"discard": []}
     assert table.offered("r1.reload.A") == {"discard": ["bang", "click"]}
     assert table.request("r1.reload.A").answer["discard"].optional, "the card says may"
     table.assert_hidden("A", "the-specialist")
@@ -898,29 +900,15 @@ def test_the_specialist_may_keep_his_cards_and_stays_secret(registry):
 
 def test_every_bang_bang_bang_shooter_is_asked_so_the_question_reveals_nothing(registry):
     """Whoever fires Bang! Bang! Bang! is asked the same question (holders are offered cards),
-    so that being asked tells nobody who holds The Specialist."""
+    so that being asked tells nobody who holds The Specialist; so is whoever discarded a card
+    face down (C, hit before shooting), which might have been Bang! Bang! Bang!."""
     table = Table(registry, ["the-specialist"])
     table.play(until="reload", cards={"B": "bbb", "C": "bang"}, aims={"B": "C", "C": "D"})
-    assert [r.id for r in table.requests()] == ["r1.reload.B"]
-    assert table.offered("r1.reload.B") == {"discard": []}
+    assert sorted(r.id for r in table.requests()) == ["r1.reload.B", "r1.reload.C"]
+    assert table.offered("r1.reload.B") == table.offered("r1.reload.C") == {"discard": []}
     table.play(reloads={"B": {}})
     table.assert_hidden("A", "the-specialist")
     assert table.view("B")["my_guns"]["B"] == ["bang", "bang", "click", "click", "click", "click", "click"]
-
-
-def test_the_specialist_only_when_bang_bang_bang_is_fired(registry):
-    """A Bang! Bang! Bang! discarded (the holder backs down, or the target does) is not used."""
-    table = Table(registry, ["the-specialist"])
-    coward = table.play(cards={"A": "bbb"}, aims={"A": "B"}, brave={"A": False})
-    assert not of(coward, "the-specialist.BangBangBangReloaded") and revealed_in(coward, "A") == []
-    assert table.view("A")["my_guns"] == {"A": ["bang", "bang", "click", "click", "click", "click", "click"]}
-    table.assert_hidden("A", "the-specialist")
-    other = Table(registry, ["the-specialist"])
-    lowered = other.play(cards={"A": "bbb"}, aims={"A": "B"}, brave={"B": False})
-    assert of(lowered, "AimLowered", gun="A") == [{"gun": "A", "gangster": "A", "target": "B"}]
-    assert not of(lowered, "ShotFired", gangster="A") and revealed_in(lowered, "A") == []
-    assert other.view("A")["my_guns"] == {"A": ["bang", "bang", "click", "click", "click", "click", "click"]}
-    other.assert_hidden("A", "the-specialist")
 
 
 # --- 10. It Doesn't Even Hurt! --------------------------------------------------------------
@@ -1020,7 +1008,7 @@ def test_a_power_use_that_was_not_offered_is_refused_and_appends_nothing(registr
             {"card": "click", "reveal": "the-cunning"},
             r"^reveal: \"the-cunning\" is not offered \(Reveal The Kid: from now on you aim after seeing the others' targets\)$",
         ),
-        ("D", {"card": "click", "reveal": "the-cunning"}, "send no card with it"),
+        ("D", {"card": "click", "reveal": "the-cunning"}, "give exactly one of them"),
     ]:
         with pytest.raises(IllegalAction, match=refusal):
             table.act(seat, "bullet", args)

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from .answers import Amount, Assign, Fields, Flag, Naming, Option, Order, Pick, Shape, Subset, Text, validate
+from .answers import Amount, Assign, Fields, Flag, Naming, Option, Order, Pick, Shape, Subset, Text, groups, validate
 from .errors import IllegalAction
 
 __all__ = ["check", "choices", "describe", "describe_field", "field_name", "parse", "render", "said"]
@@ -205,11 +205,15 @@ def _parse_field(name: str, shape: Shape, text: str) -> Any:
 
 
 def _main_field(fields: Fields) -> str | None:
-    """The field a bare answer (no ``field=``) fills: the only field, or the only required one."""
+    """The field a bare answer (no ``field=``) fills: the only field, or the only required
+    one, or (where none is required) the first of the only group of alternatives."""
     if len(fields) == 1:
         return next(iter(fields))
-    required = [name for name, shape in fields.items() if not shape.optional]
-    return required[0] if len(required) == 1 else None
+    required = [name for name, shape in fields.items() if not shape.optional and not shape.one_of]
+    if required:
+        return required[0] if len(required) == 1 else None
+    alternatives = list(groups(fields).values())
+    return alternatives[0][0] if len(alternatives) == 1 else None
 
 
 def forced(shape: Shape) -> Any:
@@ -348,10 +352,16 @@ def describe(fields: Fields) -> str:
     lines = []
     # Required fields first: a stored request keeps its fields in sorted order, and the
     # field a person must fill in (a Pimp action's kind) should lead.
-    for name, shape in sorted(fields.items(), key=lambda item: item[1].optional):
+    alternatives = groups(fields)
+    for name, shape in sorted(fields.items(), key=lambda item: item[1].optional and not item[1].one_of):
         shown = field_name(name)
-        notes = ", ".join(n for n in (shape.label, "optional" if shape.optional else "") if n and n != shown)
+        others = [field_name(n) for n in alternatives.get(shape.one_of, ()) if n != name]
+        mark = f"or {' or '.join(others)}" if others else "optional" if shape.optional else ""
+        notes = ", ".join(n for n in (shape.label, mark) if n and n != shown)
         lines.append(f"{shown}{f' ({notes})' if notes else ''}: {describe_field(shape)}")
+    for members in alternatives.values():
+        if len(members) > 1:
+            lines.append(f"give exactly one of {' or '.join(field_name(n) for n in members)}")
     if len(fields) > 1:
         main = _main_field(fields)
         bare = f"; the {field_name(main)} alone may be given without '{field_name(main)}='" if main else ""

@@ -43,6 +43,7 @@ __all__ = [
     "render",
     "check",
     "field_name",
+    "groups",
     "Naming",
 ]
 
@@ -59,11 +60,17 @@ class Option(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class BaseShape(msgspec.Struct, frozen=True, omit_defaults=True, kw_only=True, tag_field="kind"):
-    """Fields every shape has: ``optional`` (the field may be left out) and ``label``
-    (how a prompt names the field, where its key is not clear enough)."""
+    """Fields every shape has: ``optional`` (the field may be left out), ``label`` (how a
+    prompt names the field, where its key is not clear enough) and ``one_of``.
+
+    ``one_of`` names a group of alternative fields: an answer gives exactly one field of
+    each group ("a bullet card, or The Cunning revealed instead of one").  Mark the fields
+    of a group ``optional`` too, so an adapter that reads no groups still lets each be left
+    out; ``validate`` refuses an answer with none or several of them."""
 
     optional: bool = False
     label: str = ""
+    one_of: str = ""
 
 
 def _distinct(options: tuple[Option, ...], what: str) -> None:
@@ -294,9 +301,28 @@ def _validate_field(key: str, shape: Shape, value: Any, say: Naming = _PLAIN) ->
                 raise IllegalAction(f"{name}: {say.value(value)} is not true or false")
 
 
+def groups(fields: Fields) -> dict[str, list[str]]:
+    """The groups of alternative fields (``one_of``): group name -> its fields, in order."""
+    found: dict[str, list[str]] = {}
+    for name, shape in fields.items():
+        if shape.one_of:
+            found.setdefault(shape.one_of, []).append(name)
+    return found
+
+
+def _check_groups(fields: Fields, args: Mapping[str, Any], naming: Naming) -> None:
+    for members in groups(fields).values():
+        given = [name for name in members if name in args]
+        if len(given) != 1:
+            named = " or ".join(naming.field(name, fields[name]) for name in members)
+            how = "missing" if not given else "given together"
+            raise IllegalAction(f"{named}: {how}; give exactly one of them")
+
+
 def validate(fields: Fields, args: Mapping[str, Any], naming: Naming = _PLAIN) -> None:
     """Refuse ``args`` (an ``IllegalAction`` naming the field and the rule) unless it fits ``fields``:
-    no unknown field, every field not ``optional`` present, each value of its shape's type
+    no unknown field, every field not ``optional`` present, exactly one field of each group
+    of alternatives (``one_of``), each value of its shape's type
     (a bool is not an int, 1.0 is not 1), offered, distinct and within bounds.  ``naming``
     says how the refusal names fields and options (the text form numbers them)."""
     if not isinstance(args, Mapping):
@@ -307,10 +333,11 @@ def validate(fields: Fields, args: Mapping[str, Any], naming: Naming = _PLAIN) -
         raise IllegalAction(f"{plain(unknown[0])}: no such field in this answer (it takes {takes})")
     for name, shape in fields.items():
         if name not in args:
-            if not shape.optional:
+            if not shape.optional and not shape.one_of:
                 raise IllegalAction(f"{naming.field(name, shape)}: missing; {describe_field(shape)}")
             continue
         _validate_field(name, shape, args[name], naming)
+    _check_groups(fields, args, naming)
 
 
 # --- bots ----------------------------------------------------------------------------
@@ -357,9 +384,24 @@ def _sample_field(name: str, shape: Shape, rng: random.Random) -> Any:
 def sample(fields: Fields, rng: random.Random) -> dict[str, Any]:
     """A random answer that ``validate`` accepts (what the default bot sends).  An optional
     field is left out half the time (always, if nothing fits it); free text is answered
-    with empty text.  Raises ``RefereeError`` when a required field has no legal value."""
+    with empty text; of each group of alternatives (``one_of``) one field is given, chosen
+    uniformly among those that can be answered.  Raises ``RefereeError`` when a required
+    field (or a whole group) has no legal value."""
     args: dict[str, Any] = {}
+    for group, members in groups(fields).items():
+        answerable = {}
+        for name in members:
+            try:
+                answerable[name] = _sample_field(name, fields[name], rng)
+            except RefereeError:
+                continue
+        if not answerable:
+            raise RefereeError(f"{' or '.join(members)}: no legal answer (group {group})")
+        chosen = rng.choice(sorted(answerable))
+        args[chosen] = answerable[chosen]
     for name, shape in fields.items():
+        if shape.one_of:
+            continue
         if shape.optional and rng.random() < 0.5:
             continue
         try:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 import referee
-from referee import Pick, Subset, answers, hookimpl
+from referee import Assign, Pick, Subset, answers, hookimpl
 
 from .game import bots_by_seat
 from .rounds import PASS
@@ -52,7 +52,8 @@ def _cards(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
             found[c["id"]] = c
         for h in p["hos"]:
             found[h["id"]] = h
-            found[h["protector"]["id"]] = h["protector"]
+            if h["protector"]:
+                found[h["protector"]["id"]] = h["protector"]
     return found
 
 
@@ -71,8 +72,21 @@ def random_answer(view: dict[str, Any], seat: str, request: referee.Request, rng
         return {"pimp": pimp} if pimp == PASS else {"pimp": pimp, "ho": rng.choice(_values(request, "ho"))}
     if request.action == "play":
         offered = _me(view, seat).get("may_play", {})
-        return {"plays": {card: rng.choice(targets) for card, targets in offered.items() if targets and rng.random() < 0.5}}
+        answer: dict[str, Any] = {
+            "plays": {card: rng.choice(targets) for card, targets in offered.items() if targets and rng.random() < 0.5}
+        }
+        return {**answer, **_defend(request, rng, lambda p: rng.random())}
     return answers.sample(dict(request.answer or {}), rng)
+
+
+def _defend(request: referee.Request, rng: random.Random, strength: Callable[[str], float]) -> dict[str, Any]:
+    """A defender for each attacked ho (``protector = "defender"``), the strongest pimps first,
+    one pimp to a ho."""
+    shape = (request.answer or {}).get("defend")
+    if not isinstance(shape, Assign):
+        return {}
+    free = sorted((o.value for o in shape.targets), key=strength, reverse=True)
+    return {"defend": {o.value: pimp for o, pimp in zip(shape.items, free)}}
 
 
 # --- the heuristic bot ------------------------------------------------------------------------
@@ -99,10 +113,20 @@ def _place(view: dict[str, Any], seat: str, request: referee.Request, phase: str
 
         fair = [h for h in hos if winnable(h)]
         return {"pimp": pimp, "ho": near_best(fair, lambda h: cards[h]["money"], MONEY_MARGIN, rng)} if fair else {"pimp": PASS}
-    # Backhanding: a good fighter against a rich ho he has a fair chance against.
+    # Backhanding: a good fighter against a rich ho he has a fair chance against.  Where hos
+    # have no protector of their own (protector = "defender"), keep a pimp back for each.
+    guarded = [h for h in _me(view, seat)["hos"] if h["protector"] is None]
+    if len(pimps) <= len(guarded):
+        return {"pimp": PASS}
     pimp = near_best(pimps, lambda p: cards[p]["backhanding"], STAT_MARGIN, rng)
     protectors = {h["id"]: h for p in view["players"] for h in p["hos"]}
-    fair = [h for h in hos if cards[pimp]["backhanding"] + 1 >= protectors[h]["protector"]["backhanding"] + protectors[h]["backhanding"]]
+    # A ho without a protector of her own (protector = "defender") is guarded by a pimp her
+    # holder picks later: reckon with an average one.
+    fair = [
+        h
+        for h in hos
+        if cards[pimp]["backhanding"] + 1 >= ((protectors[h]["protector"] or {}).get("backhanding", 3)) + protectors[h]["backhanding"]
+    ]
     return {"pimp": pimp, "ho": near_best(fair, lambda h: cards[h]["money"], MONEY_MARGIN, rng)} if fair else {"pimp": PASS}
 
 
@@ -156,7 +180,8 @@ def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, 
     if request.action == "place":
         return _place(game, seat, request, view["phase"], rng)
     if request.action == "play":
-        return _play(game, seat, rng)
+        cards = _cards(game)
+        return {**_play(game, seat, rng), **_defend(request, rng, lambda p: cards[p]["backhanding"] + rng.random() / 2)}
     shape = (request.answer or {}).get("pimps")
     if request.action == "discard" and isinstance(shape, Subset):
         cards = _cards(game)

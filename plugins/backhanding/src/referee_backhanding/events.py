@@ -305,7 +305,10 @@ class HoDefended(Event, tag="backhanding.HoDefended"):
 
     def describe(self, words: Words | None = None) -> str:
         w = _w(words)
-        kept = f"{cap(w.possessive(self.owner))} {card_name(self.protector)} kept {card_name(self.ho)}"
+        if not self.protector:
+            kept = f"{cap(w.possessive(self.owner))} {card_name(self.ho)} kept herself, undefended,"
+        else:
+            kept = f"{cap(w.possessive(self.owner))} {card_name(self.protector)} kept {card_name(self.ho)}"
         return f"{kept} against {w.possessive(self.attacker)} {card_name(self.pimp)}"
 
 
@@ -325,6 +328,9 @@ class HoEliminated(Event, tag="backhanding.HoEliminated"):
     def describe(self, words: Words | None = None) -> str:
         w = _w(words)
         beaten = f"{cap(w.possessive(self.attacker))} {card_name(self.pimp)} eliminated {w.possessive(self.owner)} {card_name(self.ho)}"
+        if not self.protector:
+            cards = f"; {names(self.cards)} to the temporary discard pile" if self.cards else ""
+            return f"{beaten}, undefended{cards}"
         protector = card_name(self.protector)
         if self.protector_to == "temporary":
             went = f"{listing([protector, *(card_name(c) for c in self.cards)])} go" if self.cards else f"{protector} goes"
@@ -383,6 +389,45 @@ class MoneyCounted(Event, tag="backhanding.MoneyCounted"):
         return "Money counted: " + listing(each)
 
 
+# --- the "defender" reading of ruling R3 (the table option ``protector = "defender"``) -------
+
+
+class RecruiterStays(Event, tag="backhanding.RecruiterStays"):
+    """Ruling R3, read as "the defender assigns a pimp": the pimp who recruited ``ho`` stays
+    in ``seat``'s clan; she has no protector of her own until she is attacked."""
+
+    seat: str
+    pimp: str
+    ho: str
+
+    def describe(self, words: Words | None = None) -> str:
+        return f"{card_name(self.pimp)} stays in {_w(words).possessive(self.seat)} clan; {card_name(self.ho)} is defended when attacked"
+
+
+class DefendersChosen(Event, tag="backhanding.DefendersChosen"):
+    """The pimps ``seat`` chose, sealed, to defend their attacked hos, ho -> pimp (visible to ``seat``)."""
+
+    seat: str
+    defenders: dict[str, str]
+
+    def describe(self, words: Words | None = None) -> str:
+        w = _w(words)
+        chosen = listing([f"{card_name(p)} for {card_name(h)}" for h, p in self.defenders.items()]) or "no defender"
+        return w.says(self.seat, "chose", f"{chosen}, sealed")
+
+
+class DefendersRevealed(Event, tag="backhanding.DefendersRevealed"):
+    """The defenders of the attacked hos, turned up with the plays, ho -> pimp; a ho left out
+    defends with her own backhanding value only."""
+
+    defenders: dict[str, str]
+
+    def describe(self, words: Words | None = None) -> str:
+        if not self.defenders:
+            return "Defenders revealed: no attacked ho has one"
+        return "Defenders revealed: " + listing([f"{card_name(p)} defends {card_name(h)}" for h, p in self.defenders.items()])
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     CardsLaid,
     DecksShuffled,
@@ -407,6 +452,9 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     PhaseCleared,
     HoValued,
     MoneyCounted,
+    RecruiterStays,
+    DefendersChosen,
+    DefendersRevealed,
 )
 
 
@@ -421,6 +469,7 @@ _HIDDEN = {
     "backhanding.DrawCardsDealt": ("drew", "cards that are face down to you"),
     "backhanding.PlaysOffered": ("is", "choosing what to play, sealed"),
     "backhanding.PlaysChosen": ("chose", "what to play, sealed"),
+    "backhanding.DefendersChosen": ("chose", "defenders, sealed"),
 }
 
 

@@ -44,7 +44,15 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     TOML text (DATA.md gives the format), so the log holds the cards themselves; the
     ``referee`` command reads a file given as ``@PATH``."""
 
+    protector: str | msgspec.UnsetType = msgspec.UNSET
+    """Who defends a held ho (ruling R3): "recruiter" (left unset: the default), the pimp who
+    recruited her, for the rest of the game; "defender", a pimp not used in macking that her
+    holder assigns each time she is attacked (the recruiter stays in the clan).  Unset is not
+    recorded, so tables stored before the option existed verify unchanged."""
+
     def __post_init__(self) -> None:
+        if self.protector is not msgspec.UNSET and self.protector not in ("recruiter", "defender"):
+            raise ValueError(f'protector is "recruiter" or "defender", not {self.protector!r}')
         check_kinds(self.bots, BOTS)
         try:
             self.cards = read_option(self.cards)

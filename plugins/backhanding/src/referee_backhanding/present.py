@@ -53,8 +53,9 @@ def _cards_by_id(game: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dict[
             found[c["id"]] = c
         for h in p["hos"]:
             found[h["id"]] = h
-            found[h["protector"]["id"]] = h["protector"]
-        for c in p["clan"] + p["hos"] + [h["protector"] for h in p["hos"]]:
+            if h["protector"]:
+                found[h["protector"]["id"]] = h["protector"]
+        for c in p["clan"] + p["hos"] + [h["protector"] for h in p["hos"] if h["protector"]]:
             owners[c["id"]] = p["name"]
     return found, owners
 
@@ -137,7 +138,12 @@ class _Table:
 
     def ho_notes(self, ho: dict[str, Any]) -> list[str]:
         w = self.words
-        notes = [f"protected by {ho['protector']['name']} (backhanding {ho['protector']['backhanding']})"]
+        guard = ho["protector"]
+        notes = [
+            f"protected by {guard['name']} (backhanding {guard['backhanding']})"
+            if guard
+            else "defended by a pimp her holder assigns when attacked"
+        ]
         for contest in self.game["contests"]:
             if contest["ho"] == ho["id"]:
                 for seat, pimp in contest["pimps"].items():

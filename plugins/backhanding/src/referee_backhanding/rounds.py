@@ -42,6 +42,8 @@ from .common import (
 from .events import (
     CardsDiscarded,
     ContestRolled,
+    DefendersChosen,
+    DefendersRevealed,
     FirstPlayerChosen,
     HoDefended,
     HoEliminated,
@@ -54,6 +56,7 @@ from .events import (
     PlaysChosen,
     PlaysOffered,
     PlaysRevealed,
+    RecruiterStays,
     Roll,
 )
 from .setup import DRAWS_DEALT, deal_draws, fill_street, open_excess, pimp_label, rule, set_up
@@ -69,6 +72,12 @@ REFS = {"macking": R_MACK_MODS, "backhanding": R_BH_MODS, "count": R_COUNT}
 
 
 # --- the round ---------------------------------------------------------------------------------
+
+
+def defenders_assigned(d: Decision) -> bool:
+    """Ruling R3 read the other way (table option ``protector = "defender"``): the holder of an
+    attacked ho assigns a pimp not used in macking to defend her; the recruiter stays in the clan."""
+    return d.options.get("protector", "recruiter") == "defender"
 
 
 def choose_first_player(d: Decision) -> None:
@@ -220,7 +229,8 @@ def open_plays(d: Decision) -> None:
     ref = REFS[step]
     for seat in game.order:
         hand = game.hands[seat]
-        if not hand:
+        defend = _defence(d, seat, step)
+        if not hand and not defend:
             continue
         offered = {card: tuple(legal_targets(d, seat, card, step)) for card in hand}
         offered = {card: targets for card, targets in offered.items() if targets}
@@ -241,12 +251,34 @@ def open_plays(d: Decision) -> None:
                     min=0,
                     allowed=offered,
                     label="cards to play",
-                )
+                ),
+                **defend,
             },
             sealed=True,
             id=f"r{d.flow.round}.{step}.play.{seat}",
             rule=rule(ref),
         )
+
+
+def _defence(d: Decision, seat: str, step: str) -> dict[str, Assign]:
+    """With ``protector = "defender"``: the field assigning a defender to each of ``seat``'s
+    attacked hos, among the pimps not used in macking and not attacking (ruling R3)."""
+    if step != "backhanding" or not defenders_assigned(d):
+        return {}
+    game = game_of(d)
+    attacked = [c.ho for c in game.contests.values() if c.owner == seat and c.pimps]
+    if not attacked:
+        return {}
+    free = game.free_pimps(seat, "backhanding")
+    return {
+        "defend": Assign(
+            tuple(Option(h, ho_label(game, h, seat)) for h in attacked),
+            tuple(Option(p, pimp_label(game, p)) for p in free),
+            min=0,
+            optional=True,
+            label="a pimp not used in macking to defend each attacked ho (one each; left out: she defends alone)",
+        )
+    }
 
 
 def answer_play(d: Decision, seat: str, args: dict[str, Any]) -> None:
@@ -260,7 +292,12 @@ def answer_play(d: Decision, seat: str, args: dict[str, Any]) -> None:
             where = "; ".join(target_label(game, seat, t, step) for t in offered.get(card, ())) or "nowhere now"
             shown = target_label(game, seat, target, step) if target in game.cards or target in game.seats else "that"
             raise IllegalAction(f"{game.cards[card].name} cannot be played on {shown} (it may go on: {where})", rule(ref))
+    defend: dict[str, str] = dict(args.get("defend") or {})
+    if len(set(defend.values())) < len(defend):
+        raise IllegalAction("a pimp defends one ho: name a different pimp for each", rule(ref))
     d.emit(PlaysChosen(seat=seat, plays=plays), rule=ref, visible_to=(seat,))
+    if "defend" in args:
+        d.emit(DefendersChosen(seat=seat, defenders=defend), rule=f"{ref} (ruling R3)", visible_to=(seat,))
 
 
 def reveal_plays(d: Decision) -> None:
@@ -270,6 +307,9 @@ def reveal_plays(d: Decision) -> None:
     ref = REFS[step]
     plays = {seat: game.chosen[seat] for seat in game.order if seat in game.chosen}
     d.emit(PlaysRevealed(step=step, plays=plays), rule=ref)
+    if step == "backhanding" and defenders_assigned(d):
+        chosen = {ho: pimp for seat in game.order for ho, pimp in game.defending.get(seat, {}).items()}
+        d.emit(DefendersRevealed(defenders=chosen), rule=f"{ref} (ruling R3)")
     for seat, card, target in list(game.played):
         if game.cards[card].kind != "trick":
             continue
@@ -303,8 +343,8 @@ def roll_contest(d: Decision, contest: Contest) -> str:
         rolls: dict[str, Roll] = {}
         for seat in rolling:
             pimp = sides[seat]
-            card = game.cards[pimp]
-            value = card.macking if phase == "macking" else card.backhanding
+            card = game.cards.get(pimp)
+            value = 0 if card is None else card.macking if phase == "macking" else card.backhanding
             cards = _bonus_cards(game, seat, phase, contest.ho)
             ho = game.cards[contest.ho].backhanding if phase == "backhanding" and seat == contest.owner else 0
             ability = total(d.rules.hook.backhanding_bonus(state=d.state, contest=contest, seat=seat, pimp=pimp))
@@ -353,6 +393,8 @@ def resolve_macking(d: Decision) -> None:
             seat = roll_contest(d, contest)
             pimp = contest.pimps[seat]
             d.emit(HoRecruited(seat=seat, pimp=pimp, ho=ho, contested=True), rule=R_MACK_CONTEST)
+        if defenders_assigned(d):
+            d.emit(RecruiterStays(seat=seat, pimp=pimp, ho=ho), rule=f"{R_MACK_CONTEST} (ruling R3)")
         d.rules.hook.backhanding_ho_recruited(decision=d, seat=seat, pimp=pimp, ho=ho)
 
 
@@ -368,12 +410,14 @@ def resolve_backhanding(d: Decision) -> None:
             continue
         attacker, pimp = next(iter(contest.pimps.items()))
         owner = contest.owner
-        protector = game.hos[owner][ho]
+        protector = contest.sides(game)[owner]
         if roll_contest(d, contest) == owner:
             d.emit(HoDefended(ho=ho, owner=owner, protector=protector, attacker=attacker, pimp=pimp), rule=R_BH_OUTCOME)
             continue
         to = d.rules.hook.backhanding_protector_lost(state=d.state, seat=owner, pimp=protector) or "temporary"
-        cards = tuple(c for _, c, t in game.played if t == ho and game.cards[c].kind == "backhanding")
+        # Ruling R8: the losing side's bonus cards go with her protector; the winning
+        # attacker's go to the discard pile, as a winner's do everywhere else (R7).
+        cards = tuple(c for s, c, t in game.played if t == ho and s == owner and game.cards[c].kind == "backhanding")
         d.emit(
             HoEliminated(ho=ho, owner=owner, protector=protector, attacker=attacker, pimp=pimp, protector_to=to, cards=cards),
             rule=R_BH_OUTCOME,

@@ -18,6 +18,8 @@ from .events import (
     CardsLaid,
     ContestRolled,
     DecksShuffled,
+    DefendersChosen,
+    DefendersRevealed,
     DiscardsShuffled,
     DrawCardsDealt,
     DrawPimpsJoined,
@@ -35,6 +37,7 @@ from .events import (
     PlaysChosen,
     PlaysOffered,
     PlaysRevealed,
+    RecruiterStays,
     StreetFilled,
 )
 
@@ -50,11 +53,18 @@ class Contest(msgspec.Struct):
     """Backhanding: the seat holding her, defended by her protector."""
     effects: list[tuple[str, str]] = []
     """(seat, effect) of the Dirty Tricks played on this contest."""
+    defender: str = ""
+    """Backhanding, ``protector = "defender"``: the pimp her holder assigned to defend her
+    ("" where none was, or he left the clan before the die)."""
 
     def sides(self, game: Backhanding) -> dict[str, str]:
-        """Seat -> pimp of everyone rolling: in backhanding the protector defends."""
+        """Seat -> pimp of everyone rolling: in backhanding the protector defends (with the
+        option ``protector = "defender"``, the pimp assigned; "" for none)."""
         if self.phase == "backhanding" and self.owner:
-            return {**self.pimps, self.owner: game.hos[self.owner][self.ho]}
+            protector = game.hos[self.owner][self.ho]
+            if not protector:
+                protector = self.defender if self.defender in game.clans[self.owner] else ""
+            return {**self.pimps, self.owner: protector}
         return dict(self.pimps)
 
 
@@ -85,6 +95,10 @@ class Backhanding(msgspec.Struct):
     """The plays each seat may make this step, card -> targets (each seat sees its own)."""
     chosen: dict[str, dict[str, str]] = {}
     """Sealed plays of the current step, seat -> card -> target (each seat sees its own)."""
+    recruiters: dict[str, str] = {}
+    """Ho -> the pimp who recruited her, where he stayed in the clan (``protector = "defender"``)."""
+    defending: dict[str, dict[str, str]] = {}
+    """Sealed defenders of the current step, seat -> ho -> pimp (``protector = "defender"``)."""
     played: list[tuple[str, str, str]] = []
     """(seat, card, target) revealed this step and not yet discarded."""
     values: dict[str, int] = {}
@@ -131,7 +145,7 @@ class Backhanding(msgspec.Struct):
             out.append((f"{seat} hand", self.hands[seat]))
             out.append((f"{seat} clan", self.clans[seat]))
             out.append((f"{seat} hos", list(self.hos[seat])))
-            out.append((f"{seat} protectors", list(self.hos[seat].values())))
+            out.append((f"{seat} protectors", [p for p in self.hos[seat].values() if p]))
         return out
 
     def money(self, seat: str) -> int:
@@ -204,13 +218,28 @@ def evolve(game: Backhanding, event: Event) -> None:
             game.street.remove(event.ho)
             game.clans[event.seat].remove(event.pimp)
             game.hos[event.seat][event.ho] = event.pimp
+        case RecruiterStays():
+            game.clans[event.seat].append(event.pimp)
+            game.hos[event.seat][event.ho] = ""
+            game.recruiters[event.ho] = event.pimp
+        case DefendersChosen():
+            game.defending[event.seat] = dict(event.defenders)
+        case DefendersRevealed():
+            for ho, pimp in event.defenders.items():
+                game.contests[ho].defender = pimp
+            game.defending = {}
         case HoDefended():
             pass
         case HoEliminated():
             del game.hos[event.owner][event.ho]
             game.eliminated.append(event.ho)
-            if event.protector_to == "clan":
-                game.clans[event.owner].append(event.protector)
+            clan = game.clans[event.owner]
+            if event.protector in clan:
+                clan.remove(event.protector)  # an assigned defender leaves the clan
+            if not event.protector:
+                pass
+            elif event.protector_to == "clan":
+                clan.append(event.protector)
             else:
                 game.temporary.append(event.protector)
                 game.temporary_owner[event.protector] = event.owner

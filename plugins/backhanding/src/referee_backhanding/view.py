@@ -47,7 +47,8 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "name": s,
             "clan": [{**_card(game, p), "placed": p in placed, "spent": p in game.spent} for p in game.clans[s]],
-            "hos": [{**_card(game, h), "protector": _card(game, p)} for h, p in game.hos[s].items()],
+            # None: no protector of her own (protector = "defender": one is assigned when she is attacked).
+            "hos": [{**_card(game, h), "protector": _card(game, p) if p else None} for h, p in game.hos[s].items()],
             "money": game.money(s),
             "hand_size": len(game.hands[s]),
             "passed": s in game.passed,

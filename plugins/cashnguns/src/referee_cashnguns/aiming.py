@@ -26,6 +26,31 @@ def _card_options(cards: list[str]) -> tuple[Option, ...]:
     return tuple(Option(c, f"{CARD_NAMES[c]} ({cards.count(c)} left)") for c in dict.fromkeys(cards))
 
 
+INSTEAD = "bullet"
+"""The group of alternatives (``one_of``) of a bullet request that offers The Cunning: a
+bullet card, or the power revealed instead of one."""
+
+
+def _bullet_answer(cards: list[str], reveals: list[tuple[str, str, bool]]) -> dict[str, referee.Shape]:
+    """The bullet request's answer, saying exactly what the rules accept.  A gangster holds
+    one power, so the powers offered all go with a card (The Kid, The Insane: the card is
+    required, the reveal optional) or all replace it (The Cunning: exactly one of the two).
+    Should a house rule offer both kinds at once, the card becomes optional and
+    ``_choose_bullet`` checks the pairing."""
+    with_card = [r for r in reveals if r[2]]
+    instead = [r for r in reveals if not r[2]]
+    reveal = tuple(Option(p, label) for p, label, _ in reveals)
+    if instead and not with_card:
+        return {
+            "card": Pick(_card_options(cards), optional=True, one_of=INSTEAD, label="bullet card"),
+            "reveal": Pick(reveal, optional=True, one_of=INSTEAD, label="reveal your power instead"),
+        }
+    answer: dict[str, referee.Shape] = {"card": Pick(_card_options(cards), optional=bool(instead), label="bullet card")}
+    if reveals:
+        answer["reveal"] = Pick(reveal, optional=True, label="reveal your power")
+    return answer
+
+
 def _open_bullets(decision: Decision, *, late: bool) -> None:
     game = _game(decision)
     for name in _active(decision):
@@ -33,12 +58,7 @@ def _open_bullets(decision: Decision, *, late: bool) -> None:
             continue
         reveals = [] if late else _collect(decision.rules.hook.cashnguns_reveal_options(state=decision.state, gangster=name))
         for number, gun in enumerate(g for g in game.guns_of(name) if g.bullets):
-            # A power revealed "instead of" the bullet (The Cunning) makes the card optional;
-            # _choose_bullet then checks the pairing, which no single field can say.
-            instead = number == 0 and any(not bullet_now for _, _, bullet_now in reveals)
-            answer: dict[str, referee.Shape] = {"card": Pick(_card_options(gun.bullets), optional=instead, label="bullet card")}
-            if number == 0 and reveals:
-                answer["reveal"] = Pick(tuple(Option(p, label) for p, label, _ in reveals), optional=True, label="reveal your power")
+            answer = _bullet_answer(gun.bullets, reveals if number == 0 else [])
             which = "" if gun.id == name else f" (the gun taken from {gun.id})"
             _ask(
                 decision,

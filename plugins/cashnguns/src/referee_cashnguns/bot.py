@@ -100,7 +100,10 @@ def _heuristic_bullet(table: dict[str, Any], seat: str, request: referee.Request
             card = "bbb"
     if card not in cards:
         card = rng.choice(cards)
-    if reveals and (rng.random() < 0.45 or left <= 2):
+    # The Insane's grenade deters best once guns are seen pointing at him: he mostly waits
+    # for the nerve decision (_heuristic_nerve) and shows it up front only now and then.
+    insane = reveals[:1] == ["the-insane"]
+    if reveals and (rng.random() < (0.15 if insane else 0.45) or left <= (1 if insane else 2)):
         power = reveals[0]
         return {"reveal": power} if request.answer["card"].optional else {"card": card, "reveal": power}
     return {"card": card}
@@ -140,6 +143,16 @@ def _nerve(request: referee.Request, brave: bool) -> dict[str, Any]:
 
 
 def _heuristic_nerve(table: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    answer = _heuristic_courage(table, seat, request, rng)
+    reveals = _offered(request, "reveal")
+    aimed = any(target == seat for target in table["targets"].values())
+    # A grenade shown before the count makes whoever aims at him think twice.
+    if reveals and ((aimed and rng.random() < 0.8) or _rounds_left(table) <= 1):
+        answer["reveal"] = reveals[0]
+    return answer
+
+
+def _heuristic_courage(table: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     me = _me(table, seat)
     aimed = sum(1 for target in table["targets"].values() if target == seat)
     if not aimed:

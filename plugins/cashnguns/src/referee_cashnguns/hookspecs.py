@@ -55,6 +55,17 @@ def cashnguns_reveal_options(state: TableState, gangster: str) -> list[tuple[str
 
 
 @hookspec
+def cashnguns_nerve_reveal_options(state: TableState, gangster: str) -> list[tuple[str, str]] | None:
+    """Powers ``gangster`` may reveal with the nerve decision, once the targets are known
+    (The Insane: "revealed ... before the withdraw decision").
+
+    Called for every gangster asked to stay in or back down; everyone is asked that anyway,
+    so offering a reveal changes only the holder's own request.  Return ``[(power, label)]``
+    for the powers of this plugin the gangster holds, unrevealed.  Results are collected.
+    """
+
+
+@hookspec
 def cashnguns_power_revealed(decision: Decision, gangster: str, power: str) -> None:
     """``gangster`` has just revealed ``power`` (at any moment).  Emit its effects."""
 

@@ -12,6 +12,7 @@ from .components import CARD_NAMES
 from .events import AimLowered, BulletDiscarded, CowardShamed, GangsterDied, ShotFired
 from .powers import reveal, wound
 from .rounds import R_COWARD, R_END, R_SHOTS, _ask, _collect, _game, _last_round, _subject, components
+from .state import CashNGuns
 
 
 def _wound_limit(decision: Decision, gangster: str) -> int:
@@ -87,13 +88,32 @@ def _fire(decision: Decision, gun: str, target: str) -> None:
     decision.rules.hook.cashnguns_bullet_fired(decision=decision, gangster=shooter, gun=gun, card=card)
 
 
+def spent(decision: Decision | referee.TableState) -> dict[str, str]:
+    """The guns whose card this round was spent without showing that it was not Bang! Bang!
+    Bang! (gun -> card): every card discarded face down, and every Bang! Bang! Bang! fired.
+    A fired Click! or Bang! is public and not Bang! Bang! Bang!; a card discarded face down
+    may have been anything."""
+    r = _game_of(decision).round
+    return {**r.discarded, **{gun: card for gun, card in r.fired.items() if card == "bbb"}}
+
+
+def _game_of(source: Decision | referee.TableState) -> CashNGuns:
+    game: CashNGuns = source.game
+    return game
+
+
 def _open_reloads(decision: Decision) -> None:
+    """The Specialist "may use the Bang! Bang! Bang! card twice. Revealed when the BBB card is
+    used": a Bang! Bang! Bang! played is used, fired or discarded unfired (bullet cards are
+    "single use": a card discarded face down is as spent as one fired).  Whoever may have
+    spent one is asked, so the question tells nobody who holds the power, nor which card a
+    gangster discarded face down."""
     game = _game(decision)
     if _last_round(decision) or not any(decision.rules.hook.cashnguns_pending_reloads(state=decision.state)):
         return
-    for gun, card in game.round.fired.items():
+    for gun, card in spent(decision).items():
         owner = game.guns[gun].owner
-        if card != "bbb" or not game.gangsters[owner].alive:
+        if not game.gangsters[owner].alive:
             continue
         options = _collect(decision.rules.hook.cashnguns_reload_options(state=decision.state, gangster=owner, gun=gun))
         which = "" if gun == owner else f" (the gun taken from {gun})"
@@ -102,9 +122,9 @@ def _open_reloads(decision: Decision) -> None:
             owner,
             "reload",
             gun,
-            f"{owner}, your Bang! Bang! Bang!{which} is spent.",
-            # Every gangster who fired one is asked, holder or not, so the question itself
-            # tells nobody who The Specialist is; leaving the field out keeps the cards.
+            f"{owner}, your {CARD_NAMES[card]}{which} is spent.",
+            # Every gangster who may have spent one is asked, holder or not, so the question
+            # itself tells nobody who The Specialist is; leaving the field out keeps the cards.
             answer={
                 "discard": Pick(
                     tuple(Option(c, label) for _, c, label in options), optional=True, label="card to give up; leave out to keep your cards"

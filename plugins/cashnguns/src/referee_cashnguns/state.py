@@ -69,6 +69,9 @@ class Round(msgspec.Struct):
     """Wounds taken this round."""
     fired: dict[str, str] = {}
     """Guns whose card was revealed (gun -> card)."""
+    discarded: dict[str, str] = {}
+    """Guns whose card was discarded face down, unfired (gun -> card): each card only its
+    owner saw; that some card was discarded is public."""
     dead: list[str] = []
     ended_early: bool = False
     """The round ended before the split (The Insane's grenade)."""
@@ -132,6 +135,7 @@ def evolve(game: CashNGuns, event: Event) -> None:
             game.gangsters[event.gangster].shame = event.shame
         case BulletDiscarded():
             r.bullets.pop(event.gun, None)
+            r.discarded[event.gun] = event.card
         case AimLowered():
             r.shown.pop(event.gun, None)
         case ShotFired():

@@ -34,6 +34,7 @@ from .events import (
     AttackDeclared,
     BitchBroughtIntoPlay,
     BitchMoved,
+    BribeAtRisk,
     CardsReordered,
     EdgeSlotLooked,
     InfluenceBought,
@@ -100,6 +101,8 @@ class Menu(msgspec.Struct, kw_only=True):
     """Kind -> {card it may name -> how a person reads it}."""
     most: int = 0
     """The most influence the money pile can buy."""
+    bribe: int = 0
+    """A police bribe due from the money pile by the end of this Doing Shit phase."""
     attackers: list[str] = []
     targets: dict[str, dict[str, str]] = {}
     """Attack kind -> {bitch it may target -> label}."""
@@ -120,7 +123,15 @@ class Menu(msgspec.Struct, kw_only=True):
         if self.cards:
             answer["card"] = Pick(self.card_options(), optional=True, label="the card the action is about")
         if "buy" in self.kinds:
-            answer["amount"] = Amount(min=1, max=self.most, optional=True, label="dollars spent on as many influence tokens")
+            spare = self.most - self.bribe
+            owed = (
+                ""
+                if not self.bribe
+                else f" (more than {dollars(spare)} leaves the {dollars(self.bribe)} police bribe unpaid)"
+                if spare > 0
+                else f" (the money pile is already short of the {dollars(self.bribe)} police bribe)"
+            )
+            answer["amount"] = Amount(min=1, max=self.most, optional=True, label=f"dollars spent on as many influence tokens{owed}")
         if self.targets:
             answer["attackers"] = Subset(
                 options(self._own(self.attackers).items()),
@@ -189,8 +200,9 @@ def menu(d: Decision, pimp: str) -> Menu:
         if game.on_bitch.get(card, 0) > 0:
             offer("collect", card, f"{dollars(game.on_bitch[card])} on her")
     if p.money > 0:
-        m.kinds["buy"] = KINDS["buy"]
+        m.kinds["buy"] = KINDS["buy"] + (f"; {dollars(p.bribe)} of your money is owed to the police" if p.bribe else "")
         m.most = p.money
+        m.bribe = p.bribe
     if p.deck:
         m.kinds["edge"] = KINDS["edge"]
     fresh_street = game.fresh(p.street)
@@ -302,6 +314,11 @@ def answer_do(d: Decision, action: referee.Action) -> None:
         d.emit(InfluenceBought(pimp=pimp, amount=amount), rule="buying influence")
         money(d, pimp, -amount, "bought influence", "buying influence")
         influence(d, pimp, amount, "bought with money", "buying influence")
+        # Ruling: buying is allowed (money may still come off a bitch before the phase
+        # ends), but never in silence: a pile now short of the bribe is said at once.
+        after = game_of(d).pimps[pimp]
+        if after.bribe > after.money:
+            d.emit(BribeAtRisk(pimp=pimp, money=after.money, bribe=after.bribe), rule="police bust")
     elif what in ("attack-street", "attack-pad"):
         target = str(args["target"])
         d.emit(

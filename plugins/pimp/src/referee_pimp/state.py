@@ -33,6 +33,7 @@ from .events import (
     EdgeSlotLooked,
     FightTested,
     FirstPimpChosen,
+    GirlfriendClashed,
     GirlfriendDrawn,
     HitScored,
     InfluenceBid,
@@ -285,6 +286,10 @@ def evolve(game: PimpGame, event: Event) -> None:
             game.cards[event.card.id] = event.card
             _take(p, event.card.id)
             (p.pad if event.card.bitch else p.retired).append(event.card.id)
+        case GirlfriendClashed():
+            p = game.pimps[event.pimp]
+            _take(p, event.card.id)
+            p.hand.append(event.card.id)
         case FirstPimpChosen():
             game.first = event.pimp
         case InfluenceChanged():

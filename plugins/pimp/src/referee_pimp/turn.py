@@ -34,9 +34,11 @@ from .decks import faces_for, ready_made_name, ready_made_names
 from .events import (
     BribePaid,
     CardDiscarded,
+    CardFace,
     DeckListed,
     DeckShuffled,
     FirstPimpChosen,
+    GirlfriendClashed,
     GirlfriendDrawn,
     MoneyCounted,
     PimpOut,
@@ -101,6 +103,7 @@ def _girlfriends(d: Decision) -> None:
     drawing = list(d.seats)
     for round_number in itertools.count(1):
         best: dict[str, int] = {}
+        turned: dict[str, CardFace] = {}
         for seat in drawing:
             deck = game.pimps[seat].deck
             if not deck:
@@ -108,7 +111,11 @@ def _girlfriends(d: Decision) -> None:
             card = game.cards[deck[0]]
             d.emit(GirlfriendDrawn(pimp=seat, card=card, round=round_number), rule="setting up: girlfriends")
             if card.bitch:
-                best[seat] = card.cost
+                turned[seat] = card
+        for seat, card in turned.items():
+            if _clashes(d, seat, card, turned):
+                continue
+            best[seat] = card.cost
         if not best:
             if not any(game.pimps[s].deck for s in drawing):
                 d.emit(FirstPimpChosen(pimp=drawing[0], cost=0), rule="setting up: girlfriends")
@@ -120,6 +127,35 @@ def _girlfriends(d: Decision) -> None:
             d.emit(FirstPimpChosen(pimp=leaders[0], cost=top), rule="setting up: girlfriends")
             return
         drawing = leaders
+
+
+def _clashes(d: Decision, seat: str, card: CardFace, turned: dict[str, CardFace]) -> bool:
+    """ "A named escort is unique. There can be only one bitch of a particular name in play at
+    any one time."  Ruling: a girlfriend whose name an escort already in play has (a girlfriend
+    of an earlier draw), or that another pimp turned up in the same draw, goes into her pimp's
+    hand: girlfriends come free, so nobody "originally had" her, and the rulebook's way for
+    two pimps to settle a name (the influence test when bringing her into play) stays open
+    from the hand."""
+    if card.kind != "escort":
+        return False
+    game = game_of(d)
+    same = [
+        other
+        for other in d.seats
+        if other != seat
+        and (
+            any(game.cards[c].kind == "escort" and game.cards[c].name == card.name for c in game.in_play(other) if c not in _faces(turned))
+            or (other in turned and turned[other].kind == "escort" and turned[other].name == card.name)
+        )
+    ]
+    if not same:
+        return False
+    d.emit(GirlfriendClashed(pimp=seat, card=card, others=same), rule="setting up: girlfriends")
+    return True
+
+
+def _faces(turned: dict[str, CardFace]) -> set[str]:
+    return {face.id for face in turned.values()}
 
 
 def _turn_order(d: Decision) -> list[str]:

@@ -12,6 +12,8 @@ function optionText(option) {
 }
 
 function fieldLabel(name, shape) {
+  // A field of a group of alternatives (one_of) is named with the others, not as optional.
+  if (shape.alternatives?.length) return `${words(shape.label || name)} (or ${shape.alternatives.join(" or ")})`;
   return words(shape.label || name) + (shape.optional ? " (optional)" : "");
 }
 
@@ -137,10 +139,16 @@ export function requestForm(request, submit) {
   form.append(el("h3", { class: "prompt", text: request.prompt }));
   if (request.deadline) form.append(el("p", { class: "deadline", text: `Answer within ${request.deadline} seconds.` }));
   const readers = [];
-  const fields = Object.entries(request.answer || {}).sort((a, b) => Number(Boolean(a[1].optional)) - Number(Boolean(b[1].optional)));
-  for (const [name, shape] of fields) {
-    const build = builders[shape.kind];
+  const grouped = (shape) => Boolean(shape.optional) && !shape.one_of;
+  const fields = Object.entries(request.answer || {}).sort((a, b) => Number(grouped(a[1])) - Number(grouped(b[1])));
+  // Groups of alternative fields (one_of): the answer gives exactly one of each.
+  const groups = {};
+  for (const [name, shape] of fields) if (shape.one_of) (groups[shape.one_of] ||= []).push(name);
+  const named = (name) => words(request.answer[name].label || name);
+  for (const [name, plain] of fields) {
+    const build = builders[plain.kind];
     if (!build) continue;
+    const shape = plain.one_of ? { ...plain, alternatives: groups[plain.one_of].filter((n) => n !== name).map(named) } : plain;
     const [node, read] = build(name, shape);
     node.dataset.field = name;
     node.dataset.kind = shape.kind;
@@ -164,6 +172,12 @@ export function requestForm(request, submit) {
       if (value !== undefined) args[name] = value;
     }
     if ("__choice" in args) args = request.choices[Number(args.__choice)].args;
+    for (const members of Object.values(groups)) {
+      if (members.filter((n) => n in args).length !== 1) {
+        error.textContent = `Give exactly one of ${members.map(named).join(" or ")}.`;
+        return;
+      }
+    }
     send.disabled = true;
     error.textContent = "";
     try {

@@ -15,4 +15,5 @@ from ..common import game_of
 
 
 def has(state: TableState, pimp: str, effect: str) -> bool:
-    return game_of(state).cards[pimp].effect == effect
+    card = game_of(state).cards.get(pimp)  # "": an undefended ho has no pimp
+    return card is not None and card.effect == effect

@@ -1,10 +1,18 @@
-"""Slippery: when his ho is eliminated he goes back to his clan, not to the temporary discard pile."""
+"""Slippery: when his ho is eliminated he goes back to his clan, not to the temporary discard pile.
+
+Ruling: only while the clan has room.  "Never exceeding the maximum of 7 pimps" (rulebook
+3) holds for every pimp joining a clan; no choice of which pimp to discard is asked in the
+middle of the contests (as for a pimp drawn through The Fixer, ruling R13), so with the
+clan at 7 he cannot slip back, and goes to the temporary discard pile like any protector
+(a Bail Out may still bring him back).
+"""
 
 from __future__ import annotations
 
 from referee import TableState, hookimpl
 
-from ..common import card_hooks
+from ..cards import PIMP_LIMIT
+from ..common import card_hooks, game_of
 from . import has
 
 NAME = "slippery"
@@ -14,10 +22,14 @@ referee_extensions, backhanding_effects = card_hooks(
     NAME,
     "Slippery",
     "ability",
-    "When his ho is eliminated he goes back to his clan, not to the temporary discard pile.",
+    "When his ho is eliminated he goes back to his clan (if it has fewer than 7 pimps), not to the temporary discard pile.",
 )
 
 
 @hookimpl
 def backhanding_protector_lost(state: TableState, seat: str, pimp: str) -> str | None:
-    return "clan" if has(state, pimp, NAME) else None
+    if not has(state, pimp, NAME):
+        return None
+    # An assigned defender (protector = "defender") is still counted in the clan he leaves.
+    others = [p for p in game_of(state).clans[seat] if p != pimp]
+    return "clan" if len(others) < PIMP_LIMIT else None

@@ -1,4 +1,7 @@
-"""Sugar Daddy: the ho he protects is worth 1 more at the final count."""
+"""Sugar Daddy: the ho he protects is worth 1 more at the final count.
+
+With ``protector = "defender"`` (ruling R3) no pimp protects a ho for good: the ho he
+recruited counts, while he is still in her holder's clan."""
 
 from __future__ import annotations
 
@@ -18,5 +21,9 @@ referee_extensions, backhanding_effects = card_hooks(
 
 @hookimpl
 def backhanding_ho_value(state: TableState, seat: str, ho: str) -> int | None:
-    protector = game_of(state).hos[seat].get(ho)
+    game = game_of(state)
+    protector = game.hos[seat].get(ho)
+    if not protector:
+        recruiter = game.recruiters.get(ho, "")
+        protector = recruiter if recruiter in game.clans[seat] else ""
     return BONUS if protector and has(state, protector, NAME) else None

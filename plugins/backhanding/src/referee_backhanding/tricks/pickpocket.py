@@ -2,8 +2,10 @@
 
 Rulings: the card is drawn at random when the trick is carried out (after every sealed
 play of the step is revealed, so cards just played are no longer in the hand); only the
-thief and the victim see which card it is; an empty hand gives nothing.  It may be played
-in every sealed step, the final count's included.
+thief and the victim see which card it is; an empty hand gives nothing.  It is offered in
+the macking and backhanding plays, never at the final count: the count's plays are the
+last of the game, so a card taken then could never be played, and the trick would do
+nothing.
 """
 
 from __future__ import annotations
@@ -62,6 +64,8 @@ referee_extensions, backhanding_effects = card_hooks(
 def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str) -> list[str] | None:
     if not is_mine(state, card, NAME):
         return None
+    if step == "count":
+        return []
     game = game_of(state)
     return [s for s in opponents(game, seat) if game.hands[s]]
 

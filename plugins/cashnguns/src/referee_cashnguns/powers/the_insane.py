@@ -1,8 +1,9 @@
 """5. The Insane: has a grenade.
 
-Revealed at the start of some round (before the withdraw decision).  The next time the
-holder is wounded, everyone standing is wounded too, and the round ends there (no
-split: the pot waits).  The grenade is single use.
+Revealed at the start of some round (before the withdraw decision): with the bullet
+card, or with the nerve decision, once the holder has seen the guns pointed at him.  The
+next time the holder is wounded, everyone standing is wounded too, and the round ends
+there (no split: the pot waits).  The grenade is single use.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def referee_extensions() -> list[Extension]:
     return [
         extension(
             NAME,
-            "Has a grenade: once it is revealed, the next time you are wounded everyone standing is wounded too, and the round ends there. Revealed at the start of some round, before the nerve. Single use.",
+            "Has a grenade: once it is revealed, the next time you are wounded everyone standing is wounded too, and the round ends there. Revealed at the start of some round: with your bullet card, or at the latest with your choice to stay in or back down. Single use.",
             events=[GrenadeExploded],
             evolve=evolve,
         )
@@ -48,6 +49,14 @@ def cashnguns_reveal_options(state: TableState, gangster: str) -> list[tuple[str
     g = game_of(state).gangsters[gangster]
     if holds(state, gangster, NAME) and not g.revealed:
         return [(NAME, "Reveal The Insane: your grenade is armed", True)]
+    return None
+
+
+@hookimpl
+def cashnguns_nerve_reveal_options(state: TableState, gangster: str) -> list[tuple[str, str]] | None:
+    g = game_of(state).gangsters[gangster]
+    if holds(state, gangster, NAME) and not g.revealed:
+        return [(NAME, "Reveal The Insane before the count: your grenade is armed")]
     return None
 
 

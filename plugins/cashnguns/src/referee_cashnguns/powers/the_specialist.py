@@ -1,10 +1,12 @@
 """9. The Specialist: may use the Bang! Bang! Bang! card twice.
 
 Revealed when the card is used: the holder discards another bullet card of that gun and
-takes Bang! Bang! Bang! back into hand.  The card says "may": after the shooting, every
-gangster whose Bang! Bang! Bang! was fired is asked which card to give up (the holder is
-offered the kinds his gun still holds, the others nothing), and leaving it out keeps the
-cards.  Once a game.
+takes Bang! Bang! Bang! back into hand.  The card is used when it is played, fired or
+discarded unfired (bullet cards are "single use": either way it is spent).  The card says
+"may": after the shooting, every gangster who may have spent a Bang! Bang! Bang! (fired
+it, or discarded a card face down) is asked which card to give up (the holder whose spent
+card was Bang! Bang! Bang! is offered the kinds his gun still holds, the others nothing),
+and leaving it out keeps the cards.  Once a game.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from referee import Decision, Event, Extension, TableState, Words, hookimpl
 
 from ..components import CARD_NAMES
+from ..showdown import spent
 from . import at_table, extension, game_of, holds, mark_used, rule, used
 
 NAME = "the-specialist"
@@ -34,7 +37,7 @@ def referee_extensions() -> list[Extension]:
     return [
         extension(
             NAME,
-            "May use the Bang! Bang! Bang! card twice: once it is fired, discard another bullet card and take Bang! Bang! Bang! back into your hand. Revealed when you do.",
+            "May use the Bang! Bang! Bang! card twice: once it is played (fired, or discarded unfired), discard another bullet card and take Bang! Bang! Bang! back into your hand. Revealed when you do.",
             events=[BangBangBangReloaded],
             evolve=evolve,
         )
@@ -57,7 +60,7 @@ def cashnguns_pending_reloads(state: TableState) -> bool | None:
 @hookimpl
 def cashnguns_reload_options(state: TableState, gangster: str, gun: str) -> list[tuple[str, str, str]] | None:
     game = game_of(state)
-    if not holds(state, gangster, NAME) or used(state, NAME) or game.round.fired.get(gun) != "bbb" or game.guns[gun].owner != gangster:
+    if not holds(state, gangster, NAME) or used(state, NAME) or spent(state).get(gun) != "bbb" or game.guns[gun].owner != gangster:
         return None
     # Giving up a second Bang! Bang! Bang! (a taken gun's) to take one back changes nothing.
     kinds = [c for c in dict.fromkeys(sorted(game.guns[gun].bullets)) if c != "bbb"]

@@ -31,9 +31,10 @@ from .doing_shit import (
     SpecialPlayed,
 )
 from .power import Draw, DrawsPlanned, PowerCardDrawn
-from .setup import DeckListed, DeckShuffled, FirstPimpChosen, GirlfriendDrawn
+from .setup import DeckListed, DeckShuffled, FirstPimpChosen, GirlfriendClashed, GirlfriendDrawn
 from .soliciting import (
     BitchesSent,
+    BribeAtRisk,
     BribeDemanded,
     BusinessStarted,
     CrackdownBegan,
@@ -124,6 +125,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     InfluenceTestBegan,
     BitchesSent,
     CrackdownBegan,
+    GirlfriendClashed,
+    BribeAtRisk,
 )
 
 __all__ = [
@@ -139,6 +142,7 @@ __all__ = [
     "BitchMoved",
     "BitchRetired",
     "BitchesSent",
+    "BribeAtRisk",
     "BribeDemanded",
     "BribePaid",
     "BusinessStarted",
@@ -155,6 +159,7 @@ __all__ = [
     "EdgeSlotLooked",
     "FightTested",
     "FirstPimpChosen",
+    "GirlfriendClashed",
     "GirlfriendDrawn",
     "HitScored",
     "InfluenceBid",

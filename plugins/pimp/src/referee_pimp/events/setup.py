@@ -51,6 +51,25 @@ class GirlfriendDrawn(Event, tag="pimp.GirlfriendDrawn"):
         return w.says(self.pimp, "turns up", f"{self.card.shown}{again}, a special card: no girlfriend")
 
 
+class GirlfriendClashed(Event, tag="pimp.GirlfriendClashed"):
+    """Setup: a girlfriend turned up whose name is already in play, or turned up by another pimp
+    in the same draw ("There can be only one bitch of a particular name in play at any one
+    time"): she leaves the pad for her pimp's hand and counts for nothing in choosing who goes
+    first."""
+
+    pimp: str
+    card: CardFace
+    others: list[str]
+    """The pimps who have (or turned up in the same draw) an escort of that name."""
+
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return sentence(
+            f"{w.possessive(self.pimp)} {self.card.shown} shares her name with an escort of {w.names(self.others)}: "
+            f"only one bitch of a name is in play, so she goes into {their(w, self.pimp)} hand instead of the pad"
+        )
+
+
 class FirstPimpChosen(Event, tag="pimp.FirstPimpChosen"):
     pimp: str
     cost: int

@@ -162,6 +162,24 @@ class BribeDemanded(Event, tag="pimp.BribeDemanded"):
         return f"Police bust: {w.name(self.pimp)} must pay a {money(self.amount)} bribe by the end of Doing Shit"
 
 
+class BribeAtRisk(Event, tag="pimp.BribeAtRisk"):
+    """Buying influence left the money pile short of the police bribe due: "You must pay a
+    bribe in green money tokens from your money pile to the police, by the end of your do
+    shit phase, or be out of the game"."""
+
+    pimp: str
+    money: int
+    bribe: int
+
+    def describe(self, words: Words | None = None) -> str:
+        w = words or Words()
+        return sentence(
+            f"Warning: {w.possessive(self.pimp)} money pile ({money(self.money)}) no longer covers the {money(self.bribe)} police bribe; "
+            f"unless {w.name(self.pimp)} {w.verb(self.pimp, 'puts')} money back in it by the end of Doing Shit, "
+            f"{w.name(self.pimp)} {w.verb(self.pimp, 'is')} out of the game"
+        )
+
+
 class LooksTestStarted(Event, tag="pimp.LooksTestStarted"):
     service: str
     punters: int

@@ -295,7 +295,9 @@ def create_app(
             published: list[int] = []
             while True:
                 waiter = hub.waiter(table_id)
-                update = await hub.run(claims.w_update, table_id, role, hello["token"], after)
+                # A page opening, or asking again from an entry of its choice, reads the
+                # table's head; a page told of a change is answered from memory.
+                update = await hub.run(hub._w_page_update, table_id, role, hello["token"], after, send)
                 if send or update["entries"] or update["published"] != published:
                     await socket.send_json({"type": "update", "after": after, **update})
                 send, published, after = False, update["published"], update["length"]

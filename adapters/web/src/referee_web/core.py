@@ -35,7 +35,7 @@ from .keys import SeatKeys
 from .lanes import Lanes, Overdue, refuse_late_appends, refuse_late_writes
 from .limits import WORK_TIMEOUT, Limits
 from .problems import Problem
-from .showing import Shown
+from .showing import SPECTATORS, Shown
 
 T = TypeVar("T")
 
@@ -162,6 +162,23 @@ class HubCore:
         refusal = self._w_keys.refusal(table_id, role, token)
         if refusal is not None:
             raise Problem(403, refusal)
+        self._accepted.setdefault(table_id, {})[key] = now + self.credential_seconds
+
+    def _w_authorize_spectator(self, table_id: str, token: str) -> None:
+        """A spectator link's token for a table this server opened (every refusal alike)."""
+        if table_id not in self._known:
+            with contextlib.suppress(Problem):
+                self._w_seat(table_id, GAMESMASTER)
+        if not token:
+            raise Problem(401, "this page needs its spectator link's token (Authorization: Bearer ...)")
+        key = (SPECTATORS, hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest())
+        accepted = self._accepted.get(table_id)
+        now = time.monotonic()
+        if accepted is not None and accepted.get(key, 0.0) > now:
+            return
+        # An unknown table is refused as a wrong token is: a spectator link tells nothing of other tables.
+        if table_id not in self._known or self._w_keys.refusal(table_id, SPECTATORS, token) is not None:
+            raise Problem(403, "that is not a spectator link of this table; ask the host for it")
         self._accepted.setdefault(table_id, {})[key] = now + self.credential_seconds
 
     def _w_seat(self, table_id: str, role: str) -> None:

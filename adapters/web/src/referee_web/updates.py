@@ -8,7 +8,7 @@ from typing import Any
 
 from referee import GAMESMASTER, Referee
 
-from .core import HubCore
+from .core import SPECTATORS, HubCore
 from .forms import _hint, _label, _pasteable
 from .problems import Problem
 from .showing import entry_shown
@@ -29,8 +29,15 @@ class PageUpdates(HubCore):
         self._w_authorize(table_id, role, token)
         return self._w_update(table_id, role, after, look)
 
+    def _w_spectator_update(self, table_id: str, token: str, after: int, look: bool) -> dict[str, Any]:
+        """What every seat may see, for a spectator link: the view of nobody's seat."""
+        self._w_authorize_spectator(table_id, token)
+        update = self._w_update(table_id, SPECTATORS, after, look)
+        update["role"] = "spectator"
+        return update
+
     def _w_read_update(self, app: Referee, table_id: str, role: str, after: int) -> dict[str, Any]:
-        seat = None if role == GAMESMASTER else role
+        seat = None if role in (GAMESMASTER, SPECTATORS) else role
         after = max(0, after)
         if after > app.length(table_id):
             raise Problem(400, f"after: table {table_id} has fewer than {after} entries")

@@ -6,7 +6,7 @@ from typing import Any
 
 from referee import GAMESMASTER, Referee, RefereeError, shown
 
-from .core import HubCore
+from .core import SPECTATORS, HubCore
 from .forms import _file_like, _pasteable, _verdict
 from .problems import Problem, _not_open, _problem
 from .showing import presented
@@ -52,7 +52,16 @@ class TableWork(HubCore):
             raise _problem(exc) from None
         keys = self._w_keys
         tokens, invitations = keys.issue(table_id, [GAMESMASTER]), keys.invite(table_id, [s for s in seats if s not in bots])
-        return {"table": table_id, "game": game, "seats": seats, "bots": bots, "tokens": tokens, "invitations": invitations}
+        spectators = keys.issue(table_id, [SPECTATORS])[SPECTATORS]
+        return {
+            "table": table_id,
+            "game": game,
+            "seats": seats,
+            "bots": bots,
+            "tokens": tokens,
+            "invitations": invitations,
+            "spectators": spectators,
+        }
 
     def _w_act(self, table_id: str, role: str, body: dict[str, Any]) -> dict[str, Any]:
         # Decided on the table as this worker holds it, reading nothing; the append is

@@ -10,7 +10,8 @@ table's worker and waits.  The hub is made of its parts:
   an entry is appended, by this process or (on PostgreSQL) by another one, announced with
   ``NOTIFY`` and heard by a listening connection;
 * ``updates``: what a page is sent, from memory;
-* ``work``: opening, acting, exporting, replaying, reports;
+* ``work``: opening, acting, exporting, replaying, reports; on SQLite, answers waiting
+  together on a worker are committed together (group commit, ``_w_acts``);
 * ``driving``: bots, deadlines and the watch over a shared SQLite file.
 
 Every method named ``_w_...`` runs on a worker thread.  A table's work is bounded in
@@ -27,6 +28,7 @@ import time
 
 from .driving import Driving
 from .keys import CHANNEL, postgres_conninfo
+from .lanes import Grouping
 from .problems import Problem, _not_open, _problem
 from .updates import PageUpdates
 from .work import MAX_NAME, MAX_SEATS, TableWork
@@ -42,6 +44,10 @@ class Hub(Driving, PageUpdates, TableWork):
         self.app = await self.run(lambda: self._w_app)
         self.keys = await self.run(lambda: self._w_keys)
         workers = self._workers or (4 if self.keys.postgres else 1)
+        if not self.keys.postgres and self.app.location != ":memory:":
+            # One SQLite file writes one transaction at a time, each made durable on its
+            # own: answers waiting together are committed together (see ``_w_acts``).
+            self._lanes.group(Grouping(self._w_act, self._w_acts))
         if self.app.location != ":memory:":
             self._lanes.add(workers - 1)
         else:

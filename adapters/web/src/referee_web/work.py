@@ -63,21 +63,51 @@ class TableWork(HubCore):
             "spectators": spectators,
         }
 
-    def _w_act(self, table_id: str, role: str, body: dict[str, Any]) -> dict[str, Any]:
+    def _w_act(self, table_id: str, role: str, body: dict[str, Any], announce: bool = True) -> dict[str, Any]:
         # Decided on the table as this worker holds it, reading nothing; the append is
         # refused if another writer moved it on, and the kernel decides again.  A refusal
         # decided on memory is checked once against the store before it is given: a process
         # that announces nothing may have opened the request meanwhile.
         with self._w_reading(table_id) as looked:
             try:
-                return self._w_read_act(table_id, role, body)
+                return self._w_read_act(table_id, role, body, announce)
             except Problem as refused:
                 if looked or refused.status not in (403, 409, 422, 507):
                     raise
         with self._w_reading(table_id, look=True):
-            return self._w_read_act(table_id, role, body)
+            return self._w_read_act(table_id, role, body, announce)
 
-    def _w_read_act(self, table_id: str, role: str, body: dict[str, Any]) -> dict[str, Any]:
+    def _w_acts(self, calls: list[tuple[Any, ...]]) -> list[Any]:
+        """Answers waiting together, for any tables, decided one after the other in the
+        order they came and committed in one transaction (group commit): each one's outcome
+        (its answer or its refusal) is handed back only once that transaction is durable.
+        If it fails (another writer took a position meanwhile), nothing of it is stored,
+        the tables are forgotten and each answer is decided again on its own."""
+        app = self._w_app
+        outcomes: list[Any] = []
+        try:
+            with app.store.together():
+                for args in calls:
+                    try:
+                        outcomes.append(self._w_act(*args, announce=False))
+                    except Exception as exc:
+                        outcomes.append(exc)
+        except Exception:
+            for table_id in {args[0] for args in calls}:
+                app.forget(table_id)
+                self._local.current.discard(table_id)
+            outcomes = []
+            for args in calls:
+                try:
+                    outcomes.append(self._w_act(*args))
+                except Exception as exc:
+                    outcomes.append(exc)
+            return outcomes
+        for table_id in {args[0] for args, outcome in zip(calls, outcomes, strict=True) if not isinstance(outcome, Exception)}:
+            self._announce(table_id)
+        return outcomes
+
+    def _w_read_act(self, table_id: str, role: str, body: dict[str, Any], announce: bool = True) -> dict[str, Any]:
         app = self._w_app
         action = body.get("action")
         args = body.get("args", {})
@@ -119,7 +149,8 @@ class TableWork(HubCore):
         except RefereeError as exc:
             still_open = request is None or request in self._w_open_for(app, table_id, seat)
             raise _problem(exc, request, still_open, seat) from None
-        self._announce(table_id)
+        if announce:
+            self._announce(table_id)
         return {"appended": len(entries)}
 
     @staticmethod

@@ -287,7 +287,9 @@ def main() -> None:
                     with ExitStack() as stack:
                         # Two processes on one SQLite file see each other's moves by looking (PostgreSQL: NOTIFY).
                         watch = 0.05 if processes > 1 and store == "sqlite" else 0.0
-                        addresses = [stack.enter_context(_server(db, watch, tree)) for _ in range(processes)]
+                        # A fresh SQLite file per row: a row measures its own tables, not a store the rows before filled.
+                        where = db if store != "sqlite" else str(Path(scratch.name) / f"{code}-{processes}-{tables}-{pace:g}.sqlite")
+                        addresses = [stack.enter_context(_server(where, watch, tree)) for _ in range(processes)]
                         measured = asyncio.run(_load(addresses, tables, seconds + (4 * pace if pace else 0), pace))
                     row = {
                         "code": code,

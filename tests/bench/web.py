@@ -161,11 +161,15 @@ async def _seat(
                         return
                 began = time.perf_counter()
                 sent.append((began, seat, update["length"]))
-                done = await client.post(
-                    f"{address}/api/tables/{table}/seats/{seat}/act",
-                    json={"action": request["action"], "args": _answer(request["answer"]), "request": request["id"]},
-                    headers=headers,
-                )
+                body = {"action": request["action"], "args": _answer(request["answer"]), "request": request["id"]}
+                url = f"{address}/api/tables/{table}/seats/{seat}/act"
+                try:
+                    done = await client.post(url, json=body, headers=headers)
+                except httpx.TransportError:
+                    # A kept-alive connection the server closed as it was reused: sent again
+                    # (the answer names its request, so it is recorded once at most).
+                    counts["resent"] = counts.get("resent", 0) + 1
+                    done = await client.post(url, json=body, headers=headers)
                 latencies.append(time.perf_counter() - began)
                 counts[str(done.status_code)] = counts.get(str(done.status_code), 0) + 1
             left = clock.until - time.monotonic()

@@ -275,7 +275,7 @@ def refuse_late_writes(target: Any, *names: str) -> None:
 
 def refuse_late_appends(app: Referee) -> None:
     """Refuse a given-up lane's late writes to ``app``'s store (a table opened or appended to)."""
-    refuse_late_writes(app.store, "create_lines", "append_lines")
+    refuse_late_writes(app.store, "create_lines", "append_lines", "write_together")
 
 
 def _guarded(write: Callable[..., Any]) -> Callable[..., Any]:

@@ -98,3 +98,35 @@ def test_web_a_group_whose_transaction_fails_stores_nothing_of_it_and_each_answe
         assert log.count((seat, "referee.ActionTaken")) == taken.count((seat, "referee.ActionTaken")) + 1, f"{seat}'s answer recorded once"
     for table in opened:
         assert oracle.audit.verify_table(table.id).ok
+
+
+def test_web_a_group_never_runs_a_tables_answer_before_that_tables_earlier_work() -> None:
+    """Answers waiting behind other work join the group only for tables with none of their
+    own work waiting before them: each table's jobs keep the order they came in."""
+    from concurrent.futures import wait
+
+    from referee_web.lanes import Grouping, Lane
+
+    ran: list[Any] = []
+    gate = threading.Event()
+
+    def answer(table: str, n: int) -> str:
+        ran.append(("answer", table, n))
+        return table
+
+    def together(calls: list[tuple[Any, ...]]) -> list[Any]:
+        ran.append(("together", [(table, n) for table, n in calls]))
+        return [table for table, _ in calls]
+
+    def page(table: str) -> None:
+        ran.append(("page", table))
+
+    lane = Lane("test", lambda table: None, Grouping(answer, together))
+    futures = [lane.submit(gate.wait, (), None)]
+    futures += [lane.submit(answer, ("A", 1), "A"), lane.submit(page, ("B",), "B"), lane.submit(answer, ("B", 2), "B")]
+    futures += [lane.submit(answer, ("C", 3), "C"), lane.submit(answer, ("A", 4), "A")]
+    gate.set()
+    wait(futures, timeout=10)
+    lane.stop()
+    assert ran == [("together", [("A", 1), ("C", 3), ("A", 4)]), ("page", "B"), ("answer", "B", 2)]
+    assert [f.result() for f in futures[1:]] == ["A", None, "B", "C", "A"]

@@ -11,6 +11,7 @@ from shutting down.
 from __future__ import annotations
 
 import asyncio
+import collections
 import queue
 import threading
 import time
@@ -45,7 +46,7 @@ class Lane:
         self.grouping = grouping
         self.running_group: frozenset[Future[Any]] = frozenset()
         self.running_tables: frozenset[str | None] = frozenset()
-        self._carried: list[_Job | None] = []
+        self._carried: collections.deque[_Job | None] = collections.deque()
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._lock = threading.Lock()
         # Apart from ``_lock``, so that handing the lane a job never waits for a write.
@@ -88,24 +89,35 @@ class Lane:
         self._jobs.put(None)
 
     def _next(self) -> _Job | None:
-        return self._carried.pop() if self._carried else self._jobs.get()
+        return self._carried.popleft() if self._carried else self._jobs.get()
 
     def _group(self, first: _Job) -> list[_Job]:
-        """``first`` and the jobs of its kind queued right behind it (the next job of
-        another kind is kept for after, so the queue's order holds)."""
+        """``first`` and the jobs of its kind waiting behind it, for tables with no job of
+        another kind waiting before them: those jobs are kept for after, in their order, so
+        each table's jobs run in the order they came."""
         grouping = self.grouping
         if grouping is None or first[1] != grouping.single:
             return [first]
-        group = [first]
+        group: list[_Job] = [first]
+        behind: list[_Job | None] = []
+        held: set[str | None] = set()
         while len(group) < grouping.most:
-            try:
-                job = self._jobs.get_nowait()
-            except queue.Empty:
+            if self._carried:
+                job = self._carried.popleft()
+            else:
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+            if job is None:
+                behind.append(job)
                 break
-            if job is None or job[1] != grouping.single:
-                self._carried.append(job)
-                break
-            group.append(job)
+            if job[1] == grouping.single and job[3] not in held:
+                group.append(job)
+            else:
+                behind.append(job)
+                held.add(job[3])
+        self._carried.extendleft(reversed(behind))
         return group
 
     def _work(self) -> None:
@@ -143,8 +155,10 @@ class Lane:
             given_up = self.given_up
         if given_up:
             _lanes_by_thread.pop(threading.get_ident(), None)
-            if self._carried and self._carried[0] is not None and self._successor is not None:
-                self._successor._jobs.put(self._carried.pop())
+            while self._carried and self._successor is not None:
+                job = self._carried.popleft()
+                if job is not None:
+                    self._successor._jobs.put(job)
             for table in tables:
                 self._released(table)
         return given_up

@@ -3,7 +3,9 @@ latency of one action (p50, p99) with 1, 10 and 100 tables played at once, on SQ
 PostgreSQL, served by one and by two server processes.
 
 Run with ``nox -s web_bench`` (``-- --quick`` for a short run; ``REFEREE_TEST_POSTGRES=...``
-adds the PostgreSQL rows).  Nothing is asserted: it reports.
+adds the PostgreSQL rows; ``-- --baseline /path/to/checkout`` measures that checkout's web
+server too, row by row in the same run, so the figures compare on a shared machine).
+Nothing is asserted: it reports.
 
 Each table is a three-farmer Pigsty table whose seats are played by this script as three
 people's browsers would: each seat holds its live WebSocket and answers each request pushed
@@ -11,7 +13,9 @@ to it (``POST .../act``, empty orders).  The last orders of a turn
 also resolve the turn.  Tables are opened before the clock starts.  With two processes, the
 seats of a table talk to alternate processes, so most actions follow one taken on the other
 process.  The latency is the round trip of ``POST .../act``, which decides, appends, and
-returns; the client runs in this process on the same machine, so it competes with the
+returns; the update latency runs from an answer sent to another seat's page receiving the
+entries it appended (people-paced rows: each answer about ``--pace`` seconds after its
+request); the client runs in this process on the same machine, so it competes with the
 servers for the same cores.
 """
 
@@ -22,6 +26,7 @@ import asyncio
 import json
 import os
 import platform
+import random
 import signal
 import socket
 import statistics
@@ -45,13 +50,18 @@ def _port() -> int:
 
 
 @contextmanager
-def _server(db: str, watch: float):  # type: ignore[no-untyped-def]
+def _server(db: str, watch: float, code: str | None = None):  # type: ignore[no-untyped-def]
+    """A ``referee serve`` process; ``code``: a checkout whose web adapter it runs instead
+    of the installed one (the baseline a row is compared with, measured in the same run)."""
     port = _port()
+    env = dict(os.environ)
+    if code is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(Path(code) / "adapters" / "web" / "src"), env.get("PYTHONPATH", "")])
     # The load comes from one address: the limits a server sets per client would measure themselves.
     command = [sys.executable, "-m", "referee_web", "--db", db, "--port", str(port), "--rate", "1000000", "--burst", "1000000"]
     command += ["--tables-per-minute", "1000000", "--connections-per-client", "1000000"]
     command += ["--watch", str(watch)]
-    proc = subprocess.Popen([*command, "--bot-pause", "0", "--log-level", "warning"], stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen([*command, "--bot-pause", "0", "--log-level", "warning"], stdout=subprocess.DEVNULL, env=env)
     address = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
@@ -124,10 +134,17 @@ async def _seat(
     clock: _Clock,
     latencies: list[float],
     counts: dict[str, int],
+    sent: list[tuple[float, str, int]],
+    updates: list[float],
+    pace: float,
 ) -> None:
-    """One seat's browser: it holds the live connection, and answers each request pushed to it."""
+    """One seat's browser: it holds the live connection, and answers each request pushed to
+    it (after ``pace`` seconds or so, as a person would, or at once).  ``sent``: the table's
+    answers (when, whose, the length its page held); an update that reaches this page
+    with more entries than that page held times another seat's answer (the update latency)."""
     headers = {"Authorization": f"Bearer {token}"}
     answered: set[str] = set()
+    counted = 0
     async with connect(f"ws://{address.removeprefix('http://')}/api/tables/{table}/seats/{seat}/live", max_size=None) as socket:
         await socket.send(json.dumps({"token": token, "after": 0}))
         update = json.loads(await socket.recv())
@@ -138,12 +155,21 @@ async def _seat(
                 if request["id"] in answered or time.monotonic() >= clock.until:
                     continue
                 answered.add(request["id"])
+                if pace:
+                    await asyncio.sleep(random.uniform(0.5 * pace, 1.5 * pace))
+                    if time.monotonic() >= clock.until:
+                        return
                 began = time.perf_counter()
-                done = await client.post(
-                    f"{address}/api/tables/{table}/seats/{seat}/act",
-                    json={"action": request["action"], "args": _answer(request["answer"]), "request": request["id"]},
-                    headers=headers,
-                )
+                sent.append((began, seat, update["length"]))
+                body = {"action": request["action"], "args": _answer(request["answer"]), "request": request["id"]}
+                url = f"{address}/api/tables/{table}/seats/{seat}/act"
+                try:
+                    done = await client.post(url, json=body, headers=headers)
+                except httpx.TransportError:
+                    # A kept-alive connection the server closed as it was reused: sent again
+                    # (the answer names its request, so it is recorded once at most).
+                    counts["resent"] = counts.get("resent", 0) + 1
+                    done = await client.post(url, json=body, headers=headers)
                 latencies.append(time.perf_counter() - began)
                 counts[str(done.status_code)] = counts.get(str(done.status_code), 0) + 1
             left = clock.until - time.monotonic()
@@ -153,19 +179,43 @@ async def _seat(
                 update = json.loads(await asyncio.wait_for(socket.recv(), timeout=left))
             except TimeoutError:
                 return
+            arrived = time.perf_counter()
+            while counted < len(sent) and sent[counted][2] < update.get("length", 0):
+                at, whose, _ = sent[counted]
+                if whose != seat:
+                    updates.append(arrived - at)
+                counted += 1
 
 
-async def _load(addresses: list[str], tables: int, seconds: float) -> dict[str, Any]:
+def _percentile(values: list[float], share: float) -> float | None:
+    return 1000 * values[min(len(values) - 1, int(share * len(values)))] if values else None
+
+
+async def _load(addresses: list[str], tables: int, seconds: float, pace: float = 0.0) -> dict[str, Any]:
     latencies: list[float] = []
+    updates: list[float] = []
     counts: dict[str, int] = {}
     limits = httpx.Limits(max_connections=max(20, tables * 3), max_keepalive_connections=max(20, tables * 3))
     async with httpx.AsyncClient(timeout=120, limits=limits) as client:
         # Tables are opened and every page connected before the clock starts: that is not what is measured.
         opened = [await _open(client, addresses[n % len(addresses)]) for n in range(tables)]
         clock = _Clock(tables * len(SEATS))
+        sent: dict[str, list[tuple[float, str, int]]] = {t["table"]: [] for t in opened}
         seats = [
             asyncio.ensure_future(
-                _seat(client, addresses[i % len(addresses)], t["table"], seat, t["tokens"][seat], clock, latencies, counts)
+                _seat(
+                    client,
+                    addresses[i % len(addresses)],
+                    t["table"],
+                    seat,
+                    t["tokens"][seat],
+                    clock,
+                    latencies,
+                    counts,
+                    sent[t["table"]],
+                    updates,
+                    pace,
+                )
             )
             for t in opened
             for i, seat in enumerate(SEATS)
@@ -177,25 +227,45 @@ async def _load(addresses: list[str], tables: int, seconds: float) -> dict[str, 
         await asyncio.gather(*seats)
         elapsed = time.monotonic() - began
     latencies.sort()
+    updates.sort()
     ok = counts.get("200", 0)
     return {
         "actions": ok,
         "actions_per_s": ok / elapsed,
         "p50_ms": 1000 * statistics.median(latencies) if latencies else None,
-        "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))] if latencies else None,
+        "p99_ms": _percentile(latencies, 0.99),
+        "update_p50_ms": _percentile(updates, 0.5),
+        "update_p95_ms": _percentile(updates, 0.95),
+        "update_p99_ms": _percentile(updates, 0.99),
         "statuses": counts,
     }
+
+
+def _line(row: dict[str, Any]) -> str:
+    def ms(value: float | None) -> str:
+        return f"{value:>8.1f}" if value is not None else f"{'-':>8}"
+
+    return (
+        f"{row['code']:<8} {row['store']:<10} {row['processes']:>2} {row['tables']:>6} {row['load']:<9} {row['actions_per_s']:>9.0f} "
+        f"{ms(row['p50_ms'])} {ms(row['p99_ms'])} {ms(row['update_p50_ms'])} {ms(row['update_p95_ms'])} {ms(row['update_p99_ms'])}"
+        f"  {row['statuses']}  load average {row['load_average']:.1f}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="2 s per row instead of 8")
     parser.add_argument("--seconds", type=float, help="seconds of load per row")
-    parser.add_argument("--tables", default="1,10,100", help="table counts, comma-separated")
+    parser.add_argument("--tables", default="1,10,100", help="table counts played saturated (answers at once), comma-separated")
+    parser.add_argument("--paced", default="100", help="table counts played people-paced, comma-separated ('' for none)")
+    parser.add_argument("--pace", type=float, default=2.0, help="seconds a person takes to answer, on average (default 2)")
+    parser.add_argument("--processes", default="1,2", help="server processes, comma-separated")
+    parser.add_argument("--baseline", help="a checkout whose web server is measured too, row by row in the same run (e.g. main)")
     parser.add_argument("--json", default="bench-results/web.json", help="where to write every figure")
     options = parser.parse_args()
     seconds = options.seconds or (2.0 if options.quick else 8.0)
-    counts = [int(n) for n in options.tables.split(",")]
+    counts = [int(n) for n in options.tables.split(",") if n]
+    paced = [int(n) for n in options.paced.split(",") if n]
     stores: list[tuple[str, str]] = []
     scratch = tempfile.TemporaryDirectory(prefix="referee-web-bench-")
     stores.append(("sqlite", str(Path(scratch.name) / "bench.sqlite")))
@@ -203,21 +273,39 @@ def main() -> None:
         stores.append(("postgresql", os.environ["REFEREE_TEST_POSTGRES"]))
     else:
         print("REFEREE_TEST_POSTGRES is not set: SQLite rows only", file=sys.stderr)
+    codes: list[tuple[str, str | None]] = [("this", None)]
+    if options.baseline:
+        codes.append(("baseline", options.baseline))
+    loads = [(n, 0.0) for n in counts] + [(n, options.pace) for n in paced]
     rows = []
-    print(f"{'store':<11} {'processes':>9} {'tables':>6} {'actions/s':>10} {'p50 ms':>8} {'p99 ms':>8}  statuses")
+    print(
+        f"{'code':<8} {'store':<10} {'p':>2} {'tables':>6} {'load':<9} {'actions/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
+        f"{'upd p50':>8} {'upd p95':>8} {'upd p99':>8}  statuses"
+    )
     for store, db in stores:
-        for processes in (1, 2):
-            with ExitStack() as stack:
-                # Two processes on one SQLite file see each other's moves by looking (PostgreSQL: NOTIFY).
-                watch = 0.05 if processes > 1 and store == "sqlite" else 0.0
-                addresses = [stack.enter_context(_server(db, watch)) for _ in range(processes)]
-                for tables in counts:
-                    row = {"store": store, "processes": processes, "tables": tables, **asyncio.run(_load(addresses, tables, seconds))}
+        for processes in [int(n) for n in options.processes.split(",")]:
+            for tables, pace in loads:
+                # The baseline and this code take turns row by row, so a busy moment of the
+                # shared machine weighs on both alike.
+                for code, tree in codes:
+                    with ExitStack() as stack:
+                        # Two processes on one SQLite file see each other's moves by looking (PostgreSQL: NOTIFY).
+                        watch = 0.05 if processes > 1 and store == "sqlite" else 0.0
+                        # A fresh SQLite file per row: a row measures its own tables, not a store the rows before filled.
+                        where = db if store != "sqlite" else str(Path(scratch.name) / f"{code}-{processes}-{tables}-{pace:g}.sqlite")
+                        addresses = [stack.enter_context(_server(where, watch, tree)) for _ in range(processes)]
+                        measured = asyncio.run(_load(addresses, tables, seconds + (4 * pace if pace else 0), pace))
+                    row = {
+                        "code": code,
+                        "store": store,
+                        "processes": processes,
+                        "tables": tables,
+                        "load": f"paced {pace:g}s" if pace else "saturated",
+                        "load_average": os.getloadavg()[0],
+                        **measured,
+                    }
                     rows.append(row)
-                    print(
-                        f"{store:<11} {processes:>9} {tables:>6} {row['actions_per_s']:>10.0f} {row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f}  {row['statuses']}",
-                        flush=True,
-                    )
+                    print(_line(row), flush=True)
     out = Path(options.json)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(

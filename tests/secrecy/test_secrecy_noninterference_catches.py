@@ -94,3 +94,20 @@ def test_a_kernel_refusal_naming_whose_request_it_is_is_found(registry, monkeypa
     monkeypatch.setattr("referee.table.answered_request", telling)
     first = _found(registry, "probe").interference[0]
     assert first.what.startswith("its refusals: .r1.confirm.")
+
+
+def test_a_spectator_link_showing_a_seats_own_view_is_found(registry, web, monkeypatch):
+    """A spectator link is watched over the web too: were it served the seats' own views
+    (each seat's hidden card), the spectator would tell the worlds apart."""
+    assert not [i for i in _found(registry, "none", points=2, observers=[web]).interference if i.watcher is None]
+
+    def a_seats_update(hub: Hub, table_id: str, token: str, after: int, look: bool) -> dict:
+        hub._w_authorize_spectator(table_id, token)
+        update = hub._w_update(table_id, "gamesmaster", after, look)
+        return {**update, "view": {seat: hub._w_update(table_id, seat, after, look)["view"] for seat in SEATS}}
+
+    monkeypatch.setattr(Hub, "_w_spectator_update", a_seats_update)
+    found = _found(registry, "none", points=2, observers=[web])
+    spectated = [item for item in found.interference if item.watcher is None]
+    assert spectated, "a spectator served the seats' own views tells the worlds apart"
+    assert {item.what.split(":")[0] for item in spectated} <= {"its web spectator state", "its web spectator live frame"}

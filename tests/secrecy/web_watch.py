@@ -6,7 +6,8 @@ WebSocket frame of its live page.
 Each world gets a server of its own, in-process (Starlette's test client), serving that
 world's referee: the server is made on an in-memory store and its worker is handed the
 world's referee, so the server reads exactly the table the kernel's part compared.  A
-spectator has no page on the web; the gamesmaster's console is watched as ``gamesmaster``.
+spectator is watched through the table's spectator link (its state and its live page,
+headers included); the gamesmaster's console is watched as ``gamesmaster``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from referee import GAMESMASTER, Referee
 from referee.testing import CheckFailed
 from referee.testing.worlds import normalized
 from referee_web import Limits, create_app
+from referee_web.showing import SPECTATORS
 
 UNLIMITED = Limits(rate=1_000_000, burst=1_000_000, tables_per_minute=1_000_000)
 
@@ -66,7 +68,7 @@ class WebWatch:
 
         def serve_this_world() -> dict[str, str]:
             hub._local.app = app
-            return hub._w_keys.issue(table, [*app.info(table).seats, GAMESMASTER])
+            return hub._w_keys.issue(table, [*app.info(table).seats, GAMESMASTER, SPECTATORS])
 
         tokens = client.portal.call(hub.run, serve_this_world)  # type: ignore[union-attr]
         self._served[id(app)] = (client, tokens, app)
@@ -75,9 +77,9 @@ class WebWatch:
     def __call__(
         self, app: Referee, table: str, watcher: str | None, after: int, probes: Sequence[tuple[str, str]], step: int
     ) -> dict[str, Any]:
-        if watcher is None:
-            return {}
         client, tokens = self._server(app, table)
+        if watcher is None:
+            return self._spectator(client, table, tokens[SPECTATORS], after)
         auth = {"Authorization": f"Bearer {tokens[watcher]}"}
         base = f"/api/tables/{table}/seats/{watcher}"
         seen: dict[str, Any] = {}
@@ -98,6 +100,15 @@ class WebWatch:
         seen["web refusals"] = answers
         with self._live(client, base, tokens[watcher], after) as frame:
             seen["web live frame"] = _without_clock(frame)
+        return seen
+
+    def _spectator(self, client: TestClient, table: str, token: str, after: int) -> dict[str, Any]:
+        base = f"/api/tables/{table}/spectators"
+        auth = {"Authorization": f"Bearer {token}"}
+        state = client.get(f"{base}/state", params={"after": after}, headers=auth)
+        seen: dict[str, Any] = {"web spectator state": [state.status_code, _without_clock(state.json()), _headers(state.headers)]}
+        with self._live(client, base, token, after) as frame:
+            seen["web spectator live frame"] = _without_clock(frame)
         return seen
 
     @staticmethod

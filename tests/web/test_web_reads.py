@@ -65,3 +65,33 @@ def test_web_another_processs_entries_reach_the_page(tmp_path: Path, registry: R
     update = hub._w_update(table, "Ann", before)
     assert update["length"] == other.length(table) > before
     assert [e["seq"] for e in update["entries"]] == list(range(before + 1, update["length"] + 1))
+
+
+def test_web_a_server_starting_on_many_tables_folds_none_of_them_to_find_those_in_play(
+    tmp_path: Path, registry: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tables a starting server looks at again (bots, deadlines) come from the store's
+    index and summaries: no table is loaded, however many there are (issue 23)."""
+    import referee.service
+
+    db = str(tmp_path / "tables.sqlite")
+    opener = Hub(db, registry=registry)
+    tables = [opener._w_app.open("nim", ["Ann", "Bob"], seed=f"many-{n}") for n in range(40)]
+    for table in tables:
+        opener._w_keys.issue(table, ["gamesmaster"])
+    ended = opener._w_app
+    for table in tables[:10]:
+        ended.act(table, "gamesmaster", "abandon", {"reason": "the club closed"})
+    loads: list[str] = []
+    cold_load = referee.service.cold_load
+
+    def counted(store: Any, registry: Any, table_id: str) -> Any:
+        loads.append(table_id)
+        return cold_load(store, registry, table_id)
+
+    monkeypatch.setattr(referee.service, "cold_load", counted)
+    starting = Hub(db, registry=registry)
+    reads = counting(starting._w_app.store)
+    in_play = starting._w_open_tables()
+    assert sorted(in_play) == sorted(tables[10:]) and loads == []
+    assert reads["entries"] == 0, "no log is read"

@@ -47,7 +47,8 @@ def test_web_tokens_are_kept_as_digests_only(open_table, web_db: str) -> None:
         digests += [
             d for row in conn.execute("SELECT digest, credential FROM referee_web_invitations WHERE table_id = ?", (table.id,)) for d in row
         ]
-    assert len(digests) == 5 and all(len(d) == 64 for d in digests)
+    # The gamesmaster's link, the spectator link, and each seat's invitation and credential.
+    assert len(digests) == 6 and all(len(d) == 64 for d in digests)
 
 
 def test_web_a_token_opens_its_own_seat_only(open_table) -> None:

@@ -353,6 +353,13 @@ class Referee:
             session.catch_up(self.store)
         return session
 
+    def forget(self, table_id: str) -> None:
+        """Drop what this referee holds of ``table_id`` (its folded state, its steadiness):
+        the next question reads it from the store.  For appends made inside
+        ``store.together()`` whose transaction then failed."""
+        self._sessions.pop(table_id, None)
+        self._steady.discard(table_id)
+
     @contextlib.contextmanager
     def reading(self, table_id: str, *, current: bool = False) -> Iterator[None]:
         """Every question about ``table_id`` asked inside this block reads the table once:

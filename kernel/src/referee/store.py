@@ -32,6 +32,7 @@ copied into this layout by ``referee.upcasting`` (``referee migrate``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import time
@@ -236,6 +237,7 @@ class TableStore:
     def __init__(self, db: str | os.PathLike[str] | None = None, *, read_only: bool = False) -> None:
         """``read_only``: the store must exist already and is never written (nor created)."""
         self.location = resolve_db(db)
+        self._together: list[tuple[str, list[StoredEvent]]] | None = None
         env = _env_for(self.location, read_only)
         try:
             # Constructor settings outrank the environment, so a stray
@@ -410,16 +412,42 @@ class TableStore:
             records.append(_summary_record(table_id, after + len(sealed), summary))
         if snapshot is not None:
             records.append(StoredEvent(_stream("snapshot", table_id), snapshot.seq, _SNAPSHOT_TOPIC, msgspec.msgpack.encode(snapshot)))
+        if self._together is not None:
+            self._together.append((table_id, records))
+            return
+        self._insert(f"table {table_id}", records)
+
+    @contextlib.contextmanager
+    def together(self) -> Iterator[None]:
+        """Group commit: the appends made inside the block (to any tables) are written at
+        its end in one transaction, all or none (``ConcurrentWrite`` if any position was
+        taken meanwhile: then none is, and each must be decided again).  Nothing appended
+        inside is stored before the block ends, so nothing may be acknowledged before."""
+        if self._together is not None:
+            yield
+            return
+        self._together = []
         try:
-            self.recorder.insert_events(records)
+            yield
+            held = self._together
+        finally:
+            self._together = None
+        if held:
+            self.write_together([record for _, records in held for record in records], sorted({table for table, _ in held}))
+
+    def write_together(self, records: Sequence[StoredEvent], tables: Sequence[str]) -> None:
+        """The one transaction at the end of ``together``."""
+        self._insert(f"table{'s' if len(tables) > 1 else ''} {', '.join(tables)}", records)
+
+    def _insert(self, tables: str, records: Sequence[StoredEvent]) -> None:
+        try:
+            self.recorder.insert_events(list(records))
         except IntegrityError:
-            raise ConcurrentWrite(f"table {table_id} changed while the action was decided") from None
+            raise ConcurrentWrite(f"{tables} changed while the action was decided") from None
         except Exception as exc:
             if _transient(exc):
-                raise ConcurrentWrite(f"table {table_id} was busy while the action was decided ({exc})") from exc
-            raise RefereeError(
-                f"the table store refused table {table_id}'s entries ({type(exc).__name__}: {exc}); nothing was recorded"
-            ) from exc
+                raise ConcurrentWrite(f"{tables} was busy while the action was decided ({exc})") from exc
+            raise RefereeError(f"the table store refused {tables}'s entries ({type(exc).__name__}: {exc}); nothing was recorded") from exc
 
 
 _RETRY_SQLSTATES = frozenset({"40001", "40P01"})

@@ -6,7 +6,9 @@ first message): a token never travels in a URL, so no access log and no ``Refere
 ever holds one.  The gamesmaster's token is in its link's fragment
 (``/play#table=...&seat=gamesmaster&token=...``), which browsers do not send.  A seat's link
 holds an invitation instead (``#...&invite=...``): its page claims the seat with it
-(``POST .../claim``) and gets the seat's credential, which it keeps (``claims``).
+(``POST .../claim``) and gets the seat's credential, which it keeps (``claims``).  Opening a
+table also gives a spectator link's token (``spectators``): ``/api/tables/{table}/spectators/``
+``state`` and ``live`` show what every seat may see (nobody's seat's view), and nothing else.
 
 Every refusal is a JSON object ``{"error": "...", "status": N}`` with that HTTP status,
 and nothing is appended: 400 malformed, 401 no token, 403 wrong token or not yours, 404
@@ -24,7 +26,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib.resources import files
 from typing import Any
 
@@ -265,21 +267,54 @@ def create_app(
         hub.changed(table_id)
         return JSONResponse(done)
 
+    async def spectate(request: Request) -> Response:
+        """What every seat may see, for a spectator link (read-only: no route acts for it)."""
+        limited(request)
+        table_id, after = request.path_params["table"], _int_param(request, "after", 0)
+        return JSONResponse(await hub.run(hub._w_spectator_update, table_id, _token(request), after, True))
+
+    async def spectators_live(socket: WebSocket) -> None:
+        """``live`` for a spectator link."""
+        table_id = socket.path_params["table"]
+
+        async def first(token: str) -> None:
+            await hub.run(hub._w_authorize_spectator, table_id, token)
+
+        async def update(token: str, after: int, look: bool) -> dict[str, Any]:
+            return await hub.run(hub._w_spectator_update, table_id, token, after, look)
+
+        await _pushed(socket, table_id, first, update)
+
     async def live(socket: WebSocket) -> None:
         """Pushes the seat's view and new entries whenever its table changes.  The first
         message says who is here and the last entry the page holds: ``{"token", "after"}``;
         a later ``{"after": N}`` asks again from entry N (after the game ends, hidden
         entries open, so a page reads the log again from 0).  At every change the token is
         checked again: a seat's credential revoked by a re-issue closes the socket, with why."""
-        await socket.accept()
         table_id, role = socket.path_params["table"], socket.path_params["role"]
+
+        async def first(token: str) -> None:
+            await hub.run(hub._w_authorize, table_id, role, token)
+
+        async def update(token: str, after: int, look: bool) -> dict[str, Any]:
+            return await hub.run(hub._w_page_update, table_id, role, token, after, look)
+
+        await _pushed(socket, table_id, first, update)
+
+    async def _pushed(
+        socket: WebSocket,
+        table_id: str,
+        first: Callable[[str], Awaitable[None]],
+        update_of: Callable[[str, int, bool], Awaitable[dict[str, Any]]],
+    ) -> None:
+        await socket.accept()
         try:
             limited(socket)
             hello = await asyncio.wait_for(_socket_message(socket, body_limit), timeout=30)
             if not isinstance(hello, dict) or not isinstance(hello.get("token"), str):
                 raise Problem(401, 'send {"token": ..., "after": N} first')
             after = _after(hello.get("after", 0))
-            await hub.run(hub._w_authorize, table_id, role, hello["token"])
+            await first(hello["token"])
         except (Problem, ValueError, TimeoutError, WebSocketDisconnect, KeyError) as exc:
             problem = exc if isinstance(exc, Problem) else Problem(400, HELLO)
             with contextlib.suppress(Exception):
@@ -301,7 +336,9 @@ def create_app(
             published: list[int] = []
             while True:
                 waiter = hub.waiter(table_id)
-                update = await hub.run(claims.w_update, table_id, role, hello["token"], after)
+                # A page opening, or asking again from an entry of its choice, reads the
+                # table's head; a page told of a change is answered from memory.
+                update = await update_of(hello["token"], after, send)
                 if send or update["entries"] or update["published"] != published:
                     await socket.send_json({"type": "update", "after": after, **update})
                 send, published, after = False, update["published"], update["length"]
@@ -364,6 +401,8 @@ def create_app(
             Route(f"{seat}/claim", claim, methods=["POST"]),
             Route(f"{seat}/reissue", reissue, methods=["POST"]),
             WebSocketRoute(f"{seat}/live", live),
+            Route("/api/tables/{table}/spectators/state", spectate),
+            WebSocketRoute("/api/tables/{table}/spectators/live", spectators_live),
             Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
         ],
         exception_handlers={Problem: problem_handler, HTTPException: http_handler, Exception: crash_handler},

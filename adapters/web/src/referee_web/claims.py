@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee import GAMESMASTER, RefereeError
 
-from .hub import Problem, _problem
+from .problems import Problem, _problem
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -65,7 +65,8 @@ class Claims:
             if isinstance(exc, RefereeError):
                 raise _problem(exc) from None
             raise
-        hub._announce(table_id)
+        hub.forget_records(table_id)
+        hub._announce(table_id, records=True)
         log.info("table %s: seat %s claimed", table_id, seat)
         claimed_at = entries[-1].at if entries else claim.claimed_at
         return {"table": table_id, "seat": seat, "credential": claim.credential, "claimed_at": claimed_at, "recorded": bool(entries)}
@@ -88,11 +89,11 @@ class Claims:
         except RefereeError as exc:
             raise _problem(exc) from None
         invitation = hub._w_keys.reissue(table_id, seat)
-        hub._announce(table_id)
+        # The seat's credential opens nothing from now on, in this process at once.
+        hub.forget_records(table_id)
+        hub._announce(table_id, records=True)
         return {"seat": seat, "invitation": invitation, "recorded": recorded}
 
     def w_update(self, table_id: str, role: str, token: str, after: int) -> dict[str, Any]:
-        """``Hub._w_update`` for a page that still holds its seat: a credential revoked since
-        the page said hello is refused, with the reason, at the next change of the table."""
-        self.hub._w_authorize(table_id, role, token)
-        return self.hub._w_update(table_id, role, after)
+        """``Hub._w_page_update`` reading the table's head first (a page opening)."""
+        return self.hub._w_page_update(table_id, role, token, after, True)

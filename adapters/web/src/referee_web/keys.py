@@ -35,6 +35,8 @@ from urllib.parse import unquote, urlparse
 
 from referee import GAMESMASTER
 
+from .showing import SPECTATORS
+
 CHANNEL = "referee_web"
 """The PostgreSQL channel on which a process announces a table that changed."""
 
@@ -322,7 +324,10 @@ class SeatKeys:
             self._sql("SELECT seat, issued_at, claimed_at FROM referee_web_invitations WHERE table_id = ?"), (table_id,)
         ).fetchall()
         shown: dict[str, dict[str, str | None]] = {str(r[0]): {"issued_at": str(r[1]), "claimed_at": r[2] and str(r[2])} for r in rows}
-        links = self._conn.execute(self._sql("SELECT role FROM referee_web_keys WHERE table_id = ? AND role <> ?"), (table_id, GAMESMASTER))
+        links = self._conn.execute(
+            self._sql("SELECT role FROM referee_web_keys WHERE table_id = ? AND role <> ? AND role <> ?"),
+            (table_id, GAMESMASTER, SPECTATORS),
+        )
         for (seat,) in links.fetchall():
             shown.setdefault(str(seat), {"issued_at": None, "claimed_at": None, "link": "from before invitations"})
         return shown

@@ -11,6 +11,7 @@ from shutting down.
 from __future__ import annotations
 
 import asyncio
+import collections
 import queue
 import threading
 import time
@@ -24,13 +25,28 @@ from referee import Referee, RefereeError, shown
 _Job = tuple["Future[Any]", Callable[..., Any], tuple[Any, ...], "str | None"]
 
 
+class Grouping:
+    """Jobs of one kind (``single``) waiting together on a lane are run as one call of
+    ``together`` (their arguments, in queue order), which returns each job's outcome: the
+    value, or the exception to raise.  At most ``most`` at a time."""
+
+    def __init__(self, single: Callable[..., Any], together: Callable[[list[tuple[Any, ...]]], list[Any]], most: int = 64) -> None:
+        self.single = single
+        self.together = together
+        self.most = most
+
+
 class Lane:
     """One daemon thread and its queue.  ``released(table)`` is called on that thread when
     a job of a given-up lane finishes after all (the table may be served again)."""
 
-    def __init__(self, name: str, released: Callable[[str | None], None]) -> None:
+    def __init__(self, name: str, released: Callable[[str | None], None], grouping: Grouping | None = None) -> None:
         self.name = name
         self._released = released
+        self.grouping = grouping
+        self.running_group: frozenset[Future[Any]] = frozenset()
+        self.running_tables: frozenset[str | None] = frozenset()
+        self._carried: collections.deque[_Job | None] = collections.deque()
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._lock = threading.Lock()
         # Apart from ``_lock``, so that handing the lane a job never waits for a write.
@@ -56,7 +72,7 @@ class Lane:
 
     def give_up(self, name: str) -> Lane:
         """A fresh lane taking this one's queued jobs; this one's running job runs on alone."""
-        successor = Lane(name, self._released)
+        successor = Lane(name, self._released, self.grouping)
         with self.writing, self._lock:
             self.given_up = True
             self._successor = successor
@@ -72,16 +88,53 @@ class Lane:
     def stop(self) -> None:
         self._jobs.put(None)
 
+    def _next(self) -> _Job | None:
+        return self._carried.popleft() if self._carried else self._jobs.get()
+
+    def _group(self, first: _Job) -> list[_Job]:
+        """``first`` and the jobs of its kind waiting behind it, for tables with no job of
+        another kind waiting before them: those jobs are kept for after, in their order, so
+        each table's jobs run in the order they came."""
+        grouping = self.grouping
+        if grouping is None or first[1] != grouping.single:
+            return [first]
+        group: list[_Job] = [first]
+        behind: list[_Job | None] = []
+        held: set[str | None] = set()
+        while len(group) < grouping.most:
+            if self._carried:
+                job = self._carried.popleft()
+            else:
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+            if job is None:
+                behind.append(job)
+                break
+            if job[1] == grouping.single and job[3] not in held:
+                group.append(job)
+            else:
+                behind.append(job)
+                held.add(job[3])
+        self._carried.extendleft(reversed(behind))
+        return group
+
     def _work(self) -> None:
         _lanes_by_thread[threading.get_ident()] = self
         while True:
-            job = self._jobs.get()
+            job = self._next()
             if job is None:
                 return
             with self._lock:
                 if self.given_up and self._successor is not None:
                     self._successor._jobs.put(job)
                     continue
+            group = self._group(job)
+            if len(group) > 1:
+                if self._work_together(group):
+                    return
+                continue
             future, fn, args, table = job
             if not future.set_running_or_notify_cancel():
                 continue
@@ -94,12 +147,44 @@ class Lane:
                 future.set_result(result)
             finally:
                 self.running, self.running_table, self.running_since = None, None, None
-            with self._lock:
-                given_up = self.given_up
-            if given_up:
-                _lanes_by_thread.pop(threading.get_ident(), None)
-                self._released(table)
+            if self._ended([table]):
                 return
+
+    def _ended(self, tables: list[str | None]) -> bool:
+        with self._lock:
+            given_up = self.given_up
+        if given_up:
+            _lanes_by_thread.pop(threading.get_ident(), None)
+            while self._carried and self._successor is not None:
+                job = self._carried.popleft()
+                if job is not None:
+                    self._successor._jobs.put(job)
+            for table in tables:
+                self._released(table)
+        return given_up
+
+    def _work_together(self, group: list[_Job]) -> bool:
+        """Run a group as one call; whether the lane was given up meanwhile."""
+        assert self.grouping is not None
+        jobs = [job for job in group if job[0].set_running_or_notify_cancel()]
+        if not jobs:
+            return False
+        self.running, self.running_table, self.running_since = jobs[0][0], jobs[0][3], time.monotonic()
+        self.running_group = frozenset(job[0] for job in jobs)
+        self.running_tables = frozenset(job[3] for job in jobs)
+        try:
+            outcomes = self.grouping.together([job[2] for job in jobs])
+        except BaseException as exc:
+            outcomes = [exc] * len(jobs)
+        finally:
+            self.running, self.running_table, self.running_since = None, None, None
+            self.running_group, self.running_tables = frozenset(), frozenset()
+        for (future, _, _, _), outcome in zip(jobs, outcomes, strict=True):
+            if isinstance(outcome, BaseException):
+                future.set_exception(outcome)
+            else:
+                future.set_result(outcome)
+        return self._ended([job[3] for job in jobs])
 
 
 class Overdue(Exception):
@@ -116,17 +201,24 @@ class Lanes:
         self._set_aside: set[str] = set()
         self._made = 0
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.grouping: Grouping | None = None
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
         self.add(1)
+
+    def group(self, grouping: Grouping) -> None:
+        """From now on, jobs of ``grouping``'s kind waiting together run as one call."""
+        self.grouping = grouping
+        for lane in self._lanes:
+            lane.grouping = grouping
 
     def add(self, count: int) -> None:
         self._lanes += [self._lane() for _ in range(count)]
 
     def _lane(self) -> Lane:
         self._made += 1
-        return Lane(f"referee-{self._made}", self._released)
+        return Lane(f"referee-{self._made}", self._released, self.grouping)
 
     def _released(self, table: str | None) -> None:
         # On a given-up lane's thread: its late job ended, the table may be served again.
@@ -138,14 +230,15 @@ class Lanes:
         if key is not None and key in self._set_aside:
             raise Overdue(self._stuck(table))
         index = zlib.crc32(key.encode()) % len(self._lanes) if key is not None else 0
-        future = self._lanes[index].submit(fn, args, key)
+        submitted = self._lanes[index]
+        future = submitted.submit(fn, args, key)
         waiting = asyncio.wrap_future(future)
         for _ in range(3):
             done, _pending = await asyncio.wait({waiting}, timeout=self.timeout)
             if done:
                 return waiting.result()
             lane = self._lanes[index]
-            if lane.running is future:
+            if lane.running is future or future in submitted.running_group:
                 # Nobody waits for it now: whatever it ends with is dropped, unreported.
                 waiting.add_done_callback(lambda late: late.cancelled() or late.exception())
                 self._give_up(index)
@@ -167,8 +260,8 @@ class Lanes:
         lane = self._lanes[index]
         if lane.given_up or not self.replaceable:
             return
-        if lane.running_table is not None:
-            self._set_aside.add(lane.running_table)
+        # Which job of a group is stuck is not known: every table of it is set aside.
+        self._set_aside.update(table for table in {lane.running_table, *lane.running_tables} if table is not None)
         self._made += 1
         self._lanes[index] = lane.give_up(f"referee-{self._made}")
 
@@ -196,7 +289,7 @@ def refuse_late_writes(target: Any, *names: str) -> None:
 
 def refuse_late_appends(app: Referee) -> None:
     """Refuse a given-up lane's late writes to ``app``'s store (a table opened or appended to)."""
-    refuse_late_writes(app.store, "create_lines", "append_lines")
+    refuse_late_writes(app.store, "create_lines", "append_lines", "write_together")
 
 
 def _guarded(write: Callable[..., Any]) -> Callable[..., Any]:

@@ -12,6 +12,11 @@ from referee import Entry, Referee, RequestOpened, event_tag, presentation, stor
 
 log = logging.getLogger("referee_web")
 
+SPECTATORS = "spectators of the table, who see what every seat sees"
+"""The role of a table's spectator link in the server's records and its work: longer than
+any seat's name may be here (``MAX_NAME``), so no seat is ever opened by it, nor it by a
+seat's credential.  A spectator sees what every seat may see, the view of nobody's seat."""
+
 OPENED = event_tag(RequestOpened)
 KEPT = 1024
 """Views and presentations a worker keeps, one per seat of a table, the most recently asked."""
@@ -69,7 +74,8 @@ class Shown:
         length = app.length(table_id)
         cached = kept.pop((table_id, role), None)
         if cached is None or cached[0] != length:
-            view = app.view(table_id, role)
+            # A spectator's view is nobody's seat's (``None``), never a seat's.
+            view = app.view(table_id, None if role == SPECTATORS else role)
             cached = (length, view, presented(app.rules(table_id), view))
         kept[(table_id, role)] = cached
         while len(kept) > KEPT:

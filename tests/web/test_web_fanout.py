@@ -1,0 +1,149 @@
+"""One read per table change, fanned out (issue 23): an accepted action is decided on the
+table the server holds in memory, appended once, and every open page is sent what it may
+see without the store being read again; seat credentials are checked from memory, and a
+re-issue still revokes at once.
+
+Reads are counted exactly, at the store's recorder (every ``select_events`` is one read
+transaction) and on the server's own records (every ``SELECT``), so these tests fail as
+soon as an action costs one read more."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from web_live import Table
+
+from referee import Referee
+
+
+class Counted:
+    """Reads made by the server's workers: the tables' store and the server's records."""
+
+    def __init__(self, hub: Any) -> None:
+        self.store = 0
+        self.records = 0
+        recorder = hub.app.store.recorder
+        select = recorder.select_events
+
+        def counted_select(*args: Any, **kwargs: Any) -> Any:
+            self.store += 1
+            return select(*args, **kwargs)
+
+        recorder.select_events = counted_select
+        hub.keys._conn = _CountingConnection(hub.keys._conn, self)
+        # Credentials are looked at again every few seconds by design: these tests count
+        # what an action costs, however long a loaded machine takes to play them.
+        hub.credential_seconds = 3600.0
+
+    @property
+    def total(self) -> int:
+        return self.store + self.records
+
+    def clear(self) -> None:
+        self.store = self.records = 0
+
+
+class _CountingConnection:
+    def __init__(self, conn: Any, counted: Counted) -> None:
+        self._conn, self._counted = conn, counted
+
+    def execute(self, statement: str, *args: Any) -> Any:
+        if statement.lstrip().upper().startswith("SELECT"):
+            self._counted.records += 1
+        return self._conn.execute(statement, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._conn, name)
+
+
+@pytest.fixture
+def pages(open_table, web_db: str) -> Iterator[tuple[Table, dict[str, Any], Referee]]:
+    """A Pigsty table of three people, each seat's page and the gamesmaster's console live."""
+    table = open_table("pigsty", ["Ann", "Bob", "Cleo"])
+    with ExitStack() as stack:
+        sockets = {}
+        for role in [*table.seats, "gamesmaster"]:
+            socket = stack.enter_context(table.client.websocket_connect(table.url(role, "live")))
+            socket.send_json({"token": table.tokens[role], "after": 0})
+            assert socket.receive_json()["type"] == "update"
+            sockets[role] = socket
+        oracle = stack.enter_context(Referee(web_db))
+        yield table, sockets, oracle
+
+
+def _play(table: Table, sockets: dict[str, Any], oracle: Referee, actions: int) -> None:
+    """``actions`` answers, each as a person's page sends it; every page waits for its push."""
+    for _ in range(actions):
+        request = oracle.requests(table.id)[0]
+        answer = oracle.bots.answer(table.id, request)
+        response = table.act(request.seat, request.action, answer, request.id)
+        assert response.status_code == 200, response.text
+        length = oracle.length(table.id)
+        for role, socket in sockets.items():
+            seen = 0
+            while seen < length:
+                update = socket.receive_json()
+                assert update["type"] == "update", (role, update)
+                seen = update["length"]
+
+
+def test_web_an_accepted_action_reads_nothing_beyond_its_append_and_every_page_is_told(pages) -> None:
+    table, sockets, oracle = pages
+    hub = table.client.app.state.hub
+    counted = Counted(hub)
+    _play(table, sockets, oracle, 12)
+    # Decided on the table in memory, appended once (an append reads nothing), pushed to
+    # four pages from memory, each credential checked from memory.
+    assert (counted.store, counted.records) == (0, 0), f"{counted.store} store reads and {counted.records} record reads for 12 actions"
+
+
+def test_web_a_page_shows_what_another_process_appended_after_one_read(pages, web_db: str) -> None:
+    table, sockets, oracle = pages
+    hub = table.client.app.state.hub
+    counted = Counted(hub)
+    request = oracle.requests(table.id)[0]
+    oracle.act(table.id, request.seat, request.action, oracle.bots.answer(table.id, request), request=request.id)
+    # What another process's NOTIFY says of an action: the table's log changed, not the records.
+    table.client.portal.call(lambda: hub.heard(table.id, records=False))
+    length = oracle.length(table.id)
+    for socket in sockets.values():
+        update = socket.receive_json()
+        while update["length"] < length:
+            update = socket.receive_json()
+    # The head and the new entries, once for every page; the records are not read again.
+    assert counted.store <= 2 and counted.records == 0, (counted.store, counted.records)
+    # The server's next own action is decided on the table it caught up with.
+    counted.clear()
+    _play(table, sockets, oracle, 2)
+    assert counted.total == 0
+
+
+def test_web_a_reissue_revokes_the_seats_page_at_once_though_credentials_are_kept_in_memory(pages) -> None:
+    table, sockets, _oracle = pages
+    response = table.client.post(table.url("gamesmaster", "reissue"), json={"seat": "Bob"}, headers=table.auth("gamesmaster"))
+    assert response.status_code == 200, response.text
+    refused = sockets["Bob"].receive_json()
+    while "error" not in refused:
+        refused = sockets["Bob"].receive_json()
+    assert refused["status"] == 403 and "re-issued" in refused["error"]
+    assert table.client.get(table.url("Bob", "state"), headers=table.auth("Bob")).status_code == 403
+
+
+def test_web_a_reissue_made_by_another_process_revokes_at_its_change_notice(pages, web_db: str) -> None:
+    table, sockets, oracle = pages
+    hub = table.client.app.state.hub
+    from referee_web.keys import SeatKeys
+
+    # Another server process on the same store re-issues Bob's invitation: its log entry
+    # and its records, as that process's claims work would write them.
+    oracle.seating.reissue(table.id, "Bob")
+    SeatKeys(web_db).reissue(table.id, "Bob")
+    table.client.portal.call(hub.heard, table.id)
+    refused = sockets["Bob"].receive_json()
+    while "error" not in refused:
+        refused = sockets["Bob"].receive_json()
+    assert refused["status"] == 403
+    assert table.client.get(table.url("Bob", "state"), headers=table.auth("Bob")).status_code == 403

@@ -139,7 +139,8 @@ def refused(decision: Decision, seat: str, card: str, kind: str, target: str) ->
     then any plugin's ``pornstar_play_refused`` (cards declared the older way, house rules)."""
     found = declaration(decision, kind)
     if found is not None and found.refused is not None:
-        reason = found.refused(decision.state, seat, target)
+        with decision.deciding_for(found.name):
+            reason = found.refused(decision.state, seat, target)
         if reason:
             return reason
     answer: str | None = decision.rules.hook.pornstar_play_refused(state=decision.state, seat=seat, card=card, kind=kind, target=target)
@@ -151,6 +152,8 @@ def carry_out(decision: Decision, seat: str, card: str, kind: str, target: str) 
     then every plugin's ``pornstar_play_card``."""
     found = declaration(decision, kind)
     if found is not None and found.effect is not None:
-        for event in found.effect(decision, seat, target) or ():
-            decision.emit(event, rule=found.reference())
+        # Credited to the card, as its own hook implementation's events would be.
+        with decision.deciding_for(found.name):
+            for event in found.effect(decision, seat, target) or ():
+                decision.emit(event, rule=found.reference())
     decision.rules.hook.pornstar_play_card(decision=decision, seat=seat, card=card, kind=kind, target=target)

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from referee import TableState, hookimpl
+from referee import Extension, TableState, hookimpl
 
-from ..common import card_hooks
+from ..declarations import Ability
 from . import has
 
 NAME = "slippery"
 
 
-referee_extensions, backhanding_effects = card_hooks(
-    NAME,
-    "Slippery",
-    "ability",
-    "When his ho is eliminated he goes back to his clan, not to the temporary discard pile.",
-)
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [
+        Ability(
+            name=NAME,
+            title="Slippery",
+            default=True,
+            summary="When his ho is eliminated he goes back to his clan, not to the temporary discard pile.",
+        )
+    ]
 
 
 @hookimpl

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from referee_example_backhanding_sucker_punch.plugin import COPIES, NAME, TEXT, TITLE, effect, targets
 
 import referee_backhanding
 from referee import Registry
 from referee.testing import check_bot_games, check_export_round_trip, check_refused_without, check_scenarios, check_views_leak_nothing
 from referee_backhanding import DirtyTrick
+from referee_example_backhanding_sucker_punch.plugin import COPIES, NAME, TEXT, TITLE, effect, targets
 
 SEATS = ["Ann", "Bob", "Cy"]
 DICE_TRICKS = ("loaded-dice", "crooked-cop")

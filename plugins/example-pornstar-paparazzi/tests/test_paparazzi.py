@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from referee_example_pornstar_paparazzi.plugin import COPIES, NAME, PRICE, RULES, TITLE, refused
 
 import referee.audit
 import referee_pornstar
@@ -23,6 +22,7 @@ from referee.testing import (
     check_scenarios,
     check_views_leak_nothing,
 )
+from referee_example_pornstar_paparazzi.plugin import COPIES, NAME, PRICE, RULES, TITLE, refused
 from referee_pornstar import PlayCard
 from referee_pornstar.data import STANDARD
 

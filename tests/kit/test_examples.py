@@ -1,7 +1,8 @@
 """The example distributions, as an author receives them (issue 12, "Done when").
 
 * Every example with tests of its own (``EXAMPLES``: the minimal game, an eleventh
-  Cash'n'Guns power, a new Pimp special card, a house rule per game) is built as a wheel,
+  Cash'n'Guns power, a new Pimp special card, a new PornStar Play card, a new Backhanding
+  Dirty Trick, a house rule per game) is built as a wheel,
   with the kernel, the CLI and the games they need built the same way from this
   checkout, and all are installed non-editable into one fresh virtual environment.  Each
   example's own ``tests/`` folder then runs there with ``python -m pytest``, using
@@ -32,12 +33,23 @@ EXAMPLES = [
         "example-pimp-street-cred",
         "example-pimp-deep-pockets",
         "example-pigsty-palace-tithe",
+        "example-pornstar-paparazzi",
+        "example-backhanding-sucker-punch",
     )
 ]
 """The examples that carry their own tests."""
 TEMPLATES = [ROOT / "plugins" / "pigsty-harvest"]
 """Examples kept to copy that are tested in this repository (tests/harvest), not by themselves."""
-NEEDED = ["kernel", "adapters/cli", "plugins/pigsty", "plugins/pigsty-harvest", "plugins/cashnguns", "plugins/pimp"]
+NEEDED = [
+    "kernel",
+    "adapters/cli",
+    "plugins/pigsty",
+    "plugins/pigsty-harvest",
+    "plugins/cashnguns",
+    "plugins/pimp",
+    "plugins/pornstar",
+    "plugins/backhanding",
+]
 """What the examples depend on, built from this checkout too."""
 THIRD_PARTY = ["pluggy>=1.5", "eventsourcing>=9.5,<10", "msgspec>=0.18", "structlog>=24.1", "pytest>=8", "hypothesis>=6.100"]
 """The kernel's dependencies and the examples' test tools (their ``test`` extra)."""
@@ -79,6 +91,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, 
     names = sorted(p.name.split("-")[0] for p in wheels.glob("*.whl"))
     assert names == sorted(
         ["referee", "referee_cli", "referee_pigsty", "referee_pigsty_harvest", "referee_cashnguns", "referee_pimp"]
+        + ["referee_pornstar", "referee_backhanding"]
         + [_package_of(e) for e in EXAMPLES]
     ), names
 
@@ -128,6 +141,8 @@ PROTECTED = (
     "referee_pigsty_harvest",
     "referee_cashnguns",
     "referee_pimp",
+    "referee_pornstar",
+    "referee_backhanding",
     "referee_example_nim",
     "referee_cli",
 )

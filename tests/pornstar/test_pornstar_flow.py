@@ -132,7 +132,8 @@ def _casting_call() -> types.ModuleType:
 
     card = types.ModuleType("casting_call")
     rules = api.PlayRules(target="none", lasts="", text="Draw a card, free.")
-    card.referee_extensions, card.pornstar_play_rules = api.card_hooks("casting-call", rules, title="Casting Call", card_type="Special")
+    with pytest.warns(DeprecationWarning, match=r"card_hooks is deprecated: use referee_pornstar\.PlayCard"):
+        card.referee_extensions, card.pornstar_play_rules = api.card_hooks("casting-call", rules, title="Casting Call", card_type="Special")
 
     @hookimpl
     def pornstar_tables(tables):
@@ -148,7 +149,8 @@ def _casting_call() -> types.ModuleType:
 
 
 def test_a_play_card_of_another_distribution_plays_through_the_api_alone():
-    """Play Cards: a card from elsewhere is dealt, offered, played and acts like the game's own."""
+    """Play Cards: a card from elsewhere, declared 0.2's way (``card_hooks``, deprecated), is
+    dealt, offered, played and acts like the game's own."""
     ids = [*IDS, "P99"]
     hands = [["P99", "S04", "S19", "F03", "F20"], ["F08", "F10", "F01", "F02", "F04"]]
     dealt = [c for hand in hands for c in hand]
@@ -173,7 +175,10 @@ def test_a_play_card_the_game_does_not_list_must_say_its_title():
     from referee_pornstar import api
 
     rules = api.PlayRules(target="none", lasts="", text="Nothing.")
-    with pytest.raises(ValueError, match="'no-such-card' is not one of the game's: give its title and card_type"):
+    with (
+        pytest.raises(ValueError, match="'no-such-card' is not one of the game's: give its title and card_type"),
+        pytest.warns(DeprecationWarning),
+    ):
         api.card_hooks("no-such-card", rules)
 
 

@@ -7,10 +7,11 @@ changes only in ``apply``, which folds one event into a ``TableState``.  Replay 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 import weakref
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -348,6 +349,20 @@ class Decision(FlowSteps):
     @property
     def options(self) -> dict[str, Any]:
         return self.state.options
+
+    @contextlib.contextmanager
+    def deciding_for(self, extension: str) -> Iterator[None]:
+        """Run a function the extension ``extension`` (its name) declared, called by its
+        game, as that extension: what it emits is credited to it, exactly as if one of its
+        hook implementations had emitted it (a card whose effect its declaration carries)."""
+        if not any(e.name == extension for e in self.rules.extensions):
+            raise RefereeError(f"no extension named {shown(extension)} is at this table")
+        stack = _stack()
+        stack.append(f"{self.rules.game.name}.{extension}")
+        try:
+            yield
+        finally:
+            stack.pop()
 
     # -- events ---------------------------------------------------------------
     def emit(self, event: Event, *, rule: str = "", visible_to: Sequence[str] | None = None) -> Event:

@@ -1,12 +1,13 @@
 """Pimp: The Backhanding's own hooks: what its pimp abilities, Dirty Tricks and house rules may change.
 
-Every card whose effect is more than a number is a plugin of its own implementing some of
-these: the pimp abilities in ``referee_backhanding.abilities``, the Dirty Tricks in
-``referee_backhanding.tricks``.  A card names its effect in the card set (``effect =
-"snitch"``); the plugin that implements the effect says so through
-:func:`backhanding_effects`, and a table deals only cards whose effect some plugin of the
-table implements.  So a third party adds a card with a plugin (its effect, and its card
-entries through :func:`backhanding_more_cards`) and nothing else.
+Every card whose effect is more than a number is a plugin of its own: the pimp abilities
+in ``referee_backhanding.abilities`` (each an ``Ability`` implementing some of these), the
+Dirty Tricks in ``referee_backhanding.tricks`` (each a ``DirtyTrick``: targets and effect
+in its declaration).  A card names its effect in the card set (``effect = "snitch"``); a
+table deals only cards whose effect a plugin of the table declares (or names through
+:func:`backhanding_effects`).  So a third party adds a card with a plugin (its declaration,
+and card entries through ``DirtyTrick(copies=)`` or :func:`backhanding_more_cards`) and
+nothing else.
 
 ``contest`` arguments are a ``referee_backhanding.state.Contest``: the ho fought over
 (``contest.ho``), the phase (``contest.phase``: ``"macking"`` or ``"backhanding"``), the
@@ -31,8 +32,8 @@ def backhanding_effects() -> list[str] | None:
     """The card effects (ability or Dirty Trick names) this plugin implements.
 
     Called when a table is laid out.  A card whose ``effect`` no plugin of the table names
-    is left out of the decks, so a table without a card's plugin never deals the card.
-    Results are collected.
+    (nor declares as an ``Ability`` or ``DirtyTrick``) is left out of the decks, so a table
+    without a card's plugin never deals the card.  Results are collected.
     """
 
 
@@ -73,7 +74,8 @@ def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str
     """The targets ``seat`` may play the Dirty Trick ``card`` on now, at ``step``
     (``"macking"``, ``"backhanding"`` or ``"count"``): ho ids (a contest), seat names, or
     pimp ids.  Answer only for a card whose effect is yours (``state.game.cards[card].effect``);
-    an empty list means the card cannot be played now.  Results are collected.
+    an empty list means the card cannot be played now.  Results are collected, with the
+    ``targets`` of the card's ``DirtyTrick`` (in one of its ``steps``).
     """
 
 
@@ -84,7 +86,8 @@ def backhanding_trick_played(decision: Decision, seat: str, card: str, target: s
     Called once every sealed play of the step is revealed, in the step's seat order,
     before any die is rolled.  The target was legal when the card was chosen; if an
     earlier trick made it moot, emit nothing and return True (the card is discarded either
-    way).  Return True when handled; the first non-None result wins.
+    way).  Return True when handled; the first non-None result wins.  Not asked for a card
+    whose ``DirtyTrick`` declares its ``effect``.
     """
 
 

@@ -39,6 +39,7 @@ from .common import (
     game_of,
     total,
 )
+from .declarations import trick_played, trick_targets
 from .events import (
     CardsDiscarded,
     ContestRolled,
@@ -192,8 +193,7 @@ def legal_targets(d: Decision, seat: str, card: str, step: str) -> list[str]:
     if c.kind == "value":
         return [h for s in game.order for h in game.hos[s]] if step == "count" else []
     if c.kind == "trick":
-        found = d.rules.hook.backhanding_trick_targets(state=d.state, seat=seat, card=card, step=step)
-        return sorted({t for targets in found for t in targets or ()})
+        return trick_targets(d, seat, card, step)
     return []
 
 
@@ -313,7 +313,7 @@ def reveal_plays(d: Decision) -> None:
     for seat, card, target in list(game.played):
         if game.cards[card].kind != "trick":
             continue
-        if not d.rules.hook.backhanding_trick_played(decision=d, seat=seat, card=card, target=target):
+        if not trick_played(d, seat, card, target):
             raise referee.RefereeError(f"no plugin carries out {game.cards[card].name} ({game.cards[card].effect})")
 
 

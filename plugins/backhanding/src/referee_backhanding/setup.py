@@ -15,6 +15,7 @@ from referee import Decision, Option, Subset
 from . import cards as card_data
 from .cards import PIMP_LIMIT, CardError, build
 from .common import R_CARDS, R_MONEY_DRAW, R_SETUP, R_SETUP_LIMIT, game_of
+from .declarations import declared_cards, declared_effects
 from .events import (
     CardsLaid,
     DecksShuffled,
@@ -44,7 +45,7 @@ def card_set(d: Decision) -> tuple[dict[str, card_data.Card], str]:
     entries = card_data.parse(text, "the table's card set") if text else card_data.DEFAULT_ENTRIES
     entries = {k: list(v) for k, v in entries.items()}
     added = 0
-    for more in d.rules.hook.backhanding_more_cards():
+    for more in [*d.rules.hook.backhanding_more_cards(), declared_cards(d)]:
         for entry in more or ():
             entry = dict(entry)
             kind = entry.get("kind")
@@ -61,7 +62,7 @@ def card_set(d: Decision) -> tuple[dict[str, card_data.Card], str]:
         cards = build(entries)
     except CardError as exc:
         raise referee.RefereeError(f"the card set cannot be played: {exc}") from None
-    effects = {e for found in d.rules.hook.backhanding_effects() for e in found or ()}
+    effects = {e for found in d.rules.hook.backhanding_effects() for e in found or ()} | declared_effects(d)
     kept = {cid: c for cid, c in cards.items() if not c.effect or c.effect in effects}
     source = "the table's own card set" if text else "the shipped card set (the project's own design)"
     if added:

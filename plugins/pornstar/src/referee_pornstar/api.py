@@ -4,9 +4,11 @@ A card is a plugin (see ``cards/``, ten of them, and ``hookspecs`` for the hooks
 implement).  It imports from here only, never the engine, so a card from another
 distribution can do all that the game's own cards do:
 
-* declare itself: ``PlayRules`` (its target, how long it lasts, its text), ``card_hooks``
-  (its ``referee_extensions`` and ``pornstar_play_rules`` hooks) and ``rule`` (the rule
-  name its events cite);
+* declare itself: ``PlayCard`` (its title and type, its ``PlayRules``: target, how long
+  it lasts, its text; when it may not be played, ``refused``; what it does, ``effect``,
+  a function returning events), offered by its ``referee_extensions``; ``rule`` (the
+  rule name its events cite: ``rule(kind, decision)`` for a card of another
+  distribution); ``title_of`` (a card's title at a table);
 * read the table: ``game_of`` (the ``PornStar`` state), ``lying`` and ``lies_on`` (the
   Play cards lying on the table), ``refused_on_own_star`` (the usual refusal of a card
   played on a Star of the player's own), ``whose_turn``;
@@ -16,7 +18,9 @@ distribution can do all that the game's own cards do:
   the event's ``names``, declared with ``names_field``) and ``called`` (a card's name from such ``names``), so the log
   names cards without reading the table; ``money`` (a sum as players write it, "$1,000");
 * be dealt, for a card of a kind the game does not list: ``Play`` and ``Tables`` (the card
-  list a ``pornstar_tables`` hook extends), and ``card_hooks(..., title=, card_type=)``.
+  list a ``pornstar_tables`` hook extends).
+
+``card_hooks`` (0.2's way to declare a card) is deprecated: declare a ``PlayCard``.
 """
 
 from __future__ import annotations
@@ -31,7 +35,22 @@ from referee.words import money
 from . import table
 from .data import Play, Tables
 from .events import StarLost, called
-from .play import TITLES, Lasts, PlayRules, Target, card_hooks, game_of, lies_on, lying, refused_on_own_star, rule, whose_turn
+from .play import (
+    TITLES,
+    Lasts,
+    PlayFace,
+    PlayRules,
+    Target,
+    card_hooks,
+    game_of,
+    lies_on,
+    lying,
+    refused_on_own_star,
+    rule,
+    title_of,
+    whose_turn,
+)
+from .playcard import CARD_TYPES, Effect, PlayCard, Refused
 from .state import PornStar
 from .table import named
 
@@ -50,11 +69,16 @@ def draw(decision: Decision, seat: str, count: int, *, rule: str) -> int:
 
 
 __all__ = [
+    "CARD_TYPES",
     "TITLES",
+    "Effect",
     "Lasts",
     "Play",
+    "PlayCard",
+    "PlayFace",
     "PlayRules",
     "PornStar",
+    "Refused",
     "StarLost",
     "Tables",
     "Target",
@@ -69,5 +93,6 @@ __all__ = [
     "names_field",
     "refused_on_own_star",
     "rule",
+    "title_of",
     "whose_turn",
 ]

@@ -1,6 +1,8 @@
 """PornStar's own hooks: what its Play cards (and house rules) may change.
 
-Each Play card is a plugin (``referee_pornstar.cards``) implementing some of these.  A
+Each Play card is a plugin (``referee_pornstar.cards``) declaring itself with a
+``referee_pornstar.PlayCard`` (its rules, refusals and effect) and implementing some of
+these for what it changes later.  A
 card that contradicts a basic rule wins, as the rulebook says ("If a Play card ever
 contradicts the basic rules, go with what the Play card says"): the game asks these
 hooks at every point where a card could change a rule and takes their answer over its
@@ -37,7 +39,8 @@ def pornstar_play_rules(kind: str) -> PlayRules | None:
 
     Called when a studio may play a card of ``kind`` and when it does.  The plugin of
     that card returns its ``PlayRules``; others return None (first non-None wins).  A card
-    whose kind no plugin of the table answers for cannot be played.
+    whose kind no plugin of the table answers for cannot be played.  A card declared with
+    ``PlayCard`` needs none: the game reads its ``rules``.
     """
 
 
@@ -48,6 +51,7 @@ def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, ta
     ``target`` is a Star's or Film's card id, a studio's seat, or "" for a card without a
     target.  Called for every candidate target when the choice is offered, and again when
     the card is played.  The card's own plugin answers; the first non-None result wins.
+    Asked after the ``refused`` of the card's ``PlayCard``, where it declares one.
     """
 
 
@@ -56,7 +60,8 @@ def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, targ
     """``seat`` has just played ``card`` on ``target`` (``PlayCardPlayed`` is already folded).
 
     The card's plugin emits its effects here (money paid, a Star sent to auction, a Film
-    Wanked, cards drawn through ``referee_pornstar.api.draw``); others do nothing.
+    Wanked, cards drawn through ``referee_pornstar.api.draw``); others do nothing.  Called
+    after the ``effect`` of the card's ``PlayCard``, where it declares one.
     """
 
 

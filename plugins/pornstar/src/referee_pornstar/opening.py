@@ -9,6 +9,7 @@ from referee import Decision, Flag, Subset
 
 from .data import STANDARD, Tables
 from .events import CardsListed, MulliganTaken, StarsPlaced, StudiosOpened
+from .playcard import dealt
 from .rulebook import HAND, R_MULLIGAN, R_ORDER, R_PLACING, R_SETUP, START_MONEY, asked
 from .table import cards, draw, game_of, named, options_of, shuffle_deck
 
@@ -20,7 +21,7 @@ def set_up(decision: Decision) -> None:
     first = decision.options.get("first") or seats[0]
     at = seats.index(first)
     order = tuple(seats[at:] + seats[:at])
-    listed: Tables = decision.rules.hook.pornstar_tables(tables=STANDARD) or STANDARD
+    listed: Tables = dealt(decision, decision.rules.hook.pornstar_tables(tables=STANDARD) or STANDARD)
     ids = listed.card_ids()
     decision.emit(StudiosOpened(money=START_MONEY, order=order, deck=len(ids)), rule=R_ORDER)
     decision.emit(CardsListed(tables=listed), rule=R_SETUP)

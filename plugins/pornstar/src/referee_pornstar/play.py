@@ -8,6 +8,7 @@ from typing import Any, Literal
 import msgspec
 
 from referee import Decision, Extension, TableState, hookimpl
+from referee._deprecation import warn
 
 from .state import PornStar
 
@@ -26,7 +27,13 @@ TITLES: dict[str, tuple[str, str]] = {
     "tax-audit": ("Tax Audit", "Event"),
     "talent-scout": ("Talent Scout", "Special"),
 }
-"""Play card kind -> (title, type).  The cards are the project's own design (DATA.md)."""
+"""The ten's kind -> (title, type), as their declarations (``PlayCard``) print them: the
+game reads a card's title from its declaration at the table, and this list only where a
+log names one of the ten without its plugin.  The cards are the project's own design (DATA.md)."""
+
+_OLD_STYLE_TITLES: dict[str, tuple[str, str]] = {}
+"""Titles of other distributions' cards declared the 0.2 way (``card_hooks``), which
+``rule(kind)`` names without a table as 0.2 did; kept apart so ``TITLES`` stays the ten."""
 
 
 class PlayRules(msgspec.Struct, frozen=True):
@@ -63,30 +70,27 @@ class PlayFace(msgspec.Struct, frozen=True):
 def card_hooks(
     name: str, rules: PlayRules, *, title: str = "", card_type: str = "", **declared: Any
 ) -> tuple[Callable[[], list[Extension]], Callable[[str], PlayRules | None]]:
-    """The two hooks every Play card implements alike: ``referee_extensions`` (the card's
-    extension, on by default: the card is in the deck; ``declared``: its ``events`` and
-    ``evolve``, where it has events of its own) and ``pornstar_play_rules`` (its rules).
-    The card's face (title, type, rules text) is the extension's state: the table's view
-    reads it there.
+    """Deprecated since 0.3 (removed in 0.4): declare a ``referee_pornstar.PlayCard``.
 
-    A card of a kind the game does not list (one of another distribution, dealt through
-    ``pornstar_tables``) gives its ``title`` and ``card_type`` (Event, Special, Enhancement)."""
-    if title:
-        TITLES[name] = (title, card_type)
-    if name not in TITLES:
+    0.2's way to declare a card: its ``referee_extensions`` (now offering a ``PlayCard``)
+    and its ``pornstar_play_rules``.  A card of a kind the game does not list gives its
+    ``title`` and ``card_type``; ``rule(kind)`` then knows it in every table."""
+    warn("referee_pornstar.api.card_hooks", "referee_pornstar.PlayCard(name=, title=, card_type=, rules=, refused=, effect=)")
+    if title and name not in TITLES:
+        _OLD_STYLE_TITLES[name] = (title, card_type)
+    known = TITLES.get(name) or _OLD_STYLE_TITLES.get(name)
+    if known is None:
         raise ValueError(f"the Play card {name!r} is not one of the game's: give its title and card_type")
-    title, type_ = TITLES[name]
-
+    title, type_ = known
     if "state" in declared:
         raise ValueError(f"the Play card {name!r}: card_hooks keeps the card's face as its state; a card keeps no other")
-    face = PlayFace(title=title, type=type_, rules=rules)
+    from .playcard import PlayCard  # playcard declares on top of this module
+
+    card = PlayCard(name=name, title=title, card_type=type_, rules=rules, default=True, **declared)
 
     @hookimpl
     def referee_extensions() -> list[Extension]:
-        summary = f"{type_}: {rules.text}"
-        return [
-            Extension(name=name, game="pornstar", title=title, kind="card", default=True, summary=summary, state=lambda: face, **declared)
-        ]
+        return [card]
 
     @hookimpl
     def pornstar_play_rules(kind: str) -> PlayRules | None:
@@ -95,9 +99,29 @@ def card_hooks(
     return referee_extensions, pornstar_play_rules
 
 
-def rule(kind: str) -> str:
-    """The card's rule reference, cited by whichever plugin emits."""
-    return f"pornstar card {TITLES[kind][0]}"
+def title_of(state: TableState | Decision, kind: str) -> str:
+    """A Play card's title: its face at this table (its declaration's), else the game's
+    list of the ten, else its kind in words (a card whose plugin is not at the table)."""
+    slots: dict[str, Any] = state.state.slots if isinstance(state, Decision) else state.slots
+    face = slots.get(kind)
+    if isinstance(face, PlayFace):
+        return face.title
+    if kind in TITLES or kind in _OLD_STYLE_TITLES:
+        return (TITLES.get(kind) or _OLD_STYLE_TITLES[kind])[0]
+    return " ".join(word.capitalize() for word in kind.split("-") if word) or "a Play card"
+
+
+def rule(kind: str, table: TableState | Decision | None = None) -> str:
+    """The card's rule reference, cited by whichever plugin emits: from its declaration at
+    ``table`` (``PlayCard.rule``, else its title), or for one of the ten without ``table``."""
+    if table is not None:
+        from .playcard import card_rule  # playcard declares on top of this module
+
+        return card_rule(table, kind)
+    known = TITLES.get(kind) or _OLD_STYLE_TITLES.get(kind)
+    if known is None:
+        raise ValueError(f"the Play card {kind!r} is not one of the game's ten: name its table, rule({kind!r}, decision)")
+    return f"pornstar card {known[0]}"
 
 
 def game_of(state: TableState | Decision) -> PornStar:
@@ -119,7 +143,7 @@ def refused_on_own_star(state: TableState | Decision, seat: str, kind: str, targ
     """Why a card of ``kind``, played on a Star of the player's own stable, may not go on
     ``target``: she is not in the stable, or such a card lies on her already (``already``)."""
     if target not in game_of(state).studios[seat].stable:
-        return f"{TITLES[kind][0]} is played on a Star in your own stable"
+        return f"{title_of(state, kind)} is played on a Star in your own stable"
     return already if lies_on(state, kind, target) else None
 
 

@@ -21,6 +21,7 @@ from referee.words import count, listing, money
 from .deals import offer_deal
 from .events import FilmProduced, PlayCardPlayed, ProductionChosen, StarLost, StarRecruited
 from .events_replies import FilmPutUp, FilmReturned
+from .playcard import carry_out, refused
 from .replies import ask_reply, reply_cards
 from .rulebook import AD_STEP, DEALS_A_TURN, MOST_AD, R_DEALS, R_LOSE, R_PLAY, R_PRODUCE, R_PRODUCTION, R_RECRUIT, R_REPLY, R_ROLL, asked
 from .table import (
@@ -300,7 +301,7 @@ def play_card(decision: Decision, seat: str, card: str, target: str) -> None:
     rules = play_rules(decision, kind)
     if rules is None:
         raise IllegalAction(f"no rule of this table plays {cards(decision).name(card)}", asked(R_PLAY))
-    reason = decision.rules.hook.pornstar_play_refused(state=decision.state, seat=seat, card=card, kind=kind, target=target)
+    reason = refused(decision, seat, card, kind, target)
     if reason:
         raise IllegalAction(reason, asked(R_PLAY))
     decision.emit(
@@ -315,4 +316,4 @@ def play_card(decision: Decision, seat: str, card: str, target: str) -> None:
         ),
         rule=R_PLAY,
     )
-    decision.rules.hook.pornstar_play_card(decision=decision, seat=seat, card=card, kind=kind, target=target)
+    carry_out(decision, seat, card, kind, target)

@@ -17,7 +17,8 @@ from referee.words import Words
 from .data import Film, Star, Tables
 from .events import WANKED, CardsDrawn, CardTaken, DeckShuffled
 from .faces import film_label, play_label, star_label
-from .play import TITLES, PlayRules
+from .play import TITLES, PlayFace, PlayRules
+from .playcard import declaration, refused
 from .rulebook import R_DRAW, R_PRODUCE, R_SETUP, asked
 from .state import PornStar
 
@@ -36,7 +37,9 @@ class Cards:
     """Every card of a table's list, by id: its name, and its copy number where cards
     share a name (the two copies of a Play card: "Hype Machine (1st)", "(2nd)")."""
 
-    def __init__(self, t: Tables) -> None:
+    def __init__(self, t: Tables, titles: dict[str, str] | None = None) -> None:
+        self.titles = {kind: title for kind, (title, _) in TITLES.items()} | (titles or {})
+        """Play card kind -> title: the faces of the table's cards, else the ten's."""
         self.stars: dict[str, Star] = {s.id: s for s in t.stars}
         self.films: dict[str, Film] = {f.id: f for f in t.films}
         self.plays: dict[str, str] = {p.id: p.kind for p in t.plays}
@@ -50,7 +53,7 @@ class Cards:
             return self.stars[card].name
         if card in self.films:
             return self.films[card].title
-        return TITLES.get(self.plays.get(card, ""), ("a Play card", ""))[0]
+        return self.titles.get(self.plays.get(card, ""), "a Play card")
 
     def copy(self, card: str) -> int | None:
         return self.copies.get(card)
@@ -61,16 +64,20 @@ class Cards:
         return {c: self.name(c) for c in items if c in self.stars or c in self.films or c in self.plays}
 
 
-_CARDS: dict[int, tuple[Tables, Cards]] = {}
+_CARDS: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Tables, Cards]] = {}
 
 
 def cards(state: Decision | referee.TableState) -> Cards:
     t = tables(state)
-    found = _CARDS.get(id(t))
+    slots = state.state.slots if isinstance(state, Decision) else state.slots
+    # A card's title is its declaration's, kept as its face at the table (PlayCard).
+    titles = tuple(sorted((kind, face.title) for kind, face in slots.items() if isinstance(face, PlayFace)))
+    key = (id(t), titles)
+    found = _CARDS.get(key)
     if found is None or found[0] is not t:
         if len(_CARDS) > 64:
             _CARDS.clear()
-        found = _CARDS[id(t)] = (t, Cards(t))
+        found = _CARDS[key] = (t, Cards(t, dict(titles)))
     return found[1]
 
 
@@ -124,6 +131,11 @@ def producible(decision: Decision, seat: str) -> list[str]:
 
 
 def play_rules(decision: Decision | referee.Rules, kind: str) -> PlayRules | None:
+    """How a card of ``kind`` is played: its declaration's rules (``PlayCard``), else a
+    plugin's answer to ``pornstar_play_rules``; None: no plugin of the table plays it."""
+    declared = declaration(decision, kind)
+    if declared is not None:
+        return declared.play_rules()
     rules = decision.rules if isinstance(decision, Decision) else decision
     found: PlayRules | None = rules.hook.pornstar_play_rules(kind=kind)
     return found
@@ -151,11 +163,7 @@ def legal_targets(decision: Decision, seat: str, card: str) -> list[str]:
     rules = play_rules(decision, kind)
     if rules is None:
         return []
-    return [
-        t
-        for t in candidates(game_of(decision), seat, rules.target)
-        if decision.rules.hook.pornstar_play_refused(state=decision.state, seat=seat, card=card, kind=kind, target=t) is None
-    ]
+    return [t for t in candidates(game_of(decision), seat, rules.target) if refused(decision, seat, card, kind, t) is None]
 
 
 def playable(decision: Decision, seat: str) -> list[str]:

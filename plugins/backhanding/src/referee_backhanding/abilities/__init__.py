@@ -1,8 +1,8 @@
 """The pimp abilities, one plugin module each.
 
-Each declares itself with ``referee_extensions`` (kind ``"ability"``, on by default: the
-pimps are in the decks), names its effect through ``backhanding_effects`` (so a table
-without the plugin deals no pimp carrying it) and implements the game's hooks its card
+Each declares itself with ``referee_extensions``, offering an ``Ability`` (kind
+``"ability"``, on by default: the pimps are in the decks; a table without the plugin
+deals no pimp carrying it) and implements the game's hooks its card
 text needs (``referee_backhanding.hookspecs``).  A pimp's ability works wherever the pimp
 is in play, for his owner only.
 """

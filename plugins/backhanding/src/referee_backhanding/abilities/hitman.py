@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from referee import TableState, hookimpl
+from referee import Extension, TableState, hookimpl
 
-from ..common import card_hooks
+from ..declarations import Ability
 from ..state import Contest
 from . import has
 
@@ -12,7 +12,9 @@ NAME = "hitman"
 BONUS = 2
 
 
-referee_extensions, backhanding_effects = card_hooks(NAME, "Hitman", "ability", f"+{BONUS} backhanding while attacking.")
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [Ability(name=NAME, title="Hitman", default=True, summary=f"+{BONUS} backhanding while attacking.")]
 
 
 @hookimpl

@@ -9,21 +9,26 @@ clan at 7 he cannot slip back, and goes to the temporary discard pile like any p
 
 from __future__ import annotations
 
-from referee import TableState, hookimpl
+from referee import Extension, TableState, hookimpl
 
 from ..cards import PIMP_LIMIT
-from ..common import card_hooks, game_of
+from ..common import game_of
+from ..declarations import Ability
 from . import has
 
 NAME = "slippery"
 
 
-referee_extensions, backhanding_effects = card_hooks(
-    NAME,
-    "Slippery",
-    "ability",
-    "When his ho is eliminated he goes back to his clan (if it has fewer than 7 pimps), not to the temporary discard pile.",
-)
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [
+        Ability(
+            name=NAME,
+            title="Slippery",
+            default=True,
+            summary="When his ho is eliminated he goes back to his clan (if it has fewer than 7 pimps), not to the temporary discard pile.",
+        )
+    ]
 
 
 @hookimpl

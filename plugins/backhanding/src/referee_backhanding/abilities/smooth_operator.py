@@ -6,16 +6,18 @@ tie, and the tied re-roll as usual (``backhanding_wins_ties`` needs exactly one)
 
 from __future__ import annotations
 
-from referee import TableState, hookimpl
+from referee import Extension, TableState, hookimpl
 
-from ..common import card_hooks
+from ..declarations import Ability
 from ..state import Contest
 from . import has
 
 NAME = "smooth-operator"
 
 
-referee_extensions, backhanding_effects = card_hooks(NAME, "Smooth Operator", "ability", "Wins a macking tie without a re-roll.")
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [Ability(name=NAME, title="Smooth Operator", default=True, summary="Wins a macking tie without a re-roll.")]
 
 
 @hookimpl

@@ -5,18 +5,19 @@ recruited counts, while he is still in her holder's clan."""
 
 from __future__ import annotations
 
-from referee import TableState, hookimpl
+from referee import Extension, TableState, hookimpl
 
-from ..common import card_hooks, game_of
+from ..common import game_of
+from ..declarations import Ability
 from . import has
 
 NAME = "sugar-daddy"
 BONUS = 1
 
 
-referee_extensions, backhanding_effects = card_hooks(
-    NAME, "Sugar Daddy", "ability", f"The ho he protects is worth {BONUS} more at the final count."
-)
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [Ability(name=NAME, title="Sugar Daddy", default=True, summary=f"The ho he protects is worth {BONUS} more at the final count.")]
 
 
 @hookimpl

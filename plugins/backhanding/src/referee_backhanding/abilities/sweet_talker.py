@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from referee import TableState, hookimpl
+from referee import Extension, TableState, hookimpl
 
-from ..common import card_hooks, game_of
+from ..common import game_of
+from ..declarations import Ability
 from ..state import Contest
 from . import has
 
@@ -13,7 +14,9 @@ BONUS = 2
 RICH = 5
 
 
-referee_extensions, backhanding_effects = card_hooks(NAME, "Sweet Talker", "ability", f"+{BONUS} macking for a ho worth {RICH} or more.")
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [Ability(name=NAME, title="Sweet Talker", default=True, summary=f"+{BONUS} macking for a ho worth {RICH} or more.")]
 
 
 @hookimpl

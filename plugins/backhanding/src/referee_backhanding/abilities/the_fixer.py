@@ -7,17 +7,20 @@ of the contests).
 
 from __future__ import annotations
 
-from referee import Decision, hookimpl
+from referee import Decision, Extension, hookimpl
 
 from ..cards import PIMP_LIMIT
-from ..common import card_hooks, card_rule, game_of
+from ..common import card_rule, game_of
+from ..declarations import Ability
 from ..events import PimpsDiscarded
 from ..setup import deal_draws
 
 NAME = "the-fixer"
 
 
-referee_extensions, backhanding_effects = card_hooks(NAME, "The Fixer", "ability", "Draw a Draw card when he recruits a ho.")
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [Ability(name=NAME, title="The Fixer", default=True, summary="Draw a Draw card when he recruits a ho.")]
 
 
 @hookimpl

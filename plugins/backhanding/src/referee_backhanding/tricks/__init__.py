@@ -1,12 +1,12 @@
-"""The Dirty Tricks, one plugin module each.
+"""The Dirty Tricks, one plugin module each, and what the contest tricks share.
 
-Each declares itself with ``referee_extensions`` (kind ``"dirty trick"``, on by default:
-the cards are in the Draw deck) and names its effect through ``backhanding_effects``
-(both made by ``common.card_hooks``), declares its own events (each says itself in words)
-and the mutator that folds them, says where its card may be played
-(``backhanding_trick_targets``) and carries it out (``backhanding_trick_played``) once
-every sealed play of the step is revealed.  Every trick is played in the sealed steps of
-macking and backhanding; Pickpocket also at the final count.
+Each declares itself with ``referee_extensions``, offering a ``DirtyTrick`` (kind ``"dirty
+trick"``, on by default: the cards are in the Draw deck): its title, the sealed steps it
+is played in, its ``targets`` and its ``effect`` (the events it causes once every sealed
+play of the step is revealed), with its own events (each says itself in words) and the
+mutator that folds them.  A trick working a contest's dice answers ``backhanding_dice``
+too.  Every trick is played in the sealed steps of macking and backhanding; Pickpocket
+also at the final count.
 """
 
 from __future__ import annotations

@@ -9,12 +9,12 @@ has room.
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, Words, hookimpl
+from referee import Decision, Event, Extension, TableState, Words, hookimpl
 
 from ..cards import PIMP_LIMIT
-from ..common import card_hooks, card_rule, game_of
+from ..common import game_of
+from ..declarations import DirtyTrick
 from ..events import names
-from . import is_mine
 
 NAME = "bail-out"
 MOST = 2
@@ -39,14 +39,21 @@ def evolve(state: TableState, event: Event) -> None:
             game.clans[event.seat].append(pimp)
 
 
-referee_extensions, backhanding_effects = card_hooks(
-    NAME,
-    "Bail Out",
-    "dirty trick",
-    "Bring up to two of your pimps back from the temporary discard pile.",
-    events=[PimpsBailedOut],
-    evolve=evolve,
-)
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [
+        DirtyTrick(
+            name=NAME,
+            title="Bail Out",
+            default=True,
+            summary="Bring up to two of your pimps back from the temporary discard pile.",
+            steps=("macking", "backhanding"),
+            targets=targets,
+            effect=effect,
+            events=[PimpsBailedOut],
+            evolve=evolve,
+        )
+    ]
 
 
 def _waiting(state: TableState, seat: str) -> list[str]:
@@ -54,25 +61,17 @@ def _waiting(state: TableState, seat: str) -> list[str]:
     return [p for p in game.temporary if game.temporary_owner.get(p) == seat]
 
 
-@hookimpl
-def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str) -> list[str] | None:
-    if not is_mine(state, card, NAME):
-        return None
+def targets(state: TableState, seat: str, step: str) -> list[str]:
     game = game_of(state)
-    if step == "count" or not _waiting(state, seat) or len(game.clans[seat]) >= PIMP_LIMIT:
+    if not _waiting(state, seat) or len(game.clans[seat]) >= PIMP_LIMIT:
         return []
     return [seat]
 
 
-@hookimpl
-def backhanding_trick_played(decision: Decision, seat: str, card: str, target: str) -> bool | None:
-    if not is_mine(decision.state, card, NAME):
-        return None
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
     game = game_of(decision)
     waiting = _waiting(decision.state, seat)
     strongest = sorted(waiting, key=lambda p: (-(game.cards[p].macking + game.cards[p].backhanding), waiting.index(p)))
     room = max(0, PIMP_LIMIT - len(game.clans[seat]))
     back = tuple(strongest[: min(MOST, room)])
-    if back:
-        decision.emit(PimpsBailedOut(seat=seat, pimps=back), rule=card_rule(NAME))
-    return True
+    return [PimpsBailedOut(seat=seat, pimps=back)] if back else []

@@ -7,13 +7,14 @@ dice, the lowest kept.
 
 from __future__ import annotations
 
-from referee import Decision, TableState, Words, hookimpl
+from referee import Decision, Event, Extension, TableState, Words, hookimpl
 
 from ..cards import card_name
-from ..common import card_hooks, card_rule, game_of, opposed_contests
+from ..common import game_of, opposed_contests
+from ..declarations import DirtyTrick
 from ..events import cap
 from ..state import Contest
-from . import ContestWorked, is_mine, works_contest
+from . import ContestWorked, works_contest
 
 NAME = "crooked-cop"
 
@@ -26,30 +27,29 @@ class CopBribed(ContestWorked, tag="backhanding.CopBribed"):
         return f"{cap(w.possessive(self.seat))} Crooked Cop works the fight for {card_name(self.ho)}: the other side keeps the lower of two dice"
 
 
-referee_extensions, backhanding_effects = card_hooks(
-    NAME,
-    "Crooked Cop",
-    "dirty trick",
-    "In one contest, each of your opponents rolls two dice and keeps the lower.",
-    events=[CopBribed],
-    evolve=works_contest(CopBribed, NAME),
-)
-
-
 @hookimpl
-def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str) -> list[str] | None:
-    if not is_mine(state, card, NAME):
-        return None
-    return [c.ho for c in opposed_contests(game_of(state), seat)] if step in ("macking", "backhanding") else []
+def referee_extensions() -> list[Extension]:
+    return [
+        DirtyTrick(
+            name=NAME,
+            title="Crooked Cop",
+            default=True,
+            summary="In one contest, each of your opponents rolls two dice and keeps the lower.",
+            steps=("macking", "backhanding"),
+            targets=targets,
+            effect=effect,
+            events=[CopBribed],
+            evolve=works_contest(CopBribed, NAME),
+        )
+    ]
 
 
-@hookimpl
-def backhanding_trick_played(decision: Decision, seat: str, card: str, target: str) -> bool | None:
-    if not is_mine(decision.state, card, NAME):
-        return None
-    if target in game_of(decision).contests:
-        decision.emit(CopBribed(seat=seat, ho=target), rule=card_rule(NAME))
-    return True
+def targets(state: TableState, seat: str, step: str) -> list[str]:
+    return [c.ho for c in opposed_contests(game_of(state), seat)]
+
+
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
+    return [CopBribed(seat=seat, ho=target)] if target in game_of(decision).contests else []
 
 
 @hookimpl

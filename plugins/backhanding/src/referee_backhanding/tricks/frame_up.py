@@ -8,11 +8,11 @@ is carried out, it does nothing.
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, Words, hookimpl
+from referee import Decision, Event, Extension, TableState, Words, hookimpl
 
 from ..cards import card_name
-from ..common import card_hooks, card_rule, game_of, idle_opposing_pimps
-from . import is_mine
+from ..common import game_of, idle_opposing_pimps
+from ..declarations import DirtyTrick
 
 NAME = "frame-up"
 
@@ -37,28 +37,29 @@ def evolve(state: TableState, event: Event) -> None:
         game.temporary_owner[event.pimp] = event.seat
 
 
-referee_extensions, backhanding_effects = card_hooks(
-    NAME,
-    "Frame-Up",
-    "dirty trick",
-    "An idle opposing pimp goes to the temporary discard pile.",
-    events=[PimpFramed],
-    evolve=evolve,
-)
-
-
 @hookimpl
-def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str) -> list[str] | None:
-    if not is_mine(state, card, NAME):
-        return None
-    return idle_opposing_pimps(game_of(state), seat) if step in ("macking", "backhanding") else []
+def referee_extensions() -> list[Extension]:
+    return [
+        DirtyTrick(
+            name=NAME,
+            title="Frame-Up",
+            default=True,
+            summary="An idle opposing pimp goes to the temporary discard pile.",
+            steps=("macking", "backhanding"),
+            targets=targets,
+            effect=effect,
+            events=[PimpFramed],
+            evolve=evolve,
+        )
+    ]
 
 
-@hookimpl
-def backhanding_trick_played(decision: Decision, seat: str, card: str, target: str) -> bool | None:
-    if not is_mine(decision.state, card, NAME):
-        return None
+def targets(state: TableState, seat: str, step: str) -> list[str]:
+    return idle_opposing_pimps(game_of(state), seat)
+
+
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
     game = game_of(decision)
     if target in idle_opposing_pimps(game, seat):
-        decision.emit(PimpFramed(seat=game.owner_of_pimp(target), pimp=target, by=seat), rule=card_rule(NAME))
-    return True
+        return [PimpFramed(seat=game.owner_of_pimp(target), pimp=target, by=seat)]
+    return []

@@ -6,12 +6,13 @@ the owner of an attacked ho); against a Crooked Cop the two cancel out.
 
 from __future__ import annotations
 
-from referee import Decision, TableState, Words, hookimpl
+from referee import Decision, Event, Extension, TableState, Words, hookimpl
 
 from ..cards import card_name
-from ..common import card_hooks, card_rule, contests_of, game_of
+from ..common import contests_of, game_of
+from ..declarations import DirtyTrick
 from ..state import Contest
-from . import ContestWorked, is_mine, works_contest
+from . import ContestWorked, works_contest
 
 NAME = "loaded-dice"
 
@@ -23,31 +24,32 @@ class DiceLoaded(ContestWorked, tag="backhanding.DiceLoaded"):
         return (words or Words()).says(self.seat, "loads", f"the dice in the fight for {card_name(self.ho)}: two dice, the higher kept")
 
 
-referee_extensions, backhanding_effects = card_hooks(
-    NAME,
-    "Loaded Dice",
-    "dirty trick",
-    "In one contest of yours, roll two dice and keep the higher.",
-    events=[DiceLoaded],
-    evolve=works_contest(DiceLoaded, NAME),
-)
-
-
 @hookimpl
-def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str) -> list[str] | None:
-    if not is_mine(state, card, NAME):
-        return None
-    return [c.ho for c in contests_of(game_of(state), seat)] if step in ("macking", "backhanding") else []
+def referee_extensions() -> list[Extension]:
+    return [
+        DirtyTrick(
+            name=NAME,
+            title="Loaded Dice",
+            default=True,
+            summary="In one contest of yours, roll two dice and keep the higher.",
+            steps=("macking", "backhanding"),
+            targets=targets,
+            effect=effect,
+            events=[DiceLoaded],
+            evolve=works_contest(DiceLoaded, NAME),
+        )
+    ]
 
 
-@hookimpl
-def backhanding_trick_played(decision: Decision, seat: str, card: str, target: str) -> bool | None:
-    if not is_mine(decision.state, card, NAME):
-        return None
+def targets(state: TableState, seat: str, step: str) -> list[str]:
+    return [c.ho for c in contests_of(game_of(state), seat)]
+
+
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
     contest = game_of(decision).contests.get(target)
     if contest is not None and seat in contest.sides(game_of(decision)):
-        decision.emit(DiceLoaded(seat=seat, ho=target), rule=card_rule(NAME))
-    return True
+        return [DiceLoaded(seat=seat, ho=target)]
+    return []
 
 
 @hookimpl

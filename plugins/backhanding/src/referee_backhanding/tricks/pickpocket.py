@@ -10,11 +10,11 @@ nothing.
 
 from __future__ import annotations
 
-from referee import Decision, Entry, Event, TableState, Words, hookimpl
+from referee import Decision, Entry, Event, Extension, TableState, Words, hookimpl
 
 from ..cards import card_name
-from ..common import card_hooks, card_rule, game_of, opponents
-from . import is_mine
+from ..common import card_rule, game_of, opponents
+from ..declarations import DirtyTrick
 
 NAME = "pickpocket"
 
@@ -50,38 +50,36 @@ def evolve(state: TableState, event: Event) -> None:
         game.hands[event.thief].append(event.card)
 
 
-referee_extensions, backhanding_effects = card_hooks(
-    NAME,
-    "Pickpocket",
-    "dirty trick",
-    "Take a random card from an opponent's hand.",
-    events=[PocketPicked, CardStolen],
-    evolve=evolve,
-)
-
-
 @hookimpl
-def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str) -> list[str] | None:
-    if not is_mine(state, card, NAME):
-        return None
-    if step == "count":
-        return []
+def referee_extensions() -> list[Extension]:
+    return [
+        DirtyTrick(
+            name=NAME,
+            title="Pickpocket",
+            default=True,
+            summary="Take a random card from an opponent's hand.",
+            steps=("macking", "backhanding"),
+            targets=targets,
+            effect=effect,
+            events=[PocketPicked, CardStolen],
+            evolve=evolve,
+        )
+    ]
+
+
+def targets(state: TableState, seat: str, step: str) -> list[str]:
     game = game_of(state)
     return [s for s in opponents(game, seat) if game.hands[s]]
 
 
-@hookimpl
-def backhanding_trick_played(decision: Decision, seat: str, card: str, target: str) -> bool | None:
-    if not is_mine(decision.state, card, NAME):
-        return None
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
     hand = game_of(decision).hands[target]
     if not hand:
-        decision.emit(PocketPicked(thief=seat, victim=target, took=False), rule=card_rule(NAME))
-        return True
+        return [PocketPicked(thief=seat, victim=target, took=False)]
+    # Which card changes hands is the two players' secret: emitted here, seen by them alone.
     taken = decision.pick(list(hand), purpose=f"{seat}'s Pickpocket on {target}", visible_to=(seat, target))
     decision.emit(CardStolen(thief=seat, victim=target, card=taken), rule=card_rule(NAME), visible_to=(seat, target))
-    decision.emit(PocketPicked(thief=seat, victim=target, took=True), rule=card_rule(NAME))
-    return True
+    return [PocketPicked(thief=seat, victim=target, took=True)]
 
 
 @hookimpl

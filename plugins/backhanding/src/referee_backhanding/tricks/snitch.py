@@ -9,13 +9,13 @@ no attacker is not attacked.
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, Words, hookimpl
+from referee import Decision, Event, Extension, TableState, Words, hookimpl
 
 from ..cards import card_name
-from ..common import card_hooks, card_rule, game_of, placed_opposing_pimps
+from ..common import game_of, placed_opposing_pimps
+from ..declarations import DirtyTrick
 from ..events import cap, names
 from ..state import play_cards
-from . import is_mine
 
 NAME = "snitch"
 
@@ -46,32 +46,32 @@ def evolve(state: TableState, event: Event) -> None:
             del game.contests[event.ho]
 
 
-referee_extensions, backhanding_effects = card_hooks(
-    NAME,
-    "Snitch",
-    "dirty trick",
-    "An opposing pimp placed this phase is withdrawn before the dice.",
-    events=[PimpWithdrawn],
-    evolve=evolve,
-)
-
-
 @hookimpl
-def backhanding_trick_targets(state: TableState, seat: str, card: str, step: str) -> list[str] | None:
-    if not is_mine(state, card, NAME):
-        return None
-    return placed_opposing_pimps(game_of(state), seat) if step in ("macking", "backhanding") else []
+def referee_extensions() -> list[Extension]:
+    return [
+        DirtyTrick(
+            name=NAME,
+            title="Snitch",
+            default=True,
+            summary="An opposing pimp placed this phase is withdrawn before the dice.",
+            steps=("macking", "backhanding"),
+            targets=targets,
+            effect=effect,
+            events=[PimpWithdrawn],
+            evolve=evolve,
+        )
+    ]
 
 
-@hookimpl
-def backhanding_trick_played(decision: Decision, seat: str, card: str, target: str) -> bool | None:
-    if not is_mine(decision.state, card, NAME):
-        return None
+def targets(state: TableState, seat: str, step: str) -> list[str]:
+    return placed_opposing_pimps(game_of(state), seat)
+
+
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
     game = game_of(decision)
     for contest in list(game.contests.values()):
         for owner, pimp in contest.pimps.items():
             if pimp == target and owner != seat:
                 cards = tuple(c for s, c, t in game.played if s == owner and t == contest.ho and game.cards[c].kind != "trick")
-                decision.emit(PimpWithdrawn(seat=owner, pimp=pimp, ho=contest.ho, by=seat, cards=cards), rule=card_rule(NAME))
-                return True
-    return True
+                return [PimpWithdrawn(seat=owner, pimp=pimp, ho=contest.ho, by=seat, cards=cards)]
+    return []

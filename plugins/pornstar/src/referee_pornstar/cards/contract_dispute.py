@@ -7,8 +7,8 @@ is shuffled back into the deck.
 
 from __future__ import annotations
 
-from referee import Decision, hookimpl
-from referee_pornstar.api import PlayRules, StarLost, card_hooks, game_of, rule
+from referee import Decision, Event, Extension, hookimpl
+from referee_pornstar.api import PlayCard, PlayRules, StarLost, game_of
 
 NAME = "contract-dispute"
 RULES = PlayRules(
@@ -19,11 +19,11 @@ RULES = PlayRules(
 )
 
 
-referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
-
-
 @hookimpl
-def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
-    if kind == NAME:
-        owner = game_of(decision).owner_of_star(target) or ""
-        decision.emit(StarLost(seat=owner, star=target, reason="Contract Dispute"), rule=rule(NAME))
+def referee_extensions() -> list[Extension]:
+    return [PlayCard(name=NAME, title="Contract Dispute", card_type="Event", default=True, rules=RULES, effect=effect)]
+
+
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
+    owner = game_of(decision).owner_of_star(target) or ""
+    return [StarLost(seat=owner, star=target, reason="Contract Dispute")]

@@ -6,19 +6,20 @@ any given turn"), and the card wins, as the rulebook says Play cards do.
 
 from __future__ import annotations
 
-from referee import TableState, hookimpl
-from referee_pornstar.api import PlayRules, card_hooks, lying, refused_on_own_star
+from referee import Extension, TableState, hookimpl
+from referee_pornstar.api import PlayCard, PlayRules, lying, refused_on_own_star
 
 NAME = "double-shift"
 RULES = PlayRules(target="own-star", lasts="turn", text="A Star of yours may appear in two Films this turn.")
 
 
-referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
-
-
 @hookimpl
-def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
-    return refused_on_own_star(state, seat, NAME, target, "that Star is on a double shift already") if kind == NAME else None
+def referee_extensions() -> list[Extension]:
+    return [PlayCard(name=NAME, title="Double Shift", card_type="Special", default=True, rules=RULES, refused=refused)]
+
+
+def refused(state: TableState, seat: str, target: str) -> str | None:
+    return refused_on_own_star(state, seat, NAME, target, "that Star is on a double shift already")
 
 
 @hookimpl

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from referee import TableState, hookimpl
-from referee_pornstar.api import PlayRules, card_hooks, lying
+from referee import Extension, TableState, hookimpl
+from referee_pornstar.api import PlayCard, PlayRules, lying
 
 NAME = "hype-machine"
 BONUS = 2
 RULES = PlayRules(target="none", lasts="turn", text="+2 to the Production roll of every Film you produce this turn.")
 
 
-referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
+@hookimpl
+def referee_extensions() -> list[Extension]:
+    return [PlayCard(name=NAME, title="Hype Machine", card_type="Event", default=True, rules=RULES)]
 
 
 @hookimpl

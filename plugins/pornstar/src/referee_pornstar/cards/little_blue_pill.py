@@ -5,20 +5,19 @@ While the card lies on him, every Film he appears in gets +1 on its Production r
 
 from __future__ import annotations
 
-from referee import TableState, hookimpl
-from referee_pornstar.api import PlayRules, card_hooks, game_of, lies_on, lying
+from referee import Extension, TableState, hookimpl
+from referee_pornstar.api import PlayCard, PlayRules, game_of, lies_on, lying
 
 NAME = "little-blue-pill"
 RULES = PlayRules(target="own-star", lasts="game", text="A Male Star of yours adds +1 to the Production roll of every Film he is in.")
 
 
-referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
-
-
 @hookimpl
-def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
-    if kind != NAME:
-        return None
+def referee_extensions() -> list[Extension]:
+    return [PlayCard(name=NAME, title="Little Blue Pill", card_type="Enhancement", default=True, rules=RULES, refused=refused)]
+
+
+def refused(state: TableState, seat: str, target: str) -> str | None:
     game = game_of(state)
     star = next((s for s in game.tables.stars if s.id == target), None)
     if target not in game.studios[seat].stable or star is None or star.gender != "M":

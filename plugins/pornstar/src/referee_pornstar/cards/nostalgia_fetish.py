@@ -7,8 +7,8 @@ rolls get +1.
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, Words, hookimpl
-from referee_pornstar.api import PlayRules, called, card_hooks, game_of, lying, named, names_field, rule
+from referee import Decision, Event, Extension, TableState, Words, hookimpl
+from referee_pornstar.api import PlayCard, PlayRules, called, game_of, lying, named, names_field
 
 NAME = "nostalgia-fetish"
 RULES = PlayRules(
@@ -29,23 +29,32 @@ def evolve(state: TableState, event: Event) -> None:
         game_of(state).films[event.film].wanked = 0
 
 
-referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES, events=[FilmRevived], evolve=evolve)
-
-
 @hookimpl
-def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
-    if kind != NAME:
-        return None
+def referee_extensions() -> list[Extension]:
+    return [
+        PlayCard(
+            name=NAME,
+            title="Nostalgia Fetish",
+            card_type="Special",
+            default=True,
+            rules=RULES,
+            refused=refused,
+            effect=effect,
+            events=[FilmRevived],
+            evolve=evolve,
+        )
+    ]
+
+
+def refused(state: TableState, seat: str, target: str) -> str | None:
     film = game_of(state).films.get(target)
     if film is None or film.owner != seat or not film.wanked:
         return "Nostalgia Fetish is played on a Wanked or Wanked Out Film of your own"
     return None
 
 
-@hookimpl
-def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
-    if kind == NAME:
-        decision.emit(FilmRevived(film=target, names=named(decision, target)), rule=rule(NAME))
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
+    return [FilmRevived(film=target, names=named(decision, target))]
 
 
 @hookimpl

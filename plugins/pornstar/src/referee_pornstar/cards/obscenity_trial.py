@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, Words, hookimpl
-from referee_pornstar.api import PlayRules, called, card_hooks, game_of, named, names_field, rule
+from referee import Decision, Event, Extension, TableState, Words, hookimpl
+from referee_pornstar.api import PlayCard, PlayRules, called, game_of, named, names_field
 
 NAME = "obscenity-trial"
 RULES = PlayRules(target="other-film", lasts="", text="A Film of another studio is Wanked (a Wanked one is Wanked Out).")
@@ -23,18 +23,29 @@ def evolve(state: TableState, event: Event) -> None:
         game_of(state).films[event.film].wanked = event.wanked
 
 
-referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES, events=[FilmProsecuted], evolve=evolve)
-
-
 @hookimpl
-def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
-    if kind == NAME and game_of(state).films[target].wanked >= 2:
+def referee_extensions() -> list[Extension]:
+    return [
+        PlayCard(
+            name=NAME,
+            title="Obscenity Trial",
+            card_type="Event",
+            default=True,
+            rules=RULES,
+            refused=refused,
+            effect=effect,
+            events=[FilmProsecuted],
+            evolve=evolve,
+        )
+    ]
+
+
+def refused(state: TableState, seat: str, target: str) -> str | None:
+    if game_of(state).films[target].wanked >= 2:
         return "that Film is Wanked Out already"
     return None
 
 
-@hookimpl
-def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
-    if kind == NAME:
-        film = game_of(decision).films[target]
-        decision.emit(FilmProsecuted(film=target, wanked=min(2, film.wanked + 1), names=named(decision, target)), rule=rule(NAME))
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
+    film = game_of(decision).films[target]
+    return [FilmProsecuted(film=target, wanked=min(2, film.wanked + 1), names=named(decision, target))]

@@ -7,25 +7,22 @@ back into the deck.
 
 from __future__ import annotations
 
-from referee import Decision, TableState, hookimpl
-from referee_pornstar.api import PlayRules, card_hooks, lying, refused_on_own_star
+from referee import Extension, TableState, hookimpl
+from referee_pornstar.api import PlayCard, PlayRules, lying, refused_on_own_star
 
 NAME = "piercing-parlour"
 SPECIALTY = "Pierced"
 RULES = PlayRules(target="own-star", lasts="game", text="A Star of yours also has the Specialty Pierced.")
-
-
-referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
-
-
-@hookimpl
-def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
-    return refused_on_own_star(state, seat, NAME, target, "that Star is pierced already") if kind == NAME else None
+"""It has no ``effect``: the card lies on the Star (PlayCardPlayed), and the Specialty is read while it does."""
 
 
 @hookimpl
-def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
-    """The card lies on the Star (PlayCardPlayed): nothing else happens now."""
+def referee_extensions() -> list[Extension]:
+    return [PlayCard(name=NAME, title="Piercing Parlour", card_type="Enhancement", default=True, rules=RULES, refused=refused)]
+
+
+def refused(state: TableState, seat: str, target: str) -> str | None:
+    return refused_on_own_star(state, seat, NAME, target, "that Star is pierced already")
 
 
 @hookimpl

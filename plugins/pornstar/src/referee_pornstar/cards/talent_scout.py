@@ -6,25 +6,26 @@ no card left in the deck it cannot be played.
 
 from __future__ import annotations
 
-from referee import Decision, TableState, hookimpl
-from referee_pornstar.api import PlayRules, card_hooks, draw, game_of, rule
+from referee import Decision, Event, Extension, TableState, hookimpl
+from referee_pornstar.api import PlayCard, PlayRules, draw, game_of, rule
 
 NAME = "talent-scout"
 CARDS = 2
 RULES = PlayRules(target="none", lasts="", text=f"Draw {CARDS} cards, free.")
 
 
-referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
-
-
 @hookimpl
-def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
-    if kind == NAME and not game_of(state).deck:
+def referee_extensions() -> list[Extension]:
+    return [PlayCard(name=NAME, title="Talent Scout", card_type="Special", default=True, rules=RULES, refused=refused, effect=effect)]
+
+
+def refused(state: TableState, seat: str, target: str) -> str | None:
+    if not game_of(state).deck:
         return "the deck is empty: there is nobody left to scout"
     return None
 
 
-@hookimpl
-def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
-    if kind == NAME:
-        draw(decision, seat, CARDS, rule=rule(NAME))
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
+    # The cards drawn are seen by the drawer alone: draw emits them so, and nothing is left to return.
+    draw(decision, seat, CARDS, rule=rule(NAME, decision))
+    return []

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee import Decision, Event, TableState, Words, hookimpl
-from referee_pornstar.api import PlayRules, card_hooks, game_of, money, rule
+from referee import Decision, Event, Extension, TableState, Words, hookimpl
+from referee_pornstar.api import PlayCard, PlayRules, game_of, money
 
 NAME = "tax-audit"
 FINE = 30
@@ -31,18 +31,29 @@ def evolve(state: TableState, event: Event) -> None:
         game.bank += event.paid
 
 
-referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES, events=[TaxPaid], evolve=evolve)
-
-
 @hookimpl
-def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
-    if kind == NAME and game_of(state).studios[target].money <= 0:
+def referee_extensions() -> list[Extension]:
+    return [
+        PlayCard(
+            name=NAME,
+            title="Tax Audit",
+            card_type="Event",
+            default=True,
+            rules=RULES,
+            refused=refused,
+            effect=effect,
+            events=[TaxPaid],
+            evolve=evolve,
+        )
+    ]
+
+
+def refused(state: TableState, seat: str, target: str) -> str | None:
+    if game_of(state).studios[target].money <= 0:
         return f"{target} has no money to audit"
     return None
 
 
-@hookimpl
-def pornstar_play_card(decision: Decision, seat: str, card: str, kind: str, target: str) -> None:
-    if kind == NAME:
-        amount = min(FINE, game_of(decision).studios[target].money)
-        decision.emit(TaxPaid(seat=target, paid=amount), rule=rule(NAME))
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
+    amount = min(FINE, game_of(decision).studios[target].money)
+    return [TaxPaid(seat=target, paid=amount)]

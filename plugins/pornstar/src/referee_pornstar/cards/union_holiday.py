@@ -6,19 +6,20 @@ card wins.
 
 from __future__ import annotations
 
-from referee import TableState, hookimpl
-from referee_pornstar.api import PlayRules, card_hooks, game_of, lying
+from referee import Extension, TableState, hookimpl
+from referee_pornstar.api import PlayCard, PlayRules, game_of, lying
 
 NAME = "union-holiday"
 RULES = PlayRules(target="none", lasts="turn", text="You pay no Maintenance at the end of this turn.")
 
 
-referee_extensions, pornstar_play_rules = card_hooks(NAME, RULES)
-
-
 @hookimpl
-def pornstar_play_refused(state: TableState, seat: str, card: str, kind: str, target: str) -> str | None:
-    if kind == NAME and (game_of(state).final or not game_of(state).studios[seat].stable):
+def referee_extensions() -> list[Extension]:
+    return [PlayCard(name=NAME, title="Union Holiday", card_type="Special", default=True, rules=RULES, refused=refused)]
+
+
+def refused(state: TableState, seat: str, target: str) -> str | None:
+    if game_of(state).final or not game_of(state).studios[seat].stable:
         return "Union Holiday saves Maintenance: there is none to save"
     return None
 

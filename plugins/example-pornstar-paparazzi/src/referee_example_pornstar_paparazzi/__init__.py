@@ -1,0 +1,1 @@
+"""Paparazzi, a new Play card for PornStar: one declaration (``referee_pornstar.PlayCard``)."""

@@ -480,7 +480,11 @@ def check_chain(
 
 def _check_commit(entry: Entry, body: bytes) -> str | None:  # with the entry's own key
     if not entry.key:
-        return f"entry {entry.seq} ({entry.type}) shows a body without the key to check it against its commitment"
+        return (
+            f"entry {entry.seq} ({entry.type}) shows a body without the key to check it against its commitment "
+            "(before a table ends, verify the operator's copy with its keys: `referee verify TABLE`, "
+            "`referee export TABLE`, or `Referee.entries(table, keys=True)`)"
+        )
     try:
         key = bytes.fromhex(entry.key)
     except ValueError:

@@ -422,14 +422,21 @@ class Referee:
     def over(self, table_id: str) -> bool:
         return self._load(table_id).state.over
 
-    def entries(self, table_id: str) -> list[Entry]:
-        """The whole stored log (the operator's copy: every body, no keys)."""
+    def entries(self, table_id: str, *, keys: bool = False) -> list[Entry]:
+        """The whole stored log (the operator's copy: every body, no keys).
+
+        ``keys=True`` gives each committed body its key, as the full export does, so that
+        ``verify`` can check a table that has not ended (after the end the revealed table
+        key opens every body, and keys change nothing)."""
         try:
             session = self._load(table_id)
         except RefereeError:
             # The log is there even when the installed rules cannot fold it.
-            return self.store.entries(table_id)
-        return session.since(self.store)
+            entries = self.store.entries(table_id)
+        else:
+            entries = session.since(self.store)
+        key = self._optional_key(table_id) if keys else None
+        return with_keys(entries, key) if key is not None else entries
 
     def visible_entries(self, table_id: str, seat: str | None = None, *, after: int = 0) -> list[Entry]:
         """The log as ``seat`` may hold it now (``None``: a spectator); ``after``: only the

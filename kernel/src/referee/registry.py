@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from . import hookspecs
+from .choosing import chosen_extensions
 from .errors import PluginMismatch, RefereeError, UnknownGame
 from .events import Event, PluginRecord
 from .flow import Rounds
-from .limits import plain, shown
+from .limits import shown
 from .logging import get_logger
 from .plugin import NAME
 from .rules import DECLARED, Extension, Game, Rules, declared_twice, decode_as, warn_by_hand
@@ -391,23 +392,22 @@ class Registry:
         dist, version = self._dist[id(plugin)]
         return PluginRecord(name=name, distribution=dist, version=version, code=_code_digest(plugin))
 
+    def extension_names(self, game_name: str, extensions: Sequence[str] | None = None) -> list[str]:
+        """The extensions a new table of ``game_name`` asking for ``extensions`` gets, by
+        name: ``None`` the game's defaults, ``["all"]`` every installed one, ``+name`` and
+        ``-name`` the defaults changed (``referee.choosing``), any other list exactly those."""
+        self.game(game_name)
+        return chosen_extensions(game_name, self.extensions_of(game_name), extensions)
+
     def rules(self, game_name: str, extensions: Sequence[str] | None = None) -> Rules:
         """Rules for a new table: the game plus the named extensions.
 
-        ``None`` takes the game's default extensions, ``["all"]`` every installed one.
+        ``None`` takes the game's default extensions, ``["all"]`` every installed one,
+        ``["+name", "-name"]`` the defaults changed (:meth:`extension_names`).
         """
         game = self.game(game_name)
         available = {e.name: e for e in self.extensions_of(game_name)}
-        if extensions is None:
-            chosen = [e for e in available.values() if e.default]
-        elif list(extensions) == ["all"]:
-            chosen = sorted(available.values(), key=lambda e: e.name)
-        else:
-            unknown = [n for n in extensions if n not in available]
-            if unknown:
-                known = ", ".join(sorted(available)) or "none"
-                raise RefereeError(f"{game_name} has no extension named {', '.join(plain(n) for n in unknown)}; available: {known}")
-            chosen = [available[n] for n in dict.fromkeys(extensions)]
+        chosen = [available[n] for n in self.extension_names(game_name, extensions)]
         # Built once per game and extensions: every table, verify and replay of them shares
         # one plugin manager (it holds nothing of any table).  The key is the objects'
         # identities, kept alive by the Rules that holds them.
@@ -485,7 +485,7 @@ class LazyRegistry(Registry):
             self._load_everything()
         if self._everything or self._partial_ok:
             return super().rules(game_name, extensions)
-        named = [game_name, *(f"{game_name}-{name}" for name in extensions or ())]
+        named = [game_name, *(f"{game_name}-{name.lstrip('+-')}" for name in extensions or ())]
         return self._own_plugins_first(_entry_points_beside(named), lambda: super(LazyRegistry, self).rules(game_name, extensions))
 
     def rules_for(self, game_name: str, recorded: Sequence[PluginRecord]) -> Rules:

@@ -41,8 +41,8 @@ other events between them.  A failure names the path of the field that differs
 
 ``extensions`` given to :func:`run_scenario` (``referee scenario run --extensions``) are
 added to the file's own (or, when the file names none, to the game's defaults): a house
-rule re-runs a suite whose scenarios still get the cards and powers they name.  ``["all"]``
-plays every installed extension of the game.
+rule re-runs a suite whose scenarios still get the cards and powers they name; ``-name``
+among them takes one away.  ``["all"]`` plays every installed extension of the game.
 """
 
 from __future__ import annotations
@@ -229,7 +229,7 @@ def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extens
     """Play ``scenario`` on an in-memory table.
 
     ``extensions`` (house rules) are added to the file's own, or to the game's defaults
-    where the file names none; they never remove an extension the file names.  ``["all"]``
+    where the file names none; only one written ``-name`` removes an extension.  ``["all"]``
     is every installed extension of the game."""
     registry = registry or Registry()
     referee = Referee(registry=registry, store=TableStore(MEMORY))
@@ -239,10 +239,13 @@ def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extens
         chosen = ["all"]  # every installed extension of the game: the file's among them
     elif extensions:
         try:
-            base = chosen if chosen is not None else [e.name for e in registry.extensions_of(scenario.game) if e.default]
+            base = registry.extension_names(scenario.game, chosen)
+            # Each house rule is added (a plain name or +name); -name takes one away.
+            added = [e if e[:1] in ("+", "-") else f"+{e}" for e in extensions]
+            chosen = [*base, *(e[1:] for e in added if e[0] == "+" and e[1:] not in base)]
+            chosen = [e for e in chosen if f"-{e}" not in added]
         except RefereeError as exc:
             return ScenarioResult(scenario, False, [exc.message])
-        chosen = [*base, *(e for e in extensions if e not in base)]
     try:
         table_id = referee.open(
             scenario.game,

@@ -280,7 +280,10 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         q = scen.add_parser("run", parents=[every], help="run scenario files; exit 1 with a diff on any mismatch")
         q.add_argument("files", nargs="*", help="scenario files (TOML)")
         q.add_argument("--game", help="also run the scenario suite the game ships (its rulebook examples)")
-        q.add_argument("--extensions", help="comma-separated extensions (house rules) added to each file's own (or to the game's defaults)")
+        q.add_argument(
+            "--extensions",
+            help="comma-separated extensions (house rules) added to each file's own (or to the game's defaults); -NAME takes one away",
+        )
         q.set_defaults(func=kit.cmd_scenario_run)
     return top
 
@@ -295,7 +298,10 @@ def _table_options(p: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a table option (repeatable); @FILE in a value is that file's text",
     )
-    p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's; none: none)")
+    p.add_argument(
+        "--extensions",
+        help="comma-separated cards, powers or house rules to use (default: the game's; +NAME,-NAME: the game's plus or minus those; all: every installed one; none: none)",
+    )
 
 
 COMMANDS = frozenset(  # what ``parser`` adds, in one place so a run builds only its own
@@ -326,8 +332,20 @@ def _error(args: argparse.Namespace, message: str, status: int) -> int:
     return status
 
 
+def _changes_kept_together(argv: list[str]) -> list[str]:
+    """``--extensions -the-kid`` as ``--extensions=-the-kid``: argparse would read a value
+    starting with ``-`` as an option and answer only "expected one argument"."""
+    joined: list[str] = []
+    for arg in argv:
+        if joined and joined[-1] == "--extensions" and arg.startswith("-") and not arg.startswith("--"):
+            joined[-1] = f"--extensions={arg}"
+        else:
+            joined.append(arg)
+    return joined
+
+
 def main(argv: Sequence[str] | None = None) -> NoReturn:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = _changes_kept_together(list(sys.argv[1:] if argv is None else argv))
     _Parser.json_errors = "--json" in argv
     args = parser(only=_command_named(argv)).parse_args(argv)
     if args.command == "play" and not args.game and not args.table:

@@ -6,8 +6,10 @@ A scenario is a TOML file (the full guide is docs/scenarios.md)::
     game = "pigsty"
     seats = ["Bill", "Ted", "Charlie"]
     options = {}              # table options (optional)
-    extensions = []           # cards, powers, house rules (optional; default: the game's)
+    extensions = []           # cards, powers, house rules (optional; default: the game's;
+                              # ["+name", "-name"]: the game's defaults plus or minus one)
     random = [4, 2]           # scripted random outcomes, in order (optional)
+    deal = { Bill = ["F20"] } # named cards dealt where the game deals each seat (optional)
 
     [[step]]                  # one action per step, in order
     seat = "Bill"             # or "gamesmaster"
@@ -30,6 +32,13 @@ A scenario is a TOML file (the full guide is docs/scenarios.md)::
     [step.state]              # optional: a subset of a view after the step
     seat = "Ted"              # whose view (default: a spectator's); "gamesmaster" too
     view = { bandits = 1 }
+
+``deal`` names the cards a seat (or a place the game deals to, such as a street) is dealt
+when the table is laid out: each goes where the game's shuffle deals that seat
+(``Game.deals``), the rest of the deck keeps its listed order, and that shuffle takes no
+outcome from ``random``.  So an example changes only when its own cards do, not when a
+new card joins the deck.  A card no shuffle dealt, or more cards than the game deals a
+seat, is refused by name.
 
 Top-level ``[[expect]]``, ``[[absent]]`` and ``[state]`` check the table right after it
 opened.  Subsets compare recursively: tables by the keys given; lists item by item in
@@ -90,6 +99,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True):
     options: dict[str, Any] = {}
     extensions: list[str] | None = None
     random: list[Any] | None = None
+    deal: dict[str, list[str]] | None = None
     rule: str = ""
     expect: list[ExpectedEvent] = []
     absent: list[ExpectedEvent] = []
@@ -253,6 +263,7 @@ def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extens
             options=scenario.options,
             extensions=chosen,
             script=scenario.random if scenario.random is not None else [],
+            deal=scenario.deal,
         )
     except RefereeError as exc:
         return ScenarioResult(scenario, False, [f"the table could not open: {exc.message}"])

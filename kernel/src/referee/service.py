@@ -18,7 +18,7 @@ import os
 import random
 import secrets
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -171,6 +171,7 @@ class Referee:
         script: Sequence[Any] | None = None,
         table_id: str | None = None,
         key: str | None = None,
+        deal: Mapping[str, Sequence[str]] | None = None,
     ) -> str:
         """Open a table and lay out its game; returns the new table's id.
 
@@ -179,7 +180,13 @@ class Referee:
         a table is marked scripted, and its log is never accepted by ``verify``.  ``key``
         fixes the table's secret key (64 hex digits), with ``seed`` re-playing a bot game
         exactly (a golden playthrough): whoever knows it can read every hidden body.
+        ``deal`` (tests and scenarios, a scripted table like ``script``) deals named cards:
+        ``{"Ann": ["F20", "S05"]}`` puts those cards where the game's shuffle deals Ann
+        (``Game.deals``), the rest of the deck in its listed order, without a scripted
+        outcome for that shuffle.
         """
+        if deal is not None and script is None:
+            script = []
         rules = self.registry.rules(game, extensions)
         if table_id is not None:
             check_table_id(table_id, (known for known, _ in self.store.table_ids()))
@@ -190,7 +197,9 @@ class Referee:
 
         secret = TableSecret(seed=seed or new_seed(), key=key or new_table_key())
         source: SeededSource | ScriptedSource = (
-            ScriptedSource(script, fallback=secret.seed, key=secret.key) if script is not None else SeededSource(secret.seed, secret.key)
+            ScriptedSource(script, fallback=secret.seed, key=secret.key, deal=deal)
+            if script is not None
+            else SeededSource(secret.seed, secret.key)
         )
         # A plugin's own bug while laying out the table: say so; nothing is stored.
         with plugin_failure(
@@ -205,6 +214,9 @@ class Referee:
                 seed_commitment=seed_commitment(secret.key, secret.seed),
                 scripted=script is not None,
             )
+        if isinstance(source, ScriptedSource) and any(source.deal.values()):
+            undealt = "; ".join(f"{who}: {', '.join(cards)}" for who, cards in source.deal.items() if cards)
+            raise RefereeError(f"the deal names cards no shuffle dealt when the table was laid out ({undealt}); nothing was stored")
         sealed = seal_lines(emitted, after=None, seat=None, at=_now(), table_key=bytes.fromhex(secret.key))
         entries = [entry for entry, _ in sealed]
         self._check_size(table_id, "opening", entries)

@@ -439,15 +439,14 @@ class Referee:
 
         ``keys=True`` gives each committed body its key, as the full export does, so that
         ``verify`` can check a table that has not ended (after the end the revealed table
-        key opens every body, and keys change nothing)."""
+        key opens every body, and the copy is the same as without keys)."""
         try:
             session = self._load(table_id)
         except RefereeError:
             # The log is there even when the installed rules cannot fold it.
-            entries = self.store.entries(table_id)
-        else:
-            entries = session.since(self.store)
-        key = self._optional_key(table_id) if keys else None
+            return self.store.entries(table_id)
+        entries = session.since(self.store)
+        key = self._optional_key(table_id) if keys and not session.state.over else None
         return with_keys(entries, key) if key is not None else entries
 
     def visible_entries(self, table_id: str, seat: str | None = None, *, after: int = 0) -> list[Entry]:

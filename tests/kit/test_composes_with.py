@@ -91,9 +91,7 @@ def test_a_power_composes_with_another_authors_house_rule() -> None:
 def test_composing_with_a_plugin_that_leaks_fails_naming_the_leak(referee_app) -> None:
     app = referee_app(_offer(SecretDie(leaky=False)), _offer(SecretDie(leaky=True)))
     with pytest.raises(CheckFailed, match="is hidden from"):
-        check_composes_with(
-            "pigsty", SEATS, "secret-die", ["leaky-die"], games=1, registry=app.registry, numbers=["outcome", "secret_die"]
-        )
+        check_composes_with("pigsty", SEATS, "secret-die", ["leaky-die"], games=1, registry=app.registry, numbers=["outcome", "secret_die"])
 
 
 def test_an_extension_that_is_not_installed_is_named() -> None:

@@ -60,8 +60,18 @@ class _Version(argparse.Action):
             except PackageNotFoundError:
                 return "(not installed)"
 
-        print(f"referee {of('referee-cli')} (kernel {of('referee')})")
+        print(f"referee {of('referee-cli')} (kernel {of('referee')}, web server {of('referee-web')})")
+        print("games and plugins: " + (", ".join(_plugin_versions()) or "none installed"))
         parser.exit(0)
+
+
+def _plugin_versions() -> list[str]:
+    """Every installed distribution offering a ``referee`` entry point, with its version,
+    read from metadata alone (no plugin is imported)."""
+    from importlib.metadata import entry_points
+
+    found = {ep.dist.name: ep.dist.version for ep in entry_points(group="referee") if ep.dist is not None}
+    return [f"{name} {version}" for name, version in sorted(found.items())]
 
 
 _DB_HELP = (
@@ -129,6 +139,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         p.add_argument("--kind", required=True, choices=["house-rule", "card", "power", "game"], help="what the plugin is")
         p.add_argument("--game", help="the installed game a house rule, card or power extends")
         p.add_argument("--dir", metavar="PATH", help="the folder to write (default: ./referee-GAME-NAME, or ./referee-NAME for a game)")
+        p.add_argument("--title", help="the name players read, as printed (default: NAME's words capitalized), e.g. \"Dead Man's Hand\"")
         p.set_defaults(func=kit.cmd_new_plugin)
 
     if wanted("play"):
@@ -212,7 +223,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
             from referee_web.serve import add_arguments as add_server_arguments
         except ImportError:
             # Still a command, so that running it names the package to install.
-            p.description = "needs the web server, which is not installed: pip install referee-web"
+            p.description = f"needs {serve.WEB_MISSING}"
         else:
             add_server_arguments(p)  # the server's own options, defaults and help
         p.set_defaults(func=serve.cmd_serve)

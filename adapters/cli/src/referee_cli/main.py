@@ -170,7 +170,12 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
     if wanted("new"):
         p = sub.add_parser("new", parents=[every], help="open a table for play by orders (forum or email), without playing it")
         p.add_argument("game", help="the game to open (see 'referee games')")
-        p.add_argument("--seats", required=True, help="comma-separated seat names, e.g. Bill,Ted,Zed")
+        p.add_argument("--seats", required=True, help="comma-separated names of the seats people play, e.g. Bill,Ted,Zed")
+        p.add_argument(
+            "--bots",
+            metavar="N|KIND,...",
+            help="bot seats to add, as for play: the bots answer theirs at once and after every 'referee act'",
+        )
         _table_options(p)
         p.set_defaults(func=forum.cmd_new)
 

@@ -11,7 +11,7 @@ import hashlib
 import inspect
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
@@ -54,6 +54,10 @@ class HookSpec:
     """``(plugin, distribution, version)`` of every installed implementation."""
 
 
+_PACKAGES: list[Mapping[str, list[str]]] = []
+"""``packages_distributions()`` for the discovery under way (emptied as each begins)."""
+
+
 def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tuple[str, str]:
     if id(plugin) in distinfo:
         return distinfo[id(plugin)]
@@ -61,7 +65,9 @@ def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tu
 
     module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
     top = (getattr(module, "__name__", "") or "").split(".")[0]
-    for dist in importlib.metadata.packages_distributions().get(top, []):
+    if not _PACKAGES:  # read every installed distribution's files once per discovery, not per plugin
+        _PACKAGES.append(importlib.metadata.packages_distributions())
+    for dist in _PACKAGES[0].get(top, []):
         try:
             return dist, importlib.metadata.version(dist)
         except importlib.metadata.PackageNotFoundError:
@@ -149,6 +155,7 @@ class Registry:
         """Load ``entry_points`` and the plugins passed in, and take what they offer;
         whatever was discovered before is forgotten (each call starts afresh)."""
         self._forget()
+        _PACKAGES.clear()
         self._discovered = True
         self._pm = pluggy.PluginManager(NAME)
         self._pm.add_hookspecs(hookspecs)

@@ -1,21 +1,22 @@
-"""``referee new-plugin`` (issue 12): every kind generates a distribution whose own tests
-pass as generated, importing only names the ``referee`` package exports; bad input is
-refused in one line and writes nothing.
+"""``referee new-plugin`` (issues 12 and 24): every kind generates a distribution that,
+once installed, passes its own tests as generated, with ``referee.testing`` and names
+the ``referee`` package (or the game's own top-level package) exports; a Cash'n'Guns power
+is the game's own ``Power``; a title keeps its apostrophes; bad input is refused in one
+line and writes nothing.
 
-The generated tests run in a child ``pytest`` in the generated folder: its
-``pyproject.toml`` puts ``src`` on the path and its ``conftest.py`` registers the plugin
-object directly, so nothing is installed into this environment."""
+The generated distributions are installed (built by pip, as an author's ``pip install``
+would) into a folder of their own, put on the path of a child ``pytest`` only, so
+nothing is installed into this environment."""
 
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
-import referee
 
 KINDS = [
     pytest.param(["my-rule", "--kind", "house-rule", "--game", "pigsty"], "referee_pigsty_my_rule", id="house-rule-pigsty"),
@@ -26,45 +27,125 @@ KINDS = [
 ]
 
 
-def _own_tests(folder: Path) -> subprocess.CompletedProcess[str]:
+def _own_tests(folder: Path, site: Path | None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "REFEREE_DB")}
+    if site is not None:
+        env["PYTHONPATH"] = str(site)
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
         cwd=folder,
+        env=env,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=1200,
     )
 
 
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Path], Path]:
+    """Every kind generated and installed from its folder (pip builds it) into one site
+    folder: ``({package: folder}, site)``."""
+    tmp_path = tmp_path_factory.mktemp("new-plugin")
+    folders = {}
+    for param in KINDS:
+        argv, package = param.values
+        folder = tmp_path / package
+        made = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from referee_cli.main import main; main()",
+                "new-plugin",
+                *argv,
+                "--dir",
+                str(folder),
+                "--db",
+                str(tmp_path / "unused.sqlite"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert made.returncode == 0, made.stderr
+        folders[package] = folder
+    site = tmp_path / "site"
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), *map(str, folders.values())],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    if built.returncode != 0 and "setuptools" in built.stderr and "satisfies the requirement" in built.stderr:
+        pytest.skip(f"no index offers setuptools to build the generated distributions with: {built.stderr[-300:]}")
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-3000:]
+    return folders, site
+
+
 @pytest.mark.parametrize(("argv", "package"), KINDS)
-def test_each_kind_passes_its_own_tests_as_generated(cli, tmp_path, argv, package) -> None:
-    folder = tmp_path / "generated"
-    result = cli("new-plugin", *argv, "--dir", folder)
-    assert result.code == 0, result.err
+def test_each_kind_installed_passes_its_own_tests_as_generated(generated, argv, package) -> None:
+    folders, site = generated
+    folder = folders[package]
     assert (folder / "pyproject.toml").is_file() and (folder / "README.md").is_file()
     assert (folder / "src" / package / "plugin.py").is_file()
-    assert 'pythonpath = ["src"]' in (folder / "pyproject.toml").read_text(encoding="utf-8")
     assert f'= "{package}.plugin"' in (folder / "pyproject.toml").read_text(encoding="utf-8")
-    ran = _own_tests(folder)
-    assert ran.returncode == 0, ran.stdout + ran.stderr
+    ran = _own_tests(folder, site)
+    assert ran.returncode == 0, ran.stdout[-4000:] + ran.stderr[-2000:]
     assert " passed" in ran.stdout and "failed" not in ran.stdout and "skipped" not in ran.stdout
+    if package != "referee_race":
+        tests = (folder / "tests" / "test_plugin.py").read_text(encoding="utf-8")
+        assert "from referee.testing import" in tests and "check_bot_games" in tests
+
+
+def test_the_generated_tests_say_to_install_first(generated) -> None:
+    """They play the installed distribution: run from the source folder alone, they stop
+    at once, naming the distribution and the command that installs it."""
+    folders, _ = generated
+    ran = _own_tests(folders["referee_pigsty_my_rule"], None)
+    assert ran.returncode != 0
+    assert "referee-pigsty-my-rule is not installed: run `pip install -e .`" in ran.stdout + ran.stderr
+
+
+def test_a_cashnguns_power_is_the_games_own_power(generated) -> None:
+    folders, _ = generated
+    plugin = (folders["referee_cashnguns_the_nurse"] / "src" / "referee_cashnguns_the_nurse" / "plugin.py").read_text(encoding="utf-8")
+    assert "from referee_cashnguns import Power" in plugin and "Power(" in plugin and 'rule=f"cashnguns.{NAME} 1"' in plugin
+
+
+def test_a_title_keeps_its_apostrophes(cli, tmp_path) -> None:
+    folder = tmp_path / "hand"
+    made = cli("new-plugin", "dead-mans-hand", "--kind", "power", "--game", "cashnguns", "--title", "Dead Man's Hand", "--dir", folder)
+    assert made.code == 0, made.err
+    plugin = (folder / "src" / "referee_cashnguns_dead_mans_hand" / "plugin.py").read_text(encoding="utf-8")
+    assert 'TITLE = "Dead Man\'s Hand"' in plugin
+    ast.parse(plugin)
+    assert (folder / "README.md").read_text(encoding="utf-8").startswith("# Dead Man's Hand\n")
+    assert "Dead Man's Hand, a power for Cash'n'Guns." in (folder / "pyproject.toml").read_text(encoding="utf-8")
+    refused = cli("new-plugin", "quoted", "--kind", "game", "--title", 'The "Best" Game', "--dir", tmp_path / "quoted")
+    assert refused.code == 2 and "without double quotes" in refused.err and not (tmp_path / "quoted").exists()
+
+
+def _public_of(module: str) -> set[str]:
+    import importlib
+
+    return set(getattr(importlib.import_module(module), "__all__", ()))
 
 
 @pytest.mark.parametrize(("argv", "package"), KINDS)
 def test_generated_code_imports_only_public_names(cli, tmp_path, argv, package) -> None:
-    """A template teaches by example: it may use ``referee``'s exported names only."""
+    """A template teaches by example: it may use names ``referee`` and the game's own
+    top-level package export only."""
     folder = tmp_path / "generated"
     assert cli("new-plugin", *argv, "--dir", folder).code == 0
-    public = set(referee.__all__)
     offending = []
     for path in folder.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 offending += [a.name for a in node.names if a.name.startswith("referee")]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and node.module.startswith("referee"):
-                if node.module == "referee":
-                    offending += [f"referee.{a.name}" for a in node.names if a.name not in public]
-                elif node.module.split(".")[0] != package:
+                top = node.module.split(".")[0]
+                if node.module in ("referee", "referee.testing") or (node.module == top and top != package):
+                    offending += [f"{node.module}.{a.name}" for a in node.names if a.name not in _public_of(node.module)]
+                elif top != package:
                     offending.append(node.module)
             elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
                 offending.append(ast.unparse(node))

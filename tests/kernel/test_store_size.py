@@ -21,6 +21,7 @@ LONG_GAMES = {
 def test_long_bot_games_keep_entries_and_the_store_small(game, tmp_path):
     seats, options, extensions = LONG_GAMES[game]
     folder = tmp_path / "store"
+    folder.mkdir()
     with Referee(folder / "referee.sqlite") as app:
         table = app.open(game, seats, seed="size", options=options, extensions=extensions, key=hashlib.sha256(b"size").hexdigest())
         app.bots.play(table, seats)

@@ -284,6 +284,7 @@ def _sha(data: bytes) -> str:
 _BLOCK = 64
 _IPAD = bytes(b ^ 0x36 for b in range(256))
 _OPAD = bytes(b ^ 0x5C for b in range(256))
+_KEYS_HINT = " (before a table ends, verify the copy with keys: `referee verify TABLE`, its export, or `Referee.entries(table, keys=True)`)"
 
 
 def _pads(key: bytes) -> tuple[bytes, bytes]:
@@ -480,7 +481,7 @@ def check_chain(
 
 def _check_commit(entry: Entry, body: bytes) -> str | None:  # with the entry's own key
     if not entry.key:
-        return f"entry {entry.seq} ({entry.type}) shows a body without the key to check it against its commitment"
+        return f"entry {entry.seq} ({entry.type}) shows a body without the key to check it against its commitment{_KEYS_HINT}"
     try:
         key = bytes.fromhex(entry.key)
     except ValueError:

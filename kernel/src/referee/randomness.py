@@ -19,7 +19,7 @@ import hashlib
 import hmac
 import random
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .errors import RefereeError
@@ -188,11 +188,40 @@ class ScriptedSource:
     draw that had no scripted outcome.
     """
 
-    def __init__(self, outcomes: Sequence[Any], fallback: str | None = None, key: str = "") -> None:
+    def __init__(
+        self, outcomes: Sequence[Any], fallback: str | None = None, key: str = "", deal: Mapping[str, Sequence[str]] | None = None
+    ) -> None:
         self._outcomes = list(outcomes)
         self._fallback = fallback
         self.seed = fallback
         self.key = key
+        self.deal: dict[str, list[str]] = {who: list(cards) for who, cards in (deal or {}).items()}
+        """Cards a scenario deals by name, not yet dealt: who -> card ids (``arrange``)."""
+
+    def arrange(self, items: Sequence[Any], positions: Mapping[str, Sequence[int]], purpose: str) -> list[int] | None:
+        """The order of a shuffle of ``items`` that deals each named card still to deal
+        where ``positions`` says its holder is dealt; every other item keeps its order in
+        the positions left.  None when this shuffle deals none of the named cards (the
+        script or the fallback decides it)."""
+        wanted = {who: [c for c in cards if c in items] for who, cards in self.deal.items()}
+        if not any(wanted.values()):
+            return None
+        order: list[int | None] = [None] * len(items)
+        unused = list(range(len(items)))
+        for who, cards in wanted.items():
+            if not cards:
+                continue
+            places = [p for p in positions.get(who, ()) if 0 <= p < len(items)]
+            if len(cards) > len(places):
+                dealt = f"deals {who} {len(places)}" if places else f"deals {who} none"
+                raise RandomnessMismatch(f"the deal gives {who} {len(cards)} cards of {purpose} ({', '.join(cards)}), but the game {dealt}")
+            for card, place in zip(cards, places):
+                index = next(i for i in unused if items[i] == card)
+                unused.remove(index)
+                order[place] = index
+                self.deal[who].remove(card)
+        rest = iter(unused)
+        return [next(rest) if index is None else index for index in order]
 
     def outcome(self, draw: int, kind: str, spec: dict[str, Any], purpose: str) -> Any:
         if self._outcomes:

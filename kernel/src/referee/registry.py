@@ -11,7 +11,7 @@ import hashlib
 import inspect
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from . import hookspecs
+from .choosing import chosen_extensions
 from .errors import PluginMismatch, RefereeError, UnknownGame
 from .events import Event, PluginRecord
 from .flow import Rounds
-from .limits import plain, shown
+from .limits import shown
 from .logging import get_logger
 from .plugin import NAME
 from .rules import DECLARED, Extension, Game, Rules, declared_twice, decode_as, warn_by_hand
@@ -53,6 +54,10 @@ class HookSpec:
     """``(plugin, distribution, version)`` of every installed implementation."""
 
 
+_PACKAGES: list[Mapping[str, list[str]]] = []
+"""``packages_distributions()`` for the discovery under way (emptied as each begins)."""
+
+
 def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tuple[str, str]:
     if id(plugin) in distinfo:
         return distinfo[id(plugin)]
@@ -60,7 +65,9 @@ def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tu
 
     module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
     top = (getattr(module, "__name__", "") or "").split(".")[0]
-    for dist in importlib.metadata.packages_distributions().get(top, []):
+    if not _PACKAGES:  # read every installed distribution's files once per discovery, not per plugin
+        _PACKAGES.append(importlib.metadata.packages_distributions())
+    for dist in _PACKAGES[0].get(top, []):
         try:
             return dist, importlib.metadata.version(dist)
         except importlib.metadata.PackageNotFoundError:
@@ -148,6 +155,7 @@ class Registry:
         """Load ``entry_points`` and the plugins passed in, and take what they offer;
         whatever was discovered before is forgotten (each call starts afresh)."""
         self._forget()
+        _PACKAGES.clear()
         self._discovered = True
         self._pm = pluggy.PluginManager(NAME)
         self._pm.add_hookspecs(hookspecs)
@@ -391,23 +399,22 @@ class Registry:
         dist, version = self._dist[id(plugin)]
         return PluginRecord(name=name, distribution=dist, version=version, code=_code_digest(plugin))
 
+    def extension_names(self, game_name: str, extensions: Sequence[str] | None = None) -> list[str]:
+        """The extensions a new table of ``game_name`` asking for ``extensions`` gets, by
+        name: ``None`` the game's defaults, ``["all"]`` every installed one, ``+name`` and
+        ``-name`` the defaults changed (``referee.choosing``), any other list exactly those."""
+        self.game(game_name)
+        return chosen_extensions(game_name, self.extensions_of(game_name), extensions)
+
     def rules(self, game_name: str, extensions: Sequence[str] | None = None) -> Rules:
         """Rules for a new table: the game plus the named extensions.
 
-        ``None`` takes the game's default extensions, ``["all"]`` every installed one.
+        ``None`` takes the game's default extensions, ``["all"]`` every installed one,
+        ``["+name", "-name"]`` the defaults changed (:meth:`extension_names`).
         """
         game = self.game(game_name)
         available = {e.name: e for e in self.extensions_of(game_name)}
-        if extensions is None:
-            chosen = [e for e in available.values() if e.default]
-        elif list(extensions) == ["all"]:
-            chosen = sorted(available.values(), key=lambda e: e.name)
-        else:
-            unknown = [n for n in extensions if n not in available]
-            if unknown:
-                known = ", ".join(sorted(available)) or "none"
-                raise RefereeError(f"{game_name} has no extension named {', '.join(plain(n) for n in unknown)}; available: {known}")
-            chosen = [available[n] for n in dict.fromkeys(extensions)]
+        chosen = [available[n] for n in self.extension_names(game_name, extensions)]
         # Built once per game and extensions: every table, verify and replay of them shares
         # one plugin manager (it holds nothing of any table).  The key is the objects'
         # identities, kept alive by the Rules that holds them.
@@ -485,7 +492,7 @@ class LazyRegistry(Registry):
             self._load_everything()
         if self._everything or self._partial_ok:
             return super().rules(game_name, extensions)
-        named = [game_name, *(f"{game_name}-{name}" for name in extensions or ())]
+        named = [game_name, *(f"{game_name}-{name.lstrip('+-')}" for name in extensions or ())]
         return self._own_plugins_first(_entry_points_beside(named), lambda: super(LazyRegistry, self).rules(game_name, extensions))
 
     def rules_for(self, game_name: str, recorded: Sequence[PluginRecord]) -> Rules:

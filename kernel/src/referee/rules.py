@@ -67,6 +67,13 @@ class Game:
     """The game's rounds, turns and phases, which the kernel then runs (``referee.flow``):
     after setup, after every decided action and after a request expires, it goes on
     through every step that needs no answer until a request is open or the game ended."""
+    deals: Callable[[TableState, str, int], Mapping[str, Sequence[int]] | None] | None = None
+    """Where a shuffle's cards go: ``(state, purpose, size) -> {seat: positions}`` for a
+    shuffle of ``size`` items the game deals from (the positions, counted from 0, of the
+    shuffled list that seat is dealt; a place, such as a street or what is left of the
+    deck, is named like a seat), None for any other shuffle.  Only a scenario's ``deal``
+    reads it (``referee.scenario``), to put the cards it names where the game deals them;
+    live tables never ask."""
     reveals: Mapping[str, str] = dataclasses.field(default_factory=dict)
     """Where the rules make sealed answers public: event type -> the rule that does (a
     showdown's ``"cashnguns.TargetsRevealed": "cashnguns 4.3: ..."``).  The type's entry

@@ -6,8 +6,10 @@ A scenario is a TOML file (the full guide is docs/scenarios.md)::
     game = "pigsty"
     seats = ["Bill", "Ted", "Charlie"]
     options = {}              # table options (optional)
-    extensions = []           # cards, powers, house rules (optional; default: the game's)
+    extensions = []           # cards, powers, house rules (optional; default: the game's;
+                              # ["+name", "-name"]: the game's defaults plus or minus one)
     random = [4, 2]           # scripted random outcomes, in order (optional)
+    deal = { Bill = ["F20"] } # named cards dealt where the game deals each seat (optional)
 
     [[step]]                  # one action per step, in order
     seat = "Bill"             # or "gamesmaster"
@@ -31,6 +33,13 @@ A scenario is a TOML file (the full guide is docs/scenarios.md)::
     seat = "Ted"              # whose view (default: a spectator's); "gamesmaster" too
     view = { bandits = 1 }
 
+``deal`` names the cards a seat (or a place the game deals to, such as a street) is dealt
+when the table is laid out: each goes where the game's shuffle deals that seat
+(``Game.deals``), the rest of the deck keeps its listed order, and that shuffle takes no
+outcome from ``random``.  So an example changes only when its own cards do, not when a
+new card joins the deck.  A card no shuffle dealt, or more cards than the game deals a
+seat, is refused by name.
+
 Top-level ``[[expect]]``, ``[[absent]]`` and ``[state]`` check the table right after it
 opened.  Subsets compare recursively: tables by the keys given; lists item by item in
 order, each expected item matching some later actual item.  An empty list or table
@@ -41,8 +50,8 @@ other events between them.  A failure names the path of the field that differs
 
 ``extensions`` given to :func:`run_scenario` (``referee scenario run --extensions``) are
 added to the file's own (or, when the file names none, to the game's defaults): a house
-rule re-runs a suite whose scenarios still get the cards and powers they name.  ``["all"]``
-plays every installed extension of the game.
+rule re-runs a suite whose scenarios still get the cards and powers they name; ``-name``
+among them takes one away.  ``["all"]`` plays every installed extension of the game.
 """
 
 from __future__ import annotations
@@ -90,6 +99,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True):
     options: dict[str, Any] = {}
     extensions: list[str] | None = None
     random: list[Any] | None = None
+    deal: dict[str, list[str]] | None = None
     rule: str = ""
     expect: list[ExpectedEvent] = []
     absent: list[ExpectedEvent] = []
@@ -229,7 +239,7 @@ def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extens
     """Play ``scenario`` on an in-memory table.
 
     ``extensions`` (house rules) are added to the file's own, or to the game's defaults
-    where the file names none; they never remove an extension the file names.  ``["all"]``
+    where the file names none; only one written ``-name`` removes an extension.  ``["all"]``
     is every installed extension of the game."""
     registry = registry or Registry()
     referee = Referee(registry=registry, store=TableStore(MEMORY))
@@ -239,10 +249,13 @@ def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extens
         chosen = ["all"]  # every installed extension of the game: the file's among them
     elif extensions:
         try:
-            base = chosen if chosen is not None else [e.name for e in registry.extensions_of(scenario.game) if e.default]
+            base = registry.extension_names(scenario.game, chosen)
+            # Each house rule is added (a plain name or +name); -name takes one away.
+            added = [e if e[:1] in ("+", "-") else f"+{e}" for e in extensions]
+            chosen = [*base, *(e[1:] for e in added if e[0] == "+" and e[1:] not in base)]
+            chosen = [e for e in chosen if f"-{e}" not in added]
         except RefereeError as exc:
             return ScenarioResult(scenario, False, [exc.message])
-        chosen = [*base, *(e for e in extensions if e not in base)]
     try:
         table_id = referee.open(
             scenario.game,
@@ -250,6 +263,7 @@ def run_scenario(scenario: Scenario, registry: Registry | None = None, *, extens
             options=scenario.options,
             extensions=chosen,
             script=scenario.random if scenario.random is not None else [],
+            deal=scenario.deal,
         )
     except RefereeError as exc:
         return ScenarioResult(scenario, False, [f"the table could not open: {exc.message}"])

@@ -18,7 +18,7 @@ import os
 import random
 import secrets
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -173,6 +173,7 @@ class Referee:
         table_id: str | None = None,
         key: str | None = None,
         host_key: str | None = None,
+        deal: Mapping[str, Sequence[str]] | None = None,
     ) -> str:
         """Open a table and lay out its game; returns the new table's id.
 
@@ -183,7 +184,13 @@ class Referee:
         exactly (a golden playthrough): whoever knows it can read every hidden body.
         ``host_key`` fixes the private key that signs the table's receipts (64 hex digits;
         drawn at random otherwise): whoever knows it can sign receipts as the host.
+        ``deal`` (tests and scenarios, a scripted table like ``script``) deals named cards:
+        ``{"Ann": ["F20", "S05"]}`` puts those cards where the game's shuffle deals Ann
+        (``Game.deals``), the rest of the deck in its listed order, without a scripted
+        outcome for that shuffle.
         """
+        if deal is not None and script is None:
+            script = []
         rules = self.registry.rules(game, extensions)
         if table_id is not None:
             check_table_id(table_id, (known for known, _ in self.store.table_ids()))
@@ -197,7 +204,9 @@ class Referee:
 
         secret = TableSecret(seed=seed or new_seed(), key=key or new_table_key(), host=host_key or new_host_key())
         source: SeededSource | ScriptedSource = (
-            ScriptedSource(script, fallback=secret.seed, key=secret.key) if script is not None else SeededSource(secret.seed, secret.key)
+            ScriptedSource(script, fallback=secret.seed, key=secret.key, deal=deal)
+            if script is not None
+            else SeededSource(secret.seed, secret.key)
         )
         # A plugin's own bug while laying out the table: say so; nothing is stored.
         with plugin_failure(
@@ -213,6 +222,9 @@ class Referee:
                 scripted=script is not None,
                 host_key=public_key(secret.host),
             )
+        if isinstance(source, ScriptedSource) and any(source.deal.values()):
+            undealt = "; ".join(f"{who}: {', '.join(cards)}" for who, cards in source.deal.items() if cards)
+            raise RefereeError(f"the deal names cards no shuffle dealt when the table was laid out ({undealt}); nothing was stored")
         sealed = seal_lines(emitted, after=None, seat=None, at=_now(), table_key=bytes.fromhex(secret.key))
         entries = [entry for entry, _ in sealed]
         self._check_size(table_id, "opening", entries)
@@ -454,14 +466,20 @@ class Referee:
     def over(self, table_id: str) -> bool:
         return self._load(table_id).state.over
 
-    def entries(self, table_id: str) -> list[Entry]:
-        """The whole stored log (the operator's copy: every body, no keys)."""
+    def entries(self, table_id: str, *, keys: bool = False) -> list[Entry]:
+        """The whole stored log (the operator's copy: every body, no keys).
+
+        ``keys=True`` gives each committed body its key, as the full export does, so that
+        ``verify`` can check a table that has not ended (after the end the revealed table
+        key opens every body, and the copy is the same as without keys)."""
         try:
             session = self._load(table_id)
         except RefereeError:
             # The log is there even when the installed rules cannot fold it.
             return self.store.entries(table_id)
-        return session.since(self.store)
+        entries = session.since(self.store)
+        key = self._optional_key(table_id) if keys and not session.state.over else None
+        return with_keys(entries, key) if key is not None else entries
 
     def visible_entries(self, table_id: str, seat: str | None = None, *, after: int = 0) -> list[Entry]:
         """The log as ``seat`` may hold it now (``None``: a spectator); ``after``: only the

@@ -197,10 +197,20 @@ def _env_for(db: str, read_only: bool = False) -> dict[str, str]:
             raise RefereeError(f"no store at {db} (nothing has been kept there yet)")
         uri = f"file:{quote(str(path.resolve()))}?mode=ro"
         return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": uri, "CREATE_TABLE": "no"}
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise RefereeError(f"cannot create the folder for the table store {path}: {exc.strerror}") from None
+    if path.parent.is_dir():
+        pass
+    elif path == default_db_path():
+        # Only the default location's folder is made: a store named by hand in a folder
+        # that is not there is more likely a mistyped path than a wish for new folders.
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RefereeError(f"cannot create the folder for the table store {path}: {exc.strerror}") from None
+    else:
+        raise RefereeError(
+            f"cannot keep tables at {path}: the folder {path.parent} does not exist "
+            "(create it first, or name a store in a folder that exists)"
+        )
     return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)}
 
 

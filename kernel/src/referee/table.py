@@ -388,8 +388,8 @@ class Decision(FlowSteps):
         return event
 
     # -- randomness -----------------------------------------------------------
-    def _draw(self, kind: str, spec: dict[str, Any], purpose: str, visible_to: Sequence[str] | None) -> Any:
-        outcome = self.source.outcome(self.state.draws, kind, spec, purpose)
+    def _draw(self, kind: str, spec: dict[str, Any], purpose: str, visible_to: Sequence[str] | None, arranged: Any = None) -> Any:
+        outcome = arranged if arranged is not None else self.source.outcome(self.state.draws, kind, spec, purpose)
         self.emit(
             RandomDrawn(draw=self.state.draws, kind=kind, spec=spec, purpose=purpose, outcome=outcome),
             rule="randomness",
@@ -403,8 +403,17 @@ class Decision(FlowSteps):
 
     def shuffle(self, items: Sequence[Any], *, purpose: str, visible_to: Sequence[str] | None = ()) -> list[Any]:
         """A shuffled copy of ``items``; by default nobody sees the order until the game ends."""
-        order = self._draw("shuffle", {"n": len(items)}, purpose, visible_to)
+        order = self._draw("shuffle", {"n": len(items)}, purpose, visible_to, self._arranged(items, purpose))
         return [items[i] for i in order]
+
+    def _arranged(self, items: Sequence[Any], purpose: str) -> list[int] | None:
+        """A scenario's deal of named cards (``ScriptedSource.deal``), where the game says
+        whom this shuffle deals (``Game.deals``); None for every other table and shuffle."""
+        deals = self.rules.game.deals
+        if not getattr(self.source, "deal", None) or deals is None:
+            return None
+        positions = deals(self.state, purpose, len(items))
+        return self.source.arrange(items, positions, purpose) if positions else None
 
     def pick(self, items: Sequence[Any], *, purpose: str, visible_to: Sequence[str] | None = None) -> Any:
         """One of ``items`` at random (ties the rules leave to chance, a first player)."""

@@ -12,18 +12,25 @@ from . import common
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from referee import words
+    from referee import RefereeError, words
+
+    from .playing import bot_names
 
     with common.open_referee(args) as app:
-        seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-        table_id = app.open(
-            args.game,
-            seats,
-            options=common.table_options(args.option),
-            extensions=common.extension_names(args.extensions),
-            seed=args.seed,
-        )
-        common.out(args, {"table": table_id}, f"table {table_id} opened for {words.listing(seats)}")
+        humans = [s.strip() for s in (args.seats or "").split(",") if s.strip()]
+        options = common.table_options(args.option)
+        bots = bot_names(humans, args.bots, options)
+        if not humans:
+            raise RefereeError("name the seats people play (--seats A,B,C); --bots N adds bot seats to them")
+        seats = humans + bots
+        table_id = app.open(args.game, seats, options=options, extensions=common.extension_names(args.extensions), seed=args.seed)
+        if bots:
+            # The bots play their seats from now on: here up to the first person's turn,
+            # and after every `referee act` until a person must answer again.
+            app.bots.automate(table_id, bots)
+            app.bots.play(table_id, bots)
+        played = f" ({words.listing(bots)} played by {'a bot' if len(bots) == 1 else 'bots'})" if bots else ""
+        common.out(args, {"table": table_id, "bots": bots}, f"table {table_id} opened for {words.listing(seats)}{played}")
     return 0
 
 
@@ -65,6 +72,10 @@ def cmd_act(args: argparse.Namespace) -> int:
             from .disputes import keep
 
             kept_in = keep(app.location, entries.receipt)
+        bots = [s for s in app.bots.seats(table_id) if s != args.seat]
+        if bots and not app.over(table_id):
+            # The table's bots answer what is theirs, until a person must act again.
+            app.bots.play(table_id, bots, on_step=lambda _request, more: entries.extend(more))
         rules = app.rules(table_id)
         over = app.over(table_id)
         visible = [e for e in entries if e.visible(args.seat) or over]

@@ -50,10 +50,10 @@ def cmd_new_plugin(args: argparse.Namespace) -> int:
 
     from . import newplugin
 
-    folder, written = newplugin.generate(common.open_referee(args), args.name, args.kind, args.game, args.dir)
+    folder, written = newplugin.generate(common.open_referee(args), args.name, args.kind, args.game, args.dir, args.title)
     where = shlex.quote(str(folder))
     lines = [f"wrote {len(written)} files to {folder}:", *(f"  {p.relative_to(folder)}" for p in written)]
-    lines += ["", f"run its tests:  cd {where} && python -m pytest", f"install it:     pip install -e {where}"]
+    lines += ["", f"install it and run its tests:  cd {where} && pip install -e . && python -m pytest"]
     common.out(args, {"folder": str(folder), "files": [str(p) for p in written]}, "\n".join(lines))
     return 0
 

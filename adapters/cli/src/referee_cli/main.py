@@ -60,8 +60,18 @@ class _Version(argparse.Action):
             except PackageNotFoundError:
                 return "(not installed)"
 
-        print(f"referee {of('referee-cli')} (kernel {of('referee')})")
+        print(f"referee {of('referee-cli')} (kernel {of('referee')}, web server {of('referee-web')})")
+        print("games and plugins: " + (", ".join(_plugin_versions()) or "none installed"))
         parser.exit(0)
+
+
+def _plugin_versions() -> list[str]:
+    """Every installed distribution offering a ``referee`` entry point, with its version,
+    read from metadata alone (no plugin is imported)."""
+    from importlib.metadata import entry_points
+
+    found = {ep.dist.name: ep.dist.version for ep in entry_points(group="referee") if ep.dist is not None}
+    return [f"{name} {version}" for name, version in sorted(found.items())]
 
 
 _DB_HELP = (
@@ -129,6 +139,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         p.add_argument("--kind", required=True, choices=["house-rule", "card", "power", "game"], help="what the plugin is")
         p.add_argument("--game", help="the installed game a house rule, card or power extends")
         p.add_argument("--dir", metavar="PATH", help="the folder to write (default: ./referee-GAME-NAME, or ./referee-NAME for a game)")
+        p.add_argument("--title", help="the name players read, as printed (default: NAME's words capitalized), e.g. \"Dead Man's Hand\"")
         p.set_defaults(func=kit.cmd_new_plugin)
 
     if wanted("play"):
@@ -159,7 +170,12 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
     if wanted("new"):
         p = sub.add_parser("new", parents=[every], help="open a table for play by orders (forum or email), without playing it")
         p.add_argument("game", help="the game to open (see 'referee games')")
-        p.add_argument("--seats", required=True, help="comma-separated seat names, e.g. Bill,Ted,Zed")
+        p.add_argument("--seats", required=True, help="comma-separated names of the seats people play, e.g. Bill,Ted,Zed")
+        p.add_argument(
+            "--bots",
+            metavar="N|KIND,...",
+            help="bot seats to add, as for play: the bots answer theirs at once and after every 'referee act'",
+        )
         _table_options(p)
         p.set_defaults(func=forum.cmd_new)
 
@@ -212,7 +228,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
             from referee_web.serve import add_arguments as add_server_arguments
         except ImportError:
             # Still a command, so that running it names the package to install.
-            p.description = "needs the web server, which is not installed: pip install referee-web"
+            p.description = f"needs {serve.WEB_MISSING}"
         else:
             add_server_arguments(p)  # the server's own options, defaults and help
         p.set_defaults(func=serve.cmd_serve)
@@ -295,7 +311,10 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         q = scen.add_parser("run", parents=[every], help="run scenario files; exit 1 with a diff on any mismatch")
         q.add_argument("files", nargs="*", help="scenario files (TOML)")
         q.add_argument("--game", help="also run the scenario suite the game ships (its rulebook examples)")
-        q.add_argument("--extensions", help="comma-separated extensions (house rules) added to each file's own (or to the game's defaults)")
+        q.add_argument(
+            "--extensions",
+            help="comma-separated extensions (house rules) added to each file's own (or to the game's defaults); -NAME takes one away",
+        )
         q.set_defaults(func=kit.cmd_scenario_run)
     return top
 
@@ -310,7 +329,10 @@ def _table_options(p: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a table option (repeatable); @FILE in a value is that file's text",
     )
-    p.add_argument("--extensions", help="comma-separated cards, powers or house rules to use (default: the game's; none: none)")
+    p.add_argument(
+        "--extensions",
+        help="comma-separated cards, powers or house rules to use (default: the game's; +NAME,-NAME: the game's plus or minus those; all: every installed one; none: none)",
+    )
 
 
 COMMANDS = frozenset(  # what ``parser`` adds, in one place so a run builds only its own
@@ -341,8 +363,20 @@ def _error(args: argparse.Namespace, message: str, status: int) -> int:
     return status
 
 
+def _changes_kept_together(argv: list[str]) -> list[str]:
+    """``--extensions -the-kid`` as ``--extensions=-the-kid``: argparse would read a value
+    starting with ``-`` as an option and answer only "expected one argument"."""
+    joined: list[str] = []
+    for arg in argv:
+        if joined and joined[-1] == "--extensions" and arg.startswith("-") and not arg.startswith("--"):
+            joined[-1] = f"--extensions={arg}"
+        else:
+            joined.append(arg)
+    return joined
+
+
 def main(argv: Sequence[str] | None = None) -> NoReturn:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = _changes_kept_together(list(sys.argv[1:] if argv is None else argv))
     _Parser.json_errors = "--json" in argv
     args = parser(only=_command_named(argv)).parse_args(argv)
     if args.command == "play" and not args.game and not args.table:

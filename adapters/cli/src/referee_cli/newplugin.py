@@ -25,6 +25,7 @@ KINDS = {"house-rule": "house rule", "card": "card", "power": "power", "game": "
 
 NAME_RULE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 MAX_NAME = 40
+MAX_TITLE = 60
 
 SEAT_NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kay", "Lou"]
 
@@ -49,7 +50,62 @@ def _hooks_list(app: Referee, game: str) -> str:
     return "\n".join(f"- `{h['name']}{h['signature']}`: {h['summary']} ({wins[h['firstresult']]})" for h in own)
 
 
-def values(app: Referee, name: str, kind: str, game: str | None) -> dict[str, Any]:
+def _checked_title(title: str | None, name: str) -> str:
+    """The title players read: ``--title`` as given (apostrophes and all), else the name's
+    words capitalized.  It is written inside double-quoted strings: no ``"`` or backslash."""
+    from referee import RefereeError, shown
+
+    if title is None:
+        return _title(name)
+    if not title.strip() or len(title) > MAX_TITLE or '"' in title or "\\" in title or not title.isprintable():
+        raise RefereeError(
+            f"--title is 1 to {MAX_TITLE} printable characters without double quotes or backslashes "
+            f"(apostrophes are fine: Dead Man's Hand), not {shown(title)}"
+        )
+    return title.strip()
+
+
+def _declaration(kind: str, game: str) -> tuple[str, str]:
+    """How the plugin declares itself, and what that imports: a Cash'n'Guns power as the
+    game's own ``Power`` (the game names it by its title and deals it), anything else as a
+    plain ``Extension``."""
+    if kind == "power" and game == "cashnguns":
+        return "from referee_cashnguns import Power\n", POWER
+    return "", EXTENSION
+
+
+EXTENSION = """        Extension(
+            name=NAME,
+            game=GAME,
+            title=TITLE,
+            kind="$kind",
+            # Only the game's own distribution may put an extension on by default.
+            default=False,
+            summary=f"{TITLE} (say in one line what it changes).",
+        )"""
+
+POWER = """        # A Cash'n'Guns power card: dealt face down like the game's ten; the game names it by
+        # its title and cites its rule (rule 1 of this distribution's README).
+        Power(
+            name=NAME,
+            title=TITLE,
+            rule=f"cashnguns.{NAME} 1",
+            summary=f"{TITLE} (say in one line what the card does).",
+        )"""
+
+SCENARIOS_TEST = """def test_the_games_worked_examples_still_pass(registry: Registry) -> None:
+    check_scenarios(plugin.GAME, [plugin.NAME], registry=registry)
+"""
+
+POWER_SCENARIOS_TEST = """def test_the_games_worked_examples_hold_but_those_that_deal_powers(registry: Registry) -> None:
+    # A power at the table is dealt: every example that deals powers deals this one too.
+    folder = Path(registry.game(plugin.GAME).scenarios)
+    dealing = {path.stem: f"{plugin.TITLE} joins the powers dealt" for path in folder.glob("power-*.toml")}
+    check_scenarios(plugin.GAME, [plugin.NAME], expected_changes=dealing, registry=registry)
+"""
+
+
+def values(app: Referee, name: str, kind: str, game: str | None, title: str | None = None) -> dict[str, Any]:
     """What the templates are filled in with, after every check of the command's input."""
     from referee import RefereeError, shown
 
@@ -65,7 +121,7 @@ def values(app: Referee, name: str, kind: str, game: str | None) -> dict[str, An
     common = {
         "name": name,
         "ident": name.replace("-", "_"),
-        "title": _title(name),
+        "title": _checked_title(title, name),
         "kernel_requirement": f"referee{_minor_range(kernel)}",
     }
     if kind == "game":
@@ -86,6 +142,8 @@ def values(app: Referee, name: str, kind: str, game: str | None) -> dict[str, An
     if any(e["name"] == name for e in offered["extensions"]):
         raise RefereeError(f"{game} has an extension named {name} already; choose another name")
     distribution = f"referee-{game}-{name}"
+    imported, declared = _declaration(kind, game)
+    power = kind == "power" and game == "cashnguns"
     seats = max(2, int(re.match(r"\d+", offered["seats"]).group()))  # type: ignore[union-attr]
     return {
         **common,
@@ -99,6 +157,10 @@ def values(app: Referee, name: str, kind: str, game: str | None) -> dict[str, An
         "entry_point": f"{game}-{name}",
         "seats": seats,
         "seat_names": json.dumps(SEAT_NAMES[:seats]),
+        "declaration_import": imported,
+        "declaration": Template(declared).substitute(kind=KINDS[kind]),
+        "tests_import": "\nfrom pathlib import Path\n" if power else "",
+        "scenarios_test": POWER_SCENARIOS_TEST if power else SCENARIOS_TEST,
     }
 
 
@@ -112,11 +174,11 @@ def _templates(folder: Traversable, at: tuple[str, ...] = ()) -> list[tuple[tupl
     return found
 
 
-def generate(app: Referee, name: str, kind: str, game: str | None, folder: str | None) -> tuple[Path, list[Path]]:
+def generate(app: Referee, name: str, kind: str, game: str | None, folder: str | None, title: str | None = None) -> tuple[Path, list[Path]]:
     """Write the distribution; returns its folder and the files written."""
     from referee import RefereeError, shown
 
-    filled = values(app, name, kind, game)
+    filled = values(app, name, kind, game, title)
     target = Path(folder) if folder else Path(filled["distribution"])
     try:
         if target.exists() and (not target.is_dir() or any(target.iterdir())):

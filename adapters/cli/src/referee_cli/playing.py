@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import common
 
@@ -28,6 +28,24 @@ def _bot_count(given: str) -> tuple[int, list[str]]:
     if not all(kinds):
         raise RefereeError(f"--bots takes a number or bot kinds separated by commas, not {text!r}")
     return len(kinds), kinds
+
+
+def bot_names(humans: Sequence[str], given: str | None, options: dict[str, Any]) -> list[str]:
+    """The seats ``--bots`` adds beside ``humans`` (names no person took); bot kinds given
+    as ``--bots KIND,...`` go into ``options`` as the game's ``bots`` option."""
+    from referee import RefereeError
+
+    count, kinds = _bot_count(given or "0")
+    taken = {h.casefold() for h in humans}
+    names = [n for n in BOT_NAMES if n.casefold() not in taken]
+    if count > len(names):
+        raise RefereeError(f"at most {len(names)} bots")
+    bots = names[:count]
+    if kinds:
+        if "bots" in options:
+            raise RefereeError("give the bots' kinds either with --bots KIND,... or with --option bots=..., not both")
+        options["bots"] = dict(zip(bots, kinds, strict=True))
+    return bots
 
 
 def _bot_seats(app: Referee, table_id: str, named: Sequence[str] | None) -> list[str]:
@@ -71,19 +89,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             humans = [s for s in app.state(table_id).seats if s not in bots]
         else:
             humans = [s.strip() for s in args.seats.split(",") if s.strip()] if args.seats else []
-            count, kinds = _bot_count(args.bots or "0")
-            taken = {h.casefold() for h in humans}
-            names = [n for n in BOT_NAMES if n.casefold() not in taken]
-            if count > len(names):
-                raise RefereeError(f"at most {len(names)} bots")
-            bots = names[:count]
+            options = common.table_options(args.option)
+            bots = bot_names(humans, args.bots, options)
             if not humans and not bots:
                 raise RefereeError("name some seats (--seats A,B,C) or ask for bots (--bots N, or --bots KIND,KIND,...)")
-            options = common.table_options(args.option)
-            if kinds:
-                if "bots" in options:
-                    raise RefereeError("give the bots' kinds either with --bots KIND,... or with --option bots=..., not both")
-                options["bots"] = dict(zip(bots, kinds, strict=True))
             table_id = app.open(
                 args.game,
                 humans + bots,

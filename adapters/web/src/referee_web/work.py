@@ -45,7 +45,10 @@ class TableWork(HubCore):
             )
         extensions = body.get("extensions")
         if extensions is not None and (not isinstance(extensions, list) or not all(isinstance(e, str) for e in extensions)):
-            raise Problem(400, "extensions: a list of extension names (empty for none; leave it out for the game's own)")
+            raise Problem(
+                400,
+                "extensions: a list of extension names (empty for none; leave it out for the game's own; +name, -name: the game's own plus or minus one)",
+            )
         try:
             table_id = app.open(game, seats, options=options, extensions=extensions)
             if bots:

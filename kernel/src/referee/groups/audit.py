@@ -16,7 +16,7 @@ import msgspec
 from ..errors import BadLog, RefereeError
 from ..events import GameEnded, SeedRevealed, TableOpened, event_tag
 from ..limits import check_table_id, shown
-from ..log import Entry, load_jsonl, redact_for, with_keys
+from ..log import Entry, load_jsonl, redact_for
 from ..registry import Rules, decode_as
 from ..table import TableState, view
 from . import Group
@@ -51,10 +51,8 @@ class Audit(Group):
         """Verify a stored table.  A table this referee opened with a script (a test or
         scenario) is checked too: the caller made it, the log's own flag decides nothing."""
         app = self._referee
-        session = app._load(table_id)
-        entries = session.since(app.store)
-        if not session.state.over:
-            entries = with_keys(entries, app._key(table_id))
+        app._load(table_id)
+        entries = app.entries(table_id, keys=True)
         from ..audit import verify
 
         return verify(app.registry, entries, scripted_ok=table_id in app._scripts)

@@ -15,7 +15,9 @@ and can import the one-line checks a game, card, power or house rule should pass
 * :func:`check_noninterference`: two worlds differing in one seat's sealed answer look the
   same to every other seat, except where the game declares the rules reveal it;
 * :func:`check_scenarios`: the game's scenario suite under a house rule, with the
-  scenarios it is meant to change declared.
+  scenarios it is meant to change declared;
+* :func:`check_composes_with`: your extension and other authors' at one table: bot games,
+  verify, replay and the leak check together, each plugin recorded and required.
 
 Each check plays its own tables on an in-memory store, under ``registry`` (default: every
 installed plugin, found by entry points, as a player's installation would) and raises
@@ -25,13 +27,14 @@ shows them in use.
 
 Import everything from ``referee.testing`` itself.  Behind it, each module serves one use:
 ``fixtures`` (the two fixtures), ``sweeps`` (bot games, exports, a missing plugin),
-``leaks`` (the leak check), ``noninterference`` and ``worlds`` (the two-worlds check and
+``leaks`` (the leak check), ``composing`` (plugins of several authors at one table), ``noninterference`` and ``worlds`` (the two-worlds check and
 the copies of a table it compares), ``scenarios`` (the scenario check) and ``play`` (what they share:
 ``CheckFailed``, ``fixed_key``, bot games played to their end).
 """
 
 from __future__ import annotations
 
+from .composing import check_composes_with
 from .fixtures import CliResult, referee_app, referee_cli
 from .leaks import _KERNEL as _KERNEL
 from .leaks import _PHASES as _PHASES
@@ -67,6 +70,7 @@ __all__ = [
     "CheckFailed",
     "CliResult",
     "check_bot_games",
+    "check_composes_with",
     "check_export_round_trip",
     "check_noninterference",
     "find_interference",

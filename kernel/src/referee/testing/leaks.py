@@ -24,6 +24,7 @@ def check_views_leak_nothing(
     options: dict[str, Any] | None = None,
     games: int = 2,
     registry: Registry | None = None,
+    numbers: Sequence[str] = (),
 ) -> int:
     """No seat's view or export shows another seat's hidden bodies, while bot games run.
 
@@ -51,8 +52,13 @@ def check_views_leak_nothing(
     secret body or value in it (headers such as ``type`` and ``rule`` are the log's own
     words, not checked).  A spectator's "export" is the entries it may see.
 
-    Numbers are caught only inside a whole body: a game whose secrets are bare numbers
-    needs tests of its own for views that show them.  The end of the game shows
+    The kernel's own words in its entries (a hidden ``RandomDrawn`` is a ``die``, a
+    ``shuffle`` or a ``pick``) are never secrets: they say what kind of draw was made, not
+    its outcome.  Numbers are caught only inside a whole body, unless ``numbers`` names
+    fields (``numbers=["dice"]``): then a number a hidden body holds under one of those
+    fields, which no body the seat may see holds under one of them, fails the check where
+    the seat's view holds it under one of them (a die only one seat has seen, shown to
+    another).  Name the fields as the events and the view call them.  The end of the game shows
     everything, by design, and is not checked.  Returns how many (secret, seat) pairs were
     checked, summed over the points of the games, so a test can insist there were some.
     """
@@ -81,7 +87,7 @@ def check_views_leak_nothing(
                     if action in export_at:
                         export = app.audit.load_log(app.export(table, seat)) if seat is not None else app.visible_entries(table, None)
                     held.append((length, seat, _Held(view, rendered, export)))
-            checked += _check_held(app.entries(table), held, where)
+            checked += _check_held(app.entries(table), held, where, frozenset(numbers))
     return checked
 
 
@@ -121,8 +127,12 @@ class _Known:
     each with the entry that holds it (a game's own entry before the kernel's copy of it,
     such as a request's options or an action's answer)."""
 
-    def __init__(self, seat: str | None, names: set[str], words: set[str]) -> None:
+    def __init__(self, seat: str | None, names: set[str], words: set[str], numbers: frozenset[str] = frozenset()) -> None:
         self.seat = seat
+        self.numbers = numbers
+        """Fields whose numbers are secrets too (``check_views_leak_nothing(numbers=...)``)."""
+        self.seen_numbers: set[int | float] = set()
+        self.secret_numbers: dict[int | float, Any] = {}
         self.names = names
         """Actions the requests ask for and phases of the flow: public by the rules."""
         self.words = set(words)
@@ -143,6 +153,8 @@ class _Known:
         for entry in entries[self.fed : upto]:
             if entry.event is None:
                 continue
+            if self.numbers:
+                self._feed_numbers(entry)
             if entry.visible(self.seat):
                 for item in _leaves_and_dicts(entry.event):
                     if isinstance(item, dict):
@@ -161,12 +173,26 @@ class _Known:
             if body in self.bodies:
                 continue
             self._hold(self.secret_bodies, body, entry)
+            kernel = entry.type.startswith(_KERNEL)
             for value in _leaves(entry.event):
+                if kernel and value in _KERNEL_WORDS:
+                    continue  # what kind of draw it was, in the kernel's words, not a secret
                 if isinstance(value, str) and len(value) >= 3 and value not in self.seen and value not in self.names:
                     self._hold(self.secret_values, value, entry)
                     if value not in self.words and _WORD.fullmatch(value):
                         self.secret_words[value] = None
         self.fed = max(self.fed, upto)
+
+    def _feed_numbers(self, entry: Any) -> None:
+        found = [n for n in _numbers_under(entry.event, self.numbers)]
+        if entry.visible(self.seat):
+            self.seen_numbers.update(found)
+            for number in found:
+                self.secret_numbers.pop(number, None)
+        else:
+            for number in found:
+                if number not in self.seen_numbers:
+                    self._hold(self.secret_numbers, number, entry)
 
     @staticmethod
     def _hold(secrets: dict[Any, Any], secret: Any, entry: Any) -> None:
@@ -175,7 +201,18 @@ class _Known:
             secrets[secret] = entry
 
 
-def _check_held(entries: Sequence[Any], held: Sequence[tuple[int, str | None, _Held]], where: str) -> int:
+def _numbers_under(value: Any, fields: frozenset[str]) -> Iterator[int | float]:
+    """The numbers ``value`` holds under a field named in ``fields`` (at any depth)."""
+    for item in _leaves_and_dicts(value):
+        if isinstance(item, dict):
+            for key, held in item.items():
+                if key in fields:
+                    yield from (n for n in _leaves(held) if isinstance(n, (int, float)) and not isinstance(n, bool))
+
+
+def _check_held(
+    entries: Sequence[Any], held: Sequence[tuple[int, str | None, _Held]], where: str, numbers: frozenset[str] = frozenset()
+) -> int:
     """Check what each seat held at each point against what it could know there."""
     from ..log import canonical
 
@@ -200,14 +237,21 @@ def _check_held(entries: Sequence[Any], held: Sequence[tuple[int, str | None, _H
     checked = 0
     for length, seat, holding in held:
         if seat not in known:
-            known[seat] = _Known(seat, names, shared | (own_words.get(seat, set()) if seat is not None else set()))
+            known[seat] = _Known(seat, names, shared | (own_words.get(seat, set()) if seat is not None else set()), numbers)
         mine = known[seat]
         mine.feed(entries, length)
         bodies, values = mine.secret_bodies, mine.secret_values
+        who = seat or "a spectator"
+        for number in _numbers_under(holding.view, numbers) if mine.secret_numbers else ():
+            if number in mine.secret_numbers:
+                entry = mine.secret_numbers[number]
+                raise CheckFailed(
+                    f"{where}, after entry {length}: entry {entry.seq} ({entry.type}) is hidden from {who}, but its number "
+                    f"{number!r} appears in {who}'s view under one of the fields {', '.join(sorted(numbers))}"
+                )
         if not bodies:
             continue
         checked += len(bodies)
-        who = seat or "a spectator"
 
         def fail(entry: Any, what: str, where_held: str, who: str = who, length: int = length) -> CheckFailed:
             return CheckFailed(
@@ -289,6 +333,9 @@ def _mention(value: str) -> re.Pattern[str]:
 
 
 _KERNEL = "referee."
+
+_KERNEL_WORDS = frozenset(("die", "shuffle", "pick"))
+"""The kinds of random draw, in a ``referee.RandomDrawn`` body: the kernel's words."""
 
 
 _REQUEST_OPENED = "referee.RequestOpened"

@@ -137,7 +137,7 @@ def check_refused_without(
             if key not in full.extensions:
                 known = ", ".join(e.name for e in full.extensions_of(game)) or "none"
                 raise CheckFailed(f"{game} has no extension {plugin!r} installed (installed: {known})")
-            chosen = list(extensions) if extensions is not None else [e.name for e in full.extensions_of(game) if e.default]
+            chosen = full.extension_names(game, extensions)
             extensions = [*chosen, plugin] if plugin not in chosen else chosen
             target = full.extensions[key].plugin
             named = key

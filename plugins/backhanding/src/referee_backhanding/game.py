@@ -14,7 +14,7 @@ from referee.bots import bots_by_seat as by_seat
 from referee.bots import check_kinds
 from referee.results import join_names
 
-from . import hookspecs
+from . import dealing, hookspecs
 from .cards import CardError, build, parse, read_option
 from .events import EVENT_TYPES
 from .rounds import FLOW, answer_place, answer_play
@@ -84,6 +84,7 @@ def referee_games() -> list[Game]:
             initial_state=initial_state,
             evolve=_evolve,
             flow=FLOW,
+            deals=dealing.positions,
             # Where the rules make a sealed play public (referee.testing.check_noninterference).
             reveals={"backhanding.PlaysRevealed": "backhanding 4.2, 5.2, 6.2: the step's sealed plays are turned face up at once"},
         )

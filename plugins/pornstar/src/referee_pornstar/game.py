@@ -29,7 +29,7 @@ from referee._deprecation import moved_names
 from referee.bots import bots_by_seat as by_seat
 from referee.bots import check_kinds, check_seats
 
-from . import cashflow, deals, hookspecs, maintenance, opening, production, rulebook, turn, victory
+from . import cashflow, dealing, deals, hookspecs, maintenance, opening, production, rulebook, turn, victory
 from .bot import BOT_KINDS, DEFAULT_BOT
 from .events import EVENT_TYPES
 from .events_replies import EVENT_TYPES as REPLY_EVENT_TYPES
@@ -139,6 +139,7 @@ def referee_games() -> list[Game]:
             initial_state=lambda opened: PornStar(),
             evolve=_evolve,
             flow=FLOW,
+            deals=dealing.positions,
             reveals=rulebook.REVEALS,
         )
     ]

@@ -75,11 +75,13 @@ async function create(event) {
     $("error").textContent = "an option written as JSON does not read as JSON";
     return;
   }
-  const extensions = [...$("extensions").querySelectorAll("input:checked")].map((i) => i.value);
+  // Only changes to the game's defaults are sent (+name, -name), as options are: the table
+  // gets the game as it comes plus or minus what was ticked here.
+  const extensions = [...$("extensions").querySelectorAll("input")].filter((i) => i.checked !== i.defaultChecked).map((i) => (i.checked ? "+" : "-") + i.value);
   const response = await fetch("/api/tables", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game: $("game").value, seats, bots, options, extensions }),
+    body: JSON.stringify({ game: $("game").value, seats, bots, options, ...(extensions.length ? { extensions } : {}) }),
   });
   const data = await response.json();
   if (!response.ok) {

@@ -94,6 +94,12 @@ def _face(card: dict[str, Any], notes: list[str], numbers: dict[str, int], stats
     )
 
 
+def _protector(ho: dict[str, Any]) -> Stat:
+    """A held ho's protector as one short stat beside her numbers, not a note under them."""
+    guard = ho["protector"]
+    return Stat("Protector", f"{guard['name']} ({guard['backhanding']})", f"{guard['name']} protects her with backhanding {guard['backhanding']}")
+
+
 class _Table:
     """The view and the reader's words, with the lookups every zone needs."""
 
@@ -137,7 +143,7 @@ class _Table:
 
     def ho_notes(self, ho: dict[str, Any]) -> list[str]:
         w = self.words
-        notes = [f"protected by {ho['protector']['name']} (backhanding {ho['protector']['backhanding']})"]
+        notes = []
         for contest in self.game["contests"]:
             if contest["ho"] == ho["id"]:
                 for seat, pimp in contest["pimps"].items():
@@ -166,7 +172,7 @@ class _Table:
         if player["chose"] and not mine:
             notes.append(w.says(seat, "has", "chosen what to play, sealed"))
         cards = [_face(p, self.pimp_notes(p), self.numbers) for p in player["clan"]]
-        cards += [_face(h, self.ho_notes(h), self.numbers) for h in player["hos"]]
+        cards += [_face(h, self.ho_notes(h), self.numbers, (_protector(h),)) for h in player["hos"]]
         backs = () if mine else (Backs("cards in hand", player["hand_size"]),)
         waiting = self.view.get("waiting_for") or []
         return Zone(
@@ -295,7 +301,9 @@ class _Table:
         for contest in self.game["contests"]:
             if contest["phase"] == "backhanding" and contest["owner"]:
                 for seat, pimp in contest["pimps"].items():
-                    out.append(Arrow(seat, contest["owner"], f"{self.name(pimp)} attacks {self.name(contest['ho'])}"))
+                    # Read as a sentence, the target last: "Bob sends Moneybags Mel after Sapphire, held by Ada".
+                    label = f"sends {self.name(pimp)} after {self.name(contest['ho'])}, held by"
+                    out.append(Arrow(seat, contest["owner"], label))
         return tuple(out)
 
 

@@ -45,9 +45,9 @@ def _title(game: dict[str, Any], card: str) -> str:
 def star_card(game: dict[str, Any], star: str, words: Words) -> Card:
     face = game["cards"][star]
     gender, _ = GENDER[face["gender"]]
+    # Her Specialty and gender on the kind line, as the rulebook speaks of "each Amateur
+    # Star" (her rules text says what the Specialty is worth): one line, not two.
     stats = (
-        Stat("Gender", gender),
-        Stat("Specialty", face["specialty"], "+1 to the Production roll of a Film with this Specialty"),
         Stat("Filming", money(face["filming"]), "paid for each Film the Star is in"),
         Stat("Maintenance", money(face["maintenance"]), "paid at the end of a turn the Star is in no Film"),
     )
@@ -60,7 +60,7 @@ def star_card(game: dict[str, Any], star: str, words: Words) -> Card:
     if star in game["rented"]:
         notes.append(f"rented to {words.name(game['rented'][star])} for one Film")
     notes += [f"with {title}" for title in _lying_on(game, star)]
-    return Card(name=face["name"], kind="Star", stats=stats, text=face["text"], notes=tuple(notes), number=face.get("copy"), tone="star")
+    return Card(name=face["name"], kind=f"{face['specialty']} {gender} Star", stats=stats, text=face["text"], notes=tuple(notes), number=face.get("copy"), tone="star")
 
 
 def film_card(game: dict[str, Any], film: str, words: Words) -> Card:
@@ -71,12 +71,13 @@ def film_card(game: dict[str, Any], film: str, words: Words) -> Card:
     stats = (
         Stat("Cost", money(face["cost"])),
         Stat("Needs", " + ".join(needs), "at least so many Stars of each gender"),
-        Stat("Specialty", face["specialty"], "+1 to the Production roll for each Star with it"),
     )
     notes = []
     produced = game["films"].get(film)
     if produced is not None:
-        notes.append(WANKED[produced["wanked"]])
+        if produced["wanked"]:
+            # In favour is how every Film starts: only its fall is news.
+            notes.append(WANKED[produced["wanked"]])
         if produced["marker"]:
             notes.append(f"{produced['marker']:+d} to its Residual rolls")
         if produced["award"]:
@@ -84,7 +85,7 @@ def film_card(game: dict[str, Any], film: str, words: Words) -> Card:
         if produced["producer"] != produced["owner"]:
             notes.append(f"produced by {words.name(produced['producer'])}")
         notes += [f"with {title}" for title in _lying_on(game, film)]
-    return Card(name=face["title"], kind="Film", stats=stats, text=face["text"], notes=tuple(notes), number=face.get("copy"), tone="film")
+    return Card(name=face["title"], kind=f"{face['specialty']} Film", stats=stats, text=face["text"], notes=tuple(notes), number=face.get("copy"), tone="film")
 
 
 def play_card(game: dict[str, Any], card: str, words: Words) -> Card:

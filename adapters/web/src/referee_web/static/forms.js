@@ -5,6 +5,11 @@
 import { el, words } from "./ui.js";
 
 let uid = 0;
+// A form offering more choices than this in all (a deal: every card of both studios) folds
+// its long optional lists under their names, so it fits beside the table; the player opens
+// the ones the move needs.
+const LONG_FORM = 16;
+const FOLDED = 4;
 const next = (prefix) => `${prefix}-${++uid}`;
 
 function optionText(option) {
@@ -131,6 +136,20 @@ const builders = {
   },
 };
 
+// A long optional list under a line naming it and what is chosen in it, opened on demand.
+function fold(set, shape, read) {
+  const legend = set.querySelector("legend").textContent;
+  const said = el("span", { class: "folded-choice" });
+  const labels = Object.fromEntries(shape.options.map((o) => [o.value, optionText(o)]));
+  const update = () => {
+    const value = read();
+    const picked = value === undefined ? [] : [].concat(value);
+    said.textContent = picked.length ? `: ${picked.map((v) => labels[v] || v).join(", ")}` : "";
+  };
+  set.addEventListener("change", update);
+  return el("details", { class: "fold" }, el("summary", {}, legend, said), set);
+}
+
 // A form for one request: its prompt, a control per field (required ones first), and Send.
 export function requestForm(request, submit) {
   const form = el("form", { class: "request", "data-request": request.id, "data-action": request.action });
@@ -138,13 +157,15 @@ export function requestForm(request, submit) {
   if (request.deadline) form.append(el("p", { class: "deadline", text: `Answer within ${request.deadline} seconds.` }));
   const readers = [];
   const fields = Object.entries(request.answer || {}).sort((a, b) => Number(Boolean(a[1].optional)) - Number(Boolean(b[1].optional)));
+  const choices = fields.reduce((n, [, shape]) => n + (shape.options || []).length, 0);
   for (const [name, shape] of fields) {
     const build = builders[shape.kind];
     if (!build) continue;
     const [node, read] = build(name, shape);
     node.dataset.field = name;
     node.dataset.kind = shape.kind;
-    form.append(node);
+    const long = choices > LONG_FORM && shape.optional && (shape.options || []).length > FOLDED && node.tagName === "FIELDSET";
+    form.append(long ? fold(node, shape, read) : node);
     readers.push([name, read]);
   }
   if (!request.answer && request.choices) {

@@ -68,9 +68,12 @@ def _stats(card: dict[str, Any]) -> tuple[Stat, ...]:
         if card.get("backhanding"):
             stats.append(Stat("Backhanding", str(card["backhanding"]), "helps the pimp protecting her"))
         return tuple(stats)
-    if kind == "value":
+    # A modifier's figure, unless its rules text already opens with it ("+3 backhanding for
+    # your side..."): a card says it once.
+    text = str(card.get("text", ""))
+    if kind == "value" and not text.startswith(f"+{card['bonus']} "):
         return (Stat("Value", f"+/-{card['bonus']}"),)
-    if card.get("bonus"):
+    if kind != "value" and card.get("bonus") and not text.startswith(f"+{card['bonus']} "):
         return (Stat(kind.capitalize(), f"+{card['bonus']}"),)
     return ()
 

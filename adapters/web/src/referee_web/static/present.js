@@ -5,7 +5,7 @@
 import { el } from "./ui.js";
 
 const ROLE_ORDER = { hand: 0, mine: 1, board: 2, opponent: 3 };
-const CROWDED = 5;
+const CROWDED = 3;
 
 // A colour per tone ("bang", "power", a suit): the same tone always gets the same hue.
 function hue(tone) {
@@ -61,7 +61,7 @@ function backs(list) {
 
 function zone(z, seat) {
   const mine = z.role === "hand" || z.role === "mine";
-  // A crowded zone on the table (a studio of more than five cards) shows its cards compact, as the
+  // A crowded zone on the table (more than three cards: a studio, a street) shows its cards compact, as the
   // other seats' are; a hand never: its rules text is read whole.
   const crowded = z.role !== "hand" && (z.cards || []).length > CROWDED;
   const node = el("section", {

@@ -8,7 +8,7 @@ let uid = 0;
 // A form offering more choices than this in all (a deal: every card of both studios) folds
 // its long optional lists under their names, so it fits beside the table; the player opens
 // the ones the move needs.
-const LONG_FORM = 16;
+const LONG_FORM = 12;
 const FOLDED = 4;
 const next = (prefix) => `${prefix}-${++uid}`;
 

@@ -86,7 +86,11 @@ function zone(z, seat) {
       stats(z.counters, "counters"),
     ),
   );
-  if (z.notes && z.notes.length) node.append(el("ul", { class: "zone-notes" }, z.notes.map((n) => el("li", { text: n }))));
+  if (z.notes && z.notes.length) {
+    // Without cards, the notes sit on the title's line ("Edge slots 1, 2 and 3 are empty").
+    const notes = el("ul", { class: "zone-notes" }, z.notes.map((n) => el("li", { text: n })));
+    (z.cards && z.cards.length ? node : node.querySelector(".zone-head")).append(notes);
+  }
   if (z.cards && z.cards.length) node.append(el("div", { class: "card-row" }, z.cards.map(cardFace)));
   const hidden = backs(z.backs);
   if (hidden) {

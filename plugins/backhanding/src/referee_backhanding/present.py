@@ -100,7 +100,9 @@ def _face(card: dict[str, Any], notes: list[str], numbers: dict[str, int], stats
 def _protector(ho: dict[str, Any]) -> Stat:
     """A held ho's protector as one short stat beside her numbers, not a note under them."""
     guard = ho["protector"]
-    return Stat("Protector", f"{guard['name']} ({guard['backhanding']})", f"{guard['name']} protects her with backhanding {guard['backhanding']}")
+    return Stat(
+        "Protector", f"{guard['name']} ({guard['backhanding']})", f"{guard['name']} protects her with backhanding {guard['backhanding']}"
+    )
 
 
 class _Table:

@@ -60,7 +60,15 @@ def star_card(game: dict[str, Any], star: str, words: Words) -> Card:
     if star in game["rented"]:
         notes.append(f"rented to {words.name(game['rented'][star])} for one Film")
     notes += [f"with {title}" for title in _lying_on(game, star)]
-    return Card(name=face["name"], kind=f"{face['specialty']} {gender} Star", stats=stats, text=face["text"], notes=tuple(notes), number=face.get("copy"), tone="star")
+    return Card(
+        name=face["name"],
+        kind=f"{face['specialty']} {gender} Star",
+        stats=stats,
+        text=face["text"],
+        notes=tuple(notes),
+        number=face.get("copy"),
+        tone="star",
+    )
 
 
 def film_card(game: dict[str, Any], film: str, words: Words) -> Card:
@@ -85,7 +93,15 @@ def film_card(game: dict[str, Any], film: str, words: Words) -> Card:
         if produced["producer"] != produced["owner"]:
             notes.append(f"produced by {words.name(produced['producer'])}")
         notes += [f"with {title}" for title in _lying_on(game, film)]
-    return Card(name=face["title"], kind=f"{face['specialty']} Film", stats=stats, text=face["text"], notes=tuple(notes), number=face.get("copy"), tone="film")
+    return Card(
+        name=face["title"],
+        kind=f"{face['specialty']} Film",
+        stats=stats,
+        text=face["text"],
+        notes=tuple(notes),
+        number=face.get("copy"),
+        tone="film",
+    )
 
 
 def play_card(game: dict[str, Any], card: str, words: Words) -> Card:

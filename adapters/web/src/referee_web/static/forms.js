@@ -5,11 +5,13 @@
 import { el, words } from "./ui.js";
 
 let uid = 0;
-// A form offering more choices than this in all (a deal: every card of both studios) folds
-// its long optional lists under their names, so it fits beside the table; the player opens
-// the ones the move needs.
+// A form of several fields offering more choices than LONG_FORM in all (a deal: every card
+// of both studios) folds its optional lists of more than FOLDED choices, and any form of
+// several fields its optional lists of more than MANY, under their names, so it fits beside
+// the table; the player opens the ones the move needs.
 const LONG_FORM = 12;
 const FOLDED = 4;
+const MANY = 8;
 const next = (prefix) => `${prefix}-${++uid}`;
 
 function optionText(option) {
@@ -164,7 +166,8 @@ export function requestForm(request, submit) {
     const [node, read] = build(name, shape);
     node.dataset.field = name;
     node.dataset.kind = shape.kind;
-    const long = choices > LONG_FORM && shape.optional && (shape.options || []).length > FOLDED && node.tagName === "FIELDSET";
+    const offered = (shape.options || []).length;
+    const long = fields.length > 1 && shape.optional && node.tagName === "FIELDSET" && (offered > MANY || (choices > LONG_FORM && offered > FOLDED));
     form.append(long ? fold(node, shape, read) : node);
     readers.push([name, read]);
   }

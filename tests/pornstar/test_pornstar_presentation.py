@@ -175,3 +175,19 @@ def test_a_card_of_a_house_rule_says_its_own_text_after_the_rulebooks():
         assert kevin.text.endswith(" Kevin gets a ride home.")
         listed = next(e for e in app.entries(table) if e.type == "pornstar.CardsListed").event["tables"]
         assert [s.get("text") for s in listed["stars"] if s["id"] in ("S01", "S99")] == [None, "Kevin gets a ride home."]
+
+
+def test_a_star_in_a_studio_shows_only_what_its_card_says_beyond_the_rulebook_sentence():
+    """The Cards: in the hand a Star shows the rulebook's sentence for its numbers; once in a
+    studio, its kind line (Specialty, gender) and numbers say that sentence, so the face
+    keeps only the card's own words (none for the standard Stars)."""
+    with _app() as app:
+        table = _ann_holds_two_hype_machines(app)
+        answer(app, table, "Ann", "draw", {"extra": 0})
+        held = {c.name: c for c in _zone(app.present(table, "Ann"), "Your hand").cards}
+        assert held["Buck Wilde"].text.endswith("or he goes up for auction.")
+        answer(app, table, "Ann", "hire", {"stars": ["S04", "S19"]})
+        mine = {c.name: c for c in _zone(app.present(table, "Ann"), "Your studio").cards}
+        buck = mine["Buck Wilde"]
+        assert (buck.kind, buck.text) == ("Tattooed Male Star", "")
+        assert {s.label: s.value for s in buck.stats} == {"Filming": "$10", "Maintenance": "$5"}

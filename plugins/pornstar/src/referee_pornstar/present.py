@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from referee import Backs, Card, Place, Presentation, Stat, Zone, hookimpl
 from referee.words import Words, count, money
 
@@ -120,10 +122,25 @@ def card_face(game: dict[str, Any], card: str, words: Words) -> Card:
     return {"star": star_card, "film": film_card, "play": play_card}[kind](game, card, words)
 
 
+def _own_words(game: dict[str, Any], card: str, face: Card) -> Card:
+    """A Star or Film in a studio with only what its card says beyond the rulebook's
+    sentence, which its kind line and numbers already say (its Specialty, Filming and
+    Maintenance; its cast and cost): a studio of a dozen cards reads at a glance.  The hand
+    shows the whole text."""
+    data = game["cards"][card]
+    if data["type"] == "star":
+        _, pronoun = GENDER[data["gender"]]
+        rules = f"or {pronoun} goes up for auction."
+    else:
+        rules = "at the end unless Wanked."
+    _, found, own = face.text.partition(rules)
+    return msgspec.structs.replace(face, text=own.strip()) if found else face
+
+
 def _studio_cards(game: dict[str, Any], seat: str, words: Words) -> tuple[Card, ...]:
     studio = game["studios"][seat]
-    shown = [star_card(game, s, words) for s in studio["stable"]]
-    shown += [film_card(game, f, words) for f in studio["films"]]
+    shown = [_own_words(game, s, star_card(game, s, words)) for s in studio["stable"]]
+    shown += [_own_words(game, f, film_card(game, f, words)) for f in studio["films"]]
     # A card lasting the turn without a Star or Film to lie on lies before its player.
     shown += [play_card(game, c, words) for c, lying in game["lasting"].items() if lying["seat"] == seat and lying["target"] in ("", seat)]
     return tuple(shown)

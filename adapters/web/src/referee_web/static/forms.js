@@ -11,7 +11,7 @@ let uid = 0;
 // the table; the player opens the ones the move needs.
 const LONG_FORM = 12;
 const FOLDED = 4;
-const MANY = 8;
+const MANY = 6;
 const next = (prefix) => `${prefix}-${++uid}`;
 
 function optionText(option) {

@@ -293,3 +293,34 @@ def test_the_log_speaks_to_its_reader_and_says_only_what_a_hidden_entry_shows():
         chosen = next(e for e in entries if e.type == "backhanding.PlaysChosen" and e.event["seat"] == "Ada")
         assert describe_hidden(rules, msgspec.structs.replace(chosen, event=None), "Bert") == "Ada chose what to play, sealed"
         assert describe(rules, rules.decode(chosen), "Ada").startswith("You chose to play ")
+
+
+def test_a_held_ho_shows_her_protector_and_a_backhanding_fight_reads_as_a_sentence():
+    """5.1: each ho a player holds shows her protector and his backhanding as one stat; a
+    pimp placed in front of a held ho is drawn as an arrow whose caption, source first and
+    target last, reads as a sentence ("Bert sends Iceberg Slick after Foxy, held by Ada")."""
+    arrows_seen = 0
+    for seats, seed in GAMES:
+        with Referee(registry=REGISTRY, store=TableStore(MEMORY)) as app:
+            table = open_table(app, seats, seed)
+            while not app.over(table):
+                view = app.view(table, None)["view"]
+                shown = app.present(table, seats[0])
+                names = {c["id"]: c["name"] for p in view["players"] for c in p["clan"] + p["hos"]}
+                for player in view["players"]:
+                    zone = next(z for z in shown.zones if z.owner == player["name"] and z.role != "hand")
+                    for ho in player["hos"]:
+                        guard = ho["protector"]
+                        (face,) = [c for c in zone.cards if c.name == ho["name"] and c.kind == "Ho"][:1]
+                        assert ("Protector", f"{guard['name']} ({guard['backhanding']})") in {(s.label, s.value) for s in face.stats}
+                        assert not any("protected by" in n for n in face.notes)
+                fights = [c for c in view["contests"] if c["phase"] == "backhanding" and c["owner"]]
+                expected = [
+                    f"{seat} sends {names[pimp]} after {names[fight['ho']]}, held by {fight['owner']}"
+                    for fight in fights
+                    for seat, pimp in fight["pimps"].items()
+                ]
+                assert [f"{a.source} {a.label} {a.target}" for a in shown.arrows] == expected
+                arrows_seen += len(expected)
+                step(app, table)
+    assert arrows_seen, "no backhanding fight was drawn: the test saw no arrow"

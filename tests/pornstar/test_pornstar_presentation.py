@@ -35,8 +35,9 @@ def _ann_holds_two_hype_machines(app: Referee) -> str:
 
 
 def test_the_cards_every_card_in_hand_shows_its_name_numbers_and_rules_text():
-    """The Cards: a Star lists its gender, Specialty, Maintenance and Filming; a Film its
-    title, the Stars it needs, its cost and Specialty; a Play card what it does."""
+    """The Cards: a Star lists its gender, Specialty (on its kind line, "Tattooed Male
+    Star"), Maintenance and Filming; a Film its title, its Specialty ("Amateur Film"), the
+    Stars it needs and its cost; a Play card what it does."""
     with _app() as app:
         table = _ann_holds_two_hype_machines(app)
         hand = _zone(app.present(table, "Ann"), "Your hand")
@@ -47,16 +48,14 @@ def test_the_cards_every_card_in_hand_shows_its_name_numbers_and_rules_text():
             assert card.text, f"{card.name} shows no rules text"
         assert sorted(by_name) == ["Buck Wilde", "Forrest Hump", "Hype Machine", "Jade Jewel"]
         (buck,) = by_name["Buck Wilde"]
-        assert buck.kind == "Star" and {s.label: s.value for s in buck.stats} == {
-            "Gender": "Male",
-            "Specialty": "Tattooed",
+        assert buck.kind == "Tattooed Male Star" and {s.label: s.value for s in buck.stats} == {
             "Filming": "$10",
             "Maintenance": "$5",
         }
         assert buck.text.startswith("+1 to the Production roll of any Tattooed Film he is in. Pay $10 Filming for each Film;")
         assert buck.text.endswith("$5 Maintenance, or he goes up for auction.")
         (hump,) = by_name["Forrest Hump"]
-        assert {s.label: s.value for s in hump.stats} == {"Cost": "$30", "Needs": "1 Male + 1 Female", "Specialty": "Amateur"}
+        assert hump.kind == "Amateur Film" and {s.label: s.value for s in hump.stats} == {"Cost": "$30", "Needs": "1 Male + 1 Female"}
         assert hump.text.startswith("Needs at least 1 Male, 1 Female. Pay $30")
         assert [(c.kind, c.text) for c in by_name["Hype Machine"]] == [("Play card: Event", HYPE)] * 2
 
@@ -176,3 +175,19 @@ def test_a_card_of_a_house_rule_says_its_own_text_after_the_rulebooks():
         assert kevin.text.endswith(" Kevin gets a ride home.")
         listed = next(e for e in app.entries(table) if e.type == "pornstar.CardsListed").event["tables"]
         assert [s.get("text") for s in listed["stars"] if s["id"] in ("S01", "S99")] == [None, "Kevin gets a ride home."]
+
+
+def test_a_star_in_a_studio_shows_only_what_its_card_says_beyond_the_rulebook_sentence():
+    """The Cards: in the hand a Star shows the rulebook's sentence for its numbers; once in a
+    studio, its kind line (Specialty, gender) and numbers say that sentence, so the face
+    keeps only the card's own words (none for the standard Stars)."""
+    with _app() as app:
+        table = _ann_holds_two_hype_machines(app)
+        answer(app, table, "Ann", "draw", {"extra": 0})
+        held = {c.name: c for c in _zone(app.present(table, "Ann"), "Your hand").cards}
+        assert held["Buck Wilde"].text.endswith("or he goes up for auction.")
+        answer(app, table, "Ann", "hire", {"stars": ["S04", "S19"]})
+        mine = {c.name: c for c in _zone(app.present(table, "Ann"), "Your studio").cards}
+        buck = mine["Buck Wilde"]
+        assert (buck.kind, buck.text) == ("Tattooed Male Star", "")
+        assert {s.label: s.value for s in buck.stats} == {"Filming": "$10", "Maintenance": "$5"}

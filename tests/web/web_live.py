@@ -134,6 +134,8 @@ def fill_and_send(page: Any, attempt: int = 0) -> None:
     the ``attempt``-th option of each choice (optional ones left out or given as the bits
     of ``attempt`` say), the least amount, the fewest boxes."""
     form = page.locator("form.request").first
+    for summary in form.locator("details:not([open]) > summary").all():
+        summary.click()  # a long form's folded list, opened as a person would
     optional = 0
     for group in form.locator("fieldset.choices").all():
         radios = group.locator("input[type=radio]")

@@ -161,6 +161,8 @@ def answer_through_form(form: Any, args: dict[str, Any]) -> None:
     for name, value in args.items():
         field = form.locator(f"[data-field={_quoted(name)}]")
         kind = field.get_attribute("data-kind")
+        # A long form's optional list is folded under its name: opened as a person would.
+        field.evaluate("(f) => { const d = f.closest('details'); if (d && !d.open) d.querySelector('summary').click(); }")
         if kind in ("pick", "flag"):
             wanted = ("yes" if value else "no") if kind == "flag" else str(value)
             select = field.locator("select")

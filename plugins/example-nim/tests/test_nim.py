@@ -140,9 +140,10 @@ def test_rule_2_a_call_is_a_back_to_the_others_and_its_log_line_says_only_who_ca
     assert referee.audit.describe(rules, rules.decode(own), "Ann") == "You called odd"
 
 
-def test_rule_3_the_heaps_carry_the_numbers_the_take_prompt_gives_them(referee_app):
-    """Rule 3 as a player sees it: each heap with its stones; the heaps offered are numbered
-    as the prompt numbers them, and the empty one is not offered."""
+def test_rule_3_the_heaps_keep_their_letters_once_one_empties(referee_app):
+    """Rule 3 as a player sees it: each heap with its stones, named by its letter as the
+    prompt names it; the empty one is not offered, and no heap takes a number that would
+    shift when one empties (Heap B is not "1" because Heap A is gone)."""
     app = referee_app()
     table = app.open("nim", SEATS[2], options={"heaps": 2}, script=[1, 6, 2])
     app.act(table, "Ann", "call", {"call": "odd"})
@@ -151,7 +152,7 @@ def test_rule_3_the_heaps_carry_the_numbers_the_take_prompt_gives_them(referee_a
     shown = app.present(table, "Ann")
     assert shown.status == "Your turn: take stones from one heap"
     heaps = [(c.name, c.stats[0].value, c.number, c.notes) for c in shown.zones[0].cards]
-    assert heaps == [("Heap A", "0", None, ("empty",)), ("Heap B", "8", 1, ())]
+    assert heaps == [("Heap A", "0", None, ("empty",)), ("Heap B", "8", None, ())]
     (request,) = app.requests(table)
     assert [o.label for o in request.answer["heap"].options] == ["Heap B (8 stones)"]
 

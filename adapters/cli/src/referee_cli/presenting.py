@@ -46,7 +46,8 @@ def text(shown: Presentation) -> str:
     blocks = [[shown.title + (f": {shown.status}" if shown.status else "")]]
     blocks += [_zone(zone) for zone in shown.zones]
     if shown.arrows:
-        blocks.append([f"{a.source} -> {a.target}" + (f" ({a.label})" if a.label else "") for a in shown.arrows])
+        # A label is what the source does to the target ("aims at"): a sentence, as the page writes it.
+        blocks.append([f"{a.source} {a.label} {a.target}" if a.label else f"{a.source} -> {a.target}" for a in shown.arrows])
     if shown.standings:
         blocks.append(["Standings:", *standings(shown.standings)])
     return "\n\n".join("\n".join(block) for block in blocks)

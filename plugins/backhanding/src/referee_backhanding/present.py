@@ -69,9 +69,12 @@ def _stats(card: dict[str, Any]) -> tuple[Stat, ...]:
         if card.get("backhanding"):
             stats.append(Stat("Backhanding", str(card["backhanding"]), "helps the pimp protecting her"))
         return tuple(stats)
-    if kind == "value":
+    # A modifier's figure, unless its rules text already opens with it ("+3 backhanding for
+    # your side..."): a card says it once.
+    text = str(card.get("text", ""))
+    if kind == "value" and not text.startswith(f"+{card['bonus']} "):
         return (Stat("Value", f"+/-{card['bonus']}"),)
-    if card.get("bonus"):
+    if kind != "value" and card.get("bonus") and not text.startswith(f"+{card['bonus']} "):
         return (Stat(kind.capitalize(), f"+{card['bonus']}"),)
     return ()
 
@@ -92,6 +95,17 @@ def _face(card: dict[str, Any], notes: list[str], numbers: dict[str, int], stats
         notes=tuple(notes),
         number=numbers.get(card["id"]),
         tone=card["kind"],
+    )
+
+
+def _protector(ho: dict[str, Any]) -> Stat:
+    """A held ho's protector as one short stat beside her numbers, not a note under them."""
+    guard = ho["protector"]
+    if guard is None:
+        # The "defender" reading of ruling R3: a pimp is assigned when she is attacked.
+        return Stat("Protector", "when attacked", "her holder assigns a pimp not used in macking when she is attacked")
+    return Stat(
+        "Protector", f"{guard['name']} ({guard['backhanding']})", f"{guard['name']} protects her with backhanding {guard['backhanding']}"
     )
 
 
@@ -138,12 +152,7 @@ class _Table:
 
     def ho_notes(self, ho: dict[str, Any]) -> list[str]:
         w = self.words
-        guard = ho["protector"]
-        notes = [
-            f"protected by {guard['name']} (backhanding {guard['backhanding']})"
-            if guard
-            else "defended by a pimp her holder assigns when attacked"
-        ]
+        notes = []
         for contest in self.game["contests"]:
             if contest["ho"] == ho["id"]:
                 for seat, pimp in contest["pimps"].items():
@@ -172,7 +181,7 @@ class _Table:
         if player["chose"] and not mine:
             notes.append(w.says(seat, "has", "chosen what to play, sealed"))
         cards = [_face(p, self.pimp_notes(p), self.numbers) for p in player["clan"]]
-        cards += [_face(h, self.ho_notes(h), self.numbers) for h in player["hos"]]
+        cards += [_face(h, self.ho_notes(h), self.numbers, (_protector(h),)) for h in player["hos"]]
         backs = () if mine else (Backs("cards in hand", player["hand_size"]),)
         waiting = self.view.get("waiting_for") or []
         return Zone(
@@ -301,7 +310,9 @@ class _Table:
         for contest in self.game["contests"]:
             if contest["phase"] == "backhanding" and contest["owner"]:
                 for seat, pimp in contest["pimps"].items():
-                    out.append(Arrow(seat, contest["owner"], f"{self.name(pimp)} attacks {self.name(contest['ho'])}"))
+                    # Read as a sentence, the target last: "Bob sends Moneybags Mel after Sapphire, held by Ada".
+                    label = f"sends {self.name(pimp)} after {self.name(contest['ho'])}, held by"
+                    out.append(Arrow(seat, contest["owner"], label))
         return tuple(out)
 
 

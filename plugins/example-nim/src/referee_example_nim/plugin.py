@@ -271,16 +271,14 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
 
 @hookimpl
 def referee_present(view: dict[str, Any], seat: str | None) -> Presentation:
-    """The table as a person sees it: the heaps, each numbered as the take prompt numbers
-    it, and every player with the stones they took and their call (a back until all are in)."""
+    """The table as a person sees it: the heaps, each by its letter, and every player with
+    the stones they took and their call (a back until all are in)."""
     game = view["view"]  # what referee_view returned for this seat; the flow is around it
     w = Words(seat)
-    numbers = {}
-    for request in view["requests"]:
-        if request["action"] == "take":
-            numbers = {o["value"]: n for n, o in enumerate(request["answer"]["heap"]["options"], start=1)}
+    # A heap is named by its letter, as the take prompt names it: the prompt's numbers count
+    # only the heaps with stones, so a number on a heap would shift once one empties.
     heaps = tuple(
-        Card(name=f"Heap {name}", kind="heap", stats=(Stat("Stones", str(n)),), notes=() if n else ("empty",), number=numbers.get(name))
+        Card(name=f"Heap {name}", kind="heap", stats=(Stat("Stones", str(n)),), notes=() if n else ("empty",))
         for name, n in game["heaps"].items()
     )
     board = Zone(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from referee import Backs, Card, Place, Presentation, Stat, Zone, hookimpl
 from referee.words import Words, count, money
 
@@ -46,9 +48,9 @@ def _title(game: dict[str, Any], card: str) -> str:
 def star_card(game: dict[str, Any], star: str, words: Words) -> Card:
     face = game["cards"][star]
     gender, _ = GENDER[face["gender"]]
+    # Her Specialty and gender on the kind line, as the rulebook speaks of "each Amateur
+    # Star" (her rules text says what the Specialty is worth): one line, not two.
     stats = (
-        Stat("Gender", gender),
-        Stat("Specialty", face["specialty"], "+1 to the Production roll of a Film with this Specialty"),
         Stat("Filming", money(face["filming"]), "paid for each Film the Star is in"),
         Stat("Maintenance", money(face["maintenance"]), "paid at the end of a turn the Star is in no Film"),
     )
@@ -61,7 +63,15 @@ def star_card(game: dict[str, Any], star: str, words: Words) -> Card:
     if star in game["rented"]:
         notes.append(f"rented to {words.name(game['rented'][star])} for one Film")
     notes += [f"with {title}" for title in _lying_on(game, star)]
-    return Card(name=face["name"], kind="Star", stats=stats, text=face["text"], notes=tuple(notes), number=face.get("copy"), tone="star")
+    return Card(
+        name=face["name"],
+        kind=f"{face['specialty']} {gender} Star",
+        stats=stats,
+        text=face["text"],
+        notes=tuple(notes),
+        number=face.get("copy"),
+        tone="star",
+    )
 
 
 def film_card(game: dict[str, Any], film: str, words: Words) -> Card:
@@ -72,12 +82,13 @@ def film_card(game: dict[str, Any], film: str, words: Words) -> Card:
     stats = (
         Stat("Cost", money(face["cost"])),
         Stat("Needs", " + ".join(needs), "at least so many Stars of each gender"),
-        Stat("Specialty", face["specialty"], "+1 to the Production roll for each Star with it"),
     )
     notes = []
     produced = game["films"].get(film)
     if produced is not None:
-        notes.append(WANKED[produced["wanked"]])
+        if produced["wanked"]:
+            # In favour is how every Film starts: only its fall is news.
+            notes.append(WANKED[produced["wanked"]])
         if produced["marker"]:
             notes.append(f"{produced['marker']:+d} to its Residual rolls")
         if produced["award"]:
@@ -85,7 +96,15 @@ def film_card(game: dict[str, Any], film: str, words: Words) -> Card:
         if produced["producer"] != produced["owner"]:
             notes.append(f"produced by {words.name(produced['producer'])}")
         notes += [f"with {title}" for title in _lying_on(game, film)]
-    return Card(name=face["title"], kind="Film", stats=stats, text=face["text"], notes=tuple(notes), number=face.get("copy"), tone="film")
+    return Card(
+        name=face["title"],
+        kind=f"{face['specialty']} Film",
+        stats=stats,
+        text=face["text"],
+        notes=tuple(notes),
+        number=face.get("copy"),
+        tone="film",
+    )
 
 
 def play_card(game: dict[str, Any], card: str, words: Words) -> Card:
@@ -104,10 +123,25 @@ def card_face(game: dict[str, Any], card: str, words: Words) -> Card:
     return {"star": star_card, "film": film_card, "play": play_card}[kind](game, card, words)
 
 
+def _own_words(game: dict[str, Any], card: str, face: Card) -> Card:
+    """A Star or Film in a studio with only what its card says beyond the rulebook's
+    sentence, which its kind line and numbers already say (its Specialty, Filming and
+    Maintenance; its cast and cost): a studio of a dozen cards reads at a glance.  The hand
+    shows the whole text."""
+    data = game["cards"][card]
+    if data["type"] == "star":
+        _, pronoun = GENDER[data["gender"]]
+        rules = f"or {pronoun} goes up for auction."
+    else:
+        rules = "at the end unless Wanked."
+    _, found, own = face.text.partition(rules)
+    return msgspec.structs.replace(face, text=own.strip()) if found else face
+
+
 def _studio_cards(game: dict[str, Any], seat: str, words: Words) -> tuple[Card, ...]:
     studio = game["studios"][seat]
-    shown = [star_card(game, s, words) for s in studio["stable"]]
-    shown += [film_card(game, f, words) for f in studio["films"]]
+    shown = [_own_words(game, s, star_card(game, s, words)) for s in studio["stable"]]
+    shown += [_own_words(game, f, film_card(game, f, words)) for f in studio["films"]]
     # A card lasting the turn without a Star or Film to lie on lies before its player.
     shown += [play_card(game, c, words) for c, lying in game["lasting"].items() if lying["seat"] == seat and lying["target"] in ("", seat)]
     return tuple(shown)

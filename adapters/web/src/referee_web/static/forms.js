@@ -5,6 +5,13 @@
 import { el, words } from "./ui.js";
 
 let uid = 0;
+// A form of several fields offering more choices than LONG_FORM in all (a deal: every card
+// of both studios) folds its optional lists of more than FOLDED choices, and any form of
+// several fields its optional lists of more than MANY, under their names, so it fits beside
+// the table; the player opens the ones the move needs.
+const LONG_FORM = 12;
+const FOLDED = 4;
+const MANY = 6;
 const next = (prefix) => `${prefix}-${++uid}`;
 
 function optionText(option) {
@@ -133,6 +140,20 @@ const builders = {
   },
 };
 
+// A long optional list under a line naming it and what is chosen in it, opened on demand.
+function fold(set, shape, read) {
+  const legend = set.querySelector("legend").textContent;
+  const said = el("span", { class: "folded-choice" });
+  const labels = Object.fromEntries(shape.options.map((o) => [o.value, optionText(o)]));
+  const update = () => {
+    const value = read();
+    const picked = value === undefined ? [] : [].concat(value);
+    said.textContent = picked.length ? `: ${picked.map((v) => labels[v] || v).join(", ")}` : "";
+  };
+  set.addEventListener("change", update);
+  return el("details", { class: "fold" }, el("summary", {}, legend, said), set);
+}
+
 // A form for one request: its prompt, a control per field (required ones first), and Send.
 export function requestForm(request, submit) {
   const form = el("form", { class: "request", "data-request": request.id, "data-action": request.action });
@@ -145,6 +166,7 @@ export function requestForm(request, submit) {
   const groups = {};
   for (const [name, shape] of fields) if (shape.one_of) (groups[shape.one_of] ||= []).push(name);
   const named = (name) => words(request.answer[name].label || name);
+  const choices = fields.reduce((n, [, shape]) => n + (shape.options || []).length, 0);
   for (const [name, plain] of fields) {
     const build = builders[plain.kind];
     if (!build) continue;
@@ -152,7 +174,9 @@ export function requestForm(request, submit) {
     const [node, read] = build(name, shape);
     node.dataset.field = name;
     node.dataset.kind = shape.kind;
-    form.append(node);
+    const offered = (shape.options || []).length;
+    const long = fields.length > 1 && shape.optional && !shape.one_of && node.tagName === "FIELDSET" && (offered > MANY || (choices > LONG_FORM && offered > FOLDED));
+    form.append(long ? fold(node, shape, read) : node);
     readers.push([name, read]);
   }
   if (!request.answer && request.choices) {

@@ -212,6 +212,9 @@ function apply(update) {
   latest = update;
   const wasOver = over;
   over = update.over;
+  // The server writes a dispute report only once the game is over (before, it would
+  // describe entries still hidden): the form waits for the end.
+  $("dispute-form").hidden = !over;
   const title = update.title || words(update.view.game);
   document.title = `${title} — ${gm ? "gamesmaster" : seat} — Referee`;
   $("title").textContent = title;

@@ -5,7 +5,7 @@
 import { el } from "./ui.js";
 
 const ROLE_ORDER = { hand: 0, mine: 1, board: 2, opponent: 3 };
-const CROWDED = 8;
+const CROWDED = 3;
 
 // A colour per tone ("bang", "power", a suit): the same tone always gets the same hue.
 function hue(tone) {
@@ -61,7 +61,7 @@ function backs(list) {
 
 function zone(z, seat) {
   const mine = z.role === "hand" || z.role === "mine";
-  // A crowded zone on the table (a studio of a dozen cards) shows its cards compact, as the
+  // A crowded zone on the table (more than three cards: a studio, a street) shows its cards compact, as the
   // other seats' are; a hand never: its rules text is read whole.
   const crowded = z.role !== "hand" && (z.cards || []).length > CROWDED;
   const node = el("section", {
@@ -71,21 +71,33 @@ function zone(z, seat) {
     "aria-label": z.title,
   });
   node.style.setProperty("--cards", String((z.cards || []).length));
+  // The zone's counters on its title's line, where they fit.
   node.append(
     el(
-      "h3",
-      { class: "zone-title" },
-      z.title,
-      z.owner && z.owner === seat && !mine ? " (you)" : null,
-      z.active ? el("span", { class: "turn-mark", text: "to play" }) : null,
+      "div",
+      { class: "zone-head" },
+      el(
+        "h3",
+        { class: "zone-title" },
+        z.title,
+        z.owner && z.owner === seat && !mine ? " (you)" : null,
+        z.active ? el("span", { class: "turn-mark", text: "to play" }) : null,
+      ),
+      stats(z.counters, "counters"),
     ),
   );
-  const counters = stats(z.counters, "counters");
-  if (counters) node.append(counters);
-  if (z.notes && z.notes.length) node.append(el("ul", { class: "zone-notes" }, z.notes.map((n) => el("li", { text: n }))));
+  if (z.notes && z.notes.length) {
+    // Without cards, the notes sit on the title's line ("Edge slots 1, 2 and 3 are empty").
+    const notes = el("ul", { class: "zone-notes" }, z.notes.map((n) => el("li", { text: n })));
+    (z.cards && z.cards.length ? node : node.querySelector(".zone-head")).append(notes);
+  }
   if (z.cards && z.cards.length) node.append(el("div", { class: "card-row" }, z.cards.map(cardFace)));
   const hidden = backs(z.backs);
-  if (hidden) node.append(hidden);
+  if (hidden) {
+    // Without cards, the backs sit on the title's line too (a table of decks is one line).
+    if (z.cards && z.cards.length) node.append(hidden);
+    else node.querySelector(".zone-head").append(hidden);
+  }
   return node;
 }
 

@@ -20,9 +20,9 @@ from referee import MEMORY, Referee, Registry, TableStore, answers
 from referee_cli import answering
 
 COMPARED = ("seq", "type", "v", "plugin", "rule", "seat", "cause", "visible_to")
-# The seed's commitment and reveal are made per table from secret material of its own;
-# everything that the answers decide is compared.
-COMMITMENTS = {"referee.TableOpened": ("seed_commitment",), "referee.SeedRevealed": ("seed", "key")}
+# The seed's commitment and reveal, and the host key that signs receipts, are made per
+# table from secret material of its own; everything that the answers decide is compared.
+COMMITMENTS = {"referee.TableOpened": ("seed_commitment", "host_key"), "referee.SeedRevealed": ("seed", "key")}
 
 
 def comparable(entry: Any) -> tuple[Any, ...]:

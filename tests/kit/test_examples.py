@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import venv
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,8 +52,9 @@ NEEDED = [
     "plugins/backhanding",
 ]
 """What the examples depend on, built from this checkout too."""
-THIRD_PARTY = ["pluggy>=1.5", "eventsourcing>=9.5,<10", "msgspec>=0.18", "structlog>=24.1", "pytest>=8", "hypothesis>=6.100"]
-"""The kernel's dependencies and the examples' test tools (their ``test`` extra)."""
+THIRD_PARTY = [*tomllib.loads((ROOT / "kernel" / "pyproject.toml").read_text())["project"]["dependencies"], "pytest>=8", "hypothesis>=6.100"]
+"""The kernel's dependencies (read from its pyproject, so they cannot drift) and the
+examples' test tools (their ``test`` extra)."""
 
 
 def _run(argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

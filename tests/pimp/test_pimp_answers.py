@@ -169,9 +169,11 @@ def bot_game_through(form: str, seed: str, seats: list[str], turns: int) -> list
     """A bot game whose every answer is sent in ``form`` ("text" or "json") and parsed back."""
     app = Referee(registry=Registry(), store=TableStore(MEMORY))
     try:
-        # The same key as well as the same seed: the bots draw from the key.
+        # The same key as well as the same seed: the bots draw from the key.  The same host
+        # key too: its public half is in the first entry (it signs receipts, decides nothing).
         key = hashlib.sha256(seed.encode()).hexdigest()
-        table = app.open("pimp", seats, seed=seed, options={"turns": turns}, table_id=seed, key=key)
+        host_key = hashlib.sha256(b"host " + seed.encode()).hexdigest()
+        table = app.open("pimp", seats, seed=seed, options={"turns": turns}, table_id=seed, key=key, host_key=host_key)
         rng = random.Random(seed)
         for _ in range(5000):
             if app.state(table).over:

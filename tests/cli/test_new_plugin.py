@@ -23,6 +23,8 @@ KINDS = [
     # Not "the-medic": the example distribution of that name may be installed beside.
     pytest.param(["the-nurse", "--kind", "power", "--game", "cashnguns"], "referee_cashnguns_the_nurse", id="power-cashnguns"),
     pytest.param(["lucky-charm", "--kind", "card", "--game", "pimp"], "referee_pimp_lucky_charm", id="card-pimp"),
+    pytest.param(["casting-couch", "--kind", "card", "--game", "pornstar"], "referee_pornstar_casting_couch", id="card-pornstar"),
+    pytest.param(["low-blow", "--kind", "card", "--game", "backhanding"], "referee_backhanding_low_blow", id="card-backhanding"),
     pytest.param(["race", "--kind", "game"], "referee_race", id="game"),
 ]
 
@@ -111,6 +113,16 @@ def test_a_cashnguns_power_is_the_games_own_power(generated) -> None:
     assert "from referee_cashnguns import Power" in plugin and "Power(" in plugin and 'rule=f"cashnguns.{NAME} 1"' in plugin
 
 
+def test_a_pornstar_card_is_a_play_card_and_a_backhanding_card_a_dirty_trick(generated) -> None:
+    """Issue 24, the kit: a card of either game is declared as the game's own cards are, so
+    the game deals it, names it by its title and offers it."""
+    folders, _ = generated
+    card = (folders["referee_pornstar_casting_couch"] / "src" / "referee_pornstar_casting_couch" / "plugin.py").read_text(encoding="utf-8")
+    assert "from referee_pornstar import PlayCard" in card and "PlayCard(" in card and 'copies=("CASTINGCOU1",)' in card
+    trick = (folders["referee_backhanding_low_blow"] / "src" / "referee_backhanding_low_blow" / "plugin.py").read_text(encoding="utf-8")
+    assert "from referee_backhanding import DirtyTrick" in trick and "DirtyTrick(" in trick and "copies=1" in trick
+
+
 def test_a_title_keeps_its_apostrophes(cli, tmp_path) -> None:
     folder = tmp_path / "hand"
     made = cli("new-plugin", "dead-mans-hand", "--kind", "power", "--game", "cashnguns", "--title", "Dead Man's Hand", "--dir", folder)
@@ -133,7 +145,8 @@ def _public_of(module: str) -> set[str]:
 @pytest.mark.parametrize(("argv", "package"), KINDS)
 def test_generated_code_imports_only_public_names(cli, tmp_path, argv, package) -> None:
     """A template teaches by example: it may use names ``referee`` and the game's own
-    top-level package export only."""
+    top-level package export only, and those of a game's documented author API
+    (``referee_pornstar.api``, ``referee_backhanding.api``: their ``__all__``)."""
     folder = tmp_path / "generated"
     assert cli("new-plugin", *argv, "--dir", folder).code == 0
     offending = []
@@ -143,7 +156,7 @@ def test_generated_code_imports_only_public_names(cli, tmp_path, argv, package) 
                 offending += [a.name for a in node.names if a.name.startswith("referee")]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and node.module.startswith("referee"):
                 top = node.module.split(".")[0]
-                if node.module in ("referee", "referee.testing") or (node.module == top and top != package):
+                if node.module in ("referee", "referee.testing") or (node.module in (top, f"{top}.api") and top != package):
                     offending += [f"{node.module}.{a.name}" for a in node.names if a.name not in _public_of(node.module)]
                 elif top != package:
                     offending.append(node.module)

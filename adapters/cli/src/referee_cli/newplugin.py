@@ -65,13 +65,19 @@ def _checked_title(title: str | None, name: str) -> str:
     return title.strip()
 
 
-def _declaration(kind: str, game: str) -> tuple[str, str]:
-    """How the plugin declares itself, and what that imports: a Cash'n'Guns power as the
-    game's own ``Power`` (the game names it by its title and deals it), anything else as a
-    plain ``Extension``."""
+def _declaration(kind: str, game: str) -> tuple[str, str, str, str]:
+    """How the plugin declares itself: ``(imports, code before it, the declaration, the
+    kind it records)``.  A game's own declaration where the game has one for the kind (a
+    Cash'n'Guns power, a PornStar Play card, a Backhanding Dirty Trick), so the game deals
+    it, names it by its title and offers it like its own; anything else a plain
+    ``Extension``."""
     if kind == "power" and game == "cashnguns":
-        return "from referee_cashnguns import Power\n", POWER
-    return "", EXTENSION
+        return "from referee_cashnguns import Power\n", "", POWER, "power"
+    if kind == "card" and game == "pornstar":
+        return PLAY_CARD_IMPORTS, PLAY_CARD_CODE, PLAY_CARD, "card"
+    if kind == "card" and game == "backhanding":
+        return DIRTY_TRICK_IMPORTS, DIRTY_TRICK_CODE, DIRTY_TRICK, "dirty trick"
+    return "", "", EXTENSION, KINDS[kind]
 
 
 EXTENSION = """        Extension(
@@ -92,6 +98,72 @@ POWER = """        # A Cash'n'Guns power card: dealt face down like the game's t
             rule=f"cashnguns.{NAME} 1",
             summary=f"{TITLE} (say in one line what the card does).",
         )"""
+
+PLAY_CARD_IMPORTS = """from referee import Decision, Event
+from referee_pornstar import PlayCard
+from referee_pornstar.api import PlayRules
+"""
+
+PLAY_CARD_CODE = """
+
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
+    \"\"\"What the card does once played (rule 1 of this distribution's README): the events
+    it causes, each citing the card's rule.  As generated it does nothing; write your rule.\"\"\"
+    return []
+"""
+
+PLAY_CARD = """        # A PornStar Play card: its copy joins the Play deck at every table it is at, and
+        # the game offers it in production like its ten, by its title and rules text.
+        PlayCard(
+            name=NAME,
+            title=TITLE,
+            card_type="Event",
+            rules=PlayRules(target="none", lasts="", text=f"{TITLE} (say what the card does)."),
+            effect=effect,
+            rule=f"pornstar.{NAME} 1",
+            copies=("$copy_id",),
+            default=False,
+        )"""
+
+DIRTY_TRICK_IMPORTS = """from referee import Decision, Event
+from referee_backhanding import DirtyTrick
+from referee_backhanding.api import contests_of, game_of
+"""
+
+DIRTY_TRICK_CODE = """
+
+def targets(state: TableState, seat: str, step: str) -> list[str]:
+    \"\"\"What the trick may be played on in ``step``: the hos whose fight ``seat`` rolls in.\"\"\"
+    return [fought.ho for fought in contests_of(game_of(state), seat)]
+
+
+def effect(decision: Decision, seat: str, target: str) -> list[Event]:
+    \"\"\"What it does once every sealed play of the step is revealed (rule 1 of this
+    distribution's README).  As generated it does nothing; write your rule.\"\"\"
+    return []
+"""
+
+DIRTY_TRICK = """        # A Dirty Trick of The Backhanding: its copy joins the Draw deck at every table it is
+        # at, and the game offers it in the sealed plays of its steps like its own six.
+        DirtyTrick(
+            name=NAME,
+            title=TITLE,
+            text=f"{TITLE} (say what the card does).",
+            summary=f"{TITLE} (say in one line what the card does).",
+            steps=("backhanding",),
+            targets=targets,
+            effect=effect,
+            copies=1,
+            rule=f"backhanding.{NAME} 1",
+            default=False,
+        )"""
+
+DRAW_DECK_SCENARIOS_TEST = """def test_the_games_worked_examples_hold_but_the_one_about_the_whole_draw_deck(registry: Registry) -> None:
+    # The card's copy joins the Draw deck.  The game's examples deal their cards by name,
+    # so each holds but the one whose subject is the Draw deck running out (ruling R11).
+    changed = {"backhanding-defender-wins-ties-loser-to-temporary-pile": f"{plugin.TITLE} is one more card in the Draw deck"}
+    check_scenarios(plugin.GAME, [plugin.NAME], expected_changes=changed, registry=registry)
+"""
 
 SCENARIOS_TEST = """def test_the_games_worked_examples_still_pass(registry: Registry) -> None:
     check_scenarios(plugin.GAME, [plugin.NAME], registry=registry)
@@ -142,12 +214,13 @@ def values(app: Referee, name: str, kind: str, game: str | None, title: str | No
     if any(e["name"] == name for e in offered["extensions"]):
         raise RefereeError(f"{game} has an extension named {name} already; choose another name")
     distribution = f"referee-{game}-{name}"
-    imported, declared = _declaration(kind, game)
+    imported, code, declared, recorded = _declaration(kind, game)
     power = kind == "power" and game == "cashnguns"
+    copy_id = re.sub(r"[^A-Z0-9]", "", name.upper())[:10] + "1"
     seats = max(2, int(re.match(r"\d+", offered["seats"]).group()))  # type: ignore[union-attr]
     return {
         **common,
-        "kind": KINDS[kind],
+        "kind": recorded,
         "game": game,
         "game_title": offered["title"],
         "game_requirement": f"{offered['distribution']}{_minor_range(offered['version'])}",
@@ -158,9 +231,10 @@ def values(app: Referee, name: str, kind: str, game: str | None, title: str | No
         "seats": seats,
         "seat_names": json.dumps(SEAT_NAMES[:seats]),
         "declaration_import": imported,
-        "declaration": Template(declared).substitute(kind=KINDS[kind]),
+        "declaration_code": code,
+        "declaration": Template(declared).substitute(kind=recorded, copy_id=copy_id),
         "tests_import": "\nfrom pathlib import Path\n" if power else "",
-        "scenarios_test": POWER_SCENARIOS_TEST if power else SCENARIOS_TEST,
+        "scenarios_test": POWER_SCENARIOS_TEST if power else DRAW_DECK_SCENARIOS_TEST if game == "backhanding" and kind == "card" else SCENARIOS_TEST,
     }
 
 

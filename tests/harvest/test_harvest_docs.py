@@ -20,7 +20,16 @@ from referee_cli.main import parser
 ROOT = Path(__file__).parents[2]
 GUIDE = (ROOT / "docs" / "writing-plugins.md").read_text(encoding="utf-8")
 README = (ROOT / "plugins" / "pigsty-harvest" / "README.md").read_text(encoding="utf-8")
-PACKAGES = {"referee_pigsty", "referee_pigsty_harvest", "referee_cashnguns", "referee_pimp", "referee_backhanding", "referee_pornstar", "referee_example_nim", "referee_app"}
+PACKAGES = {
+    "referee_pigsty",
+    "referee_pigsty_harvest",
+    "referee_cashnguns",
+    "referee_pimp",
+    "referee_backhanding",
+    "referee_pornstar",
+    "referee_example_nim",
+    "referee_app",
+}
 """Names in the guide that are not hooks: packages (each game's section names its own) and a fixture."""
 
 

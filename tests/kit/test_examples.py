@@ -52,7 +52,11 @@ NEEDED = [
     "plugins/backhanding",
 ]
 """What the examples depend on, built from this checkout too."""
-THIRD_PARTY = [*tomllib.loads((ROOT / "kernel" / "pyproject.toml").read_text())["project"]["dependencies"], "pytest>=8", "hypothesis>=6.100"]
+THIRD_PARTY = [
+    *tomllib.loads((ROOT / "kernel" / "pyproject.toml").read_text())["project"]["dependencies"],
+    "pytest>=8",
+    "hypothesis>=6.100",
+]
 """The kernel's dependencies (read from its pyproject, so they cannot drift) and the
 examples' test tools (their ``test`` extra)."""
 

@@ -217,6 +217,11 @@ def values(app: Referee, name: str, kind: str, game: str | None, title: str | No
     imported, code, declared, recorded = _declaration(kind, game)
     power = kind == "power" and game == "cashnguns"
     copy_id = re.sub(r"[^A-Z0-9]", "", name.upper())[:10] + "1"
+    scenarios_test = SCENARIOS_TEST
+    if power:
+        scenarios_test = POWER_SCENARIOS_TEST
+    elif game == "backhanding" and kind == "card":
+        scenarios_test = DRAW_DECK_SCENARIOS_TEST
     seats = max(2, int(re.match(r"\d+", offered["seats"]).group()))  # type: ignore[union-attr]
     return {
         **common,
@@ -234,7 +239,7 @@ def values(app: Referee, name: str, kind: str, game: str | None, title: str | No
         "declaration_code": code,
         "declaration": Template(declared).substitute(kind=recorded, copy_id=copy_id),
         "tests_import": "\nfrom pathlib import Path\n" if power else "",
-        "scenarios_test": POWER_SCENARIOS_TEST if power else DRAW_DECK_SCENARIOS_TEST if game == "backhanding" and kind == "card" else SCENARIOS_TEST,
+        "scenarios_test": scenarios_test,
     }
 
 

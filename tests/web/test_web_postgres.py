@@ -327,3 +327,24 @@ def test_web_pg_two_processes_share_a_club_night_and_one_killed_mid_load_loses_n
         gm = tables[0]["tokens"]["gamesmaster"]
         exported = httpx.get(f"{b}/api/tables/{tables[0]['table']}/seats/gamesmaster/export", headers=_auth(gm), timeout=60).json()
         assert exported["verify"]["ok"] and exported["over"], exported["verify"]
+
+
+def test_web_pg_entries_nobody_announced_reach_every_page_when_one_page_opens() -> None:
+    """A process that dies between its commit and its notice announces nothing (here: a
+    ``Referee`` acting on the database itself).  The pages connected elsewhere hear nothing,
+    until a page opens there (a page of the dead process reconnecting) and reads the head:
+    then every page of the table on that process is sent the entries, not only the new one."""
+    with process() as (b, _):
+        created = _create(b, "pigsty", FARMERS)
+        table, tokens = created["table"], claimed(httpx, created, b)
+        assert isinstance(table, str)
+        with connect(f"ws://{b.removeprefix('http://')}/api/tables/{table}/seats/Ann/live") as ann:
+            ann.send(json.dumps({"token": tokens["Ann"], "after": 0}))
+            held = json.loads(ann.recv(timeout=30))["length"]
+            with Referee(str(URL)) as elsewhere:
+                elsewhere.act(table, "Bob", "orders", {"text": ""}, request="turn1.orders.Bob")
+            with connect(f"ws://{b.removeprefix('http://')}/api/tables/{table}/seats/Cleo/live") as cleo:
+                cleo.send(json.dumps({"token": tokens["Cleo"], "after": 0}))
+                assert json.loads(cleo.recv(timeout=30))["length"] > held
+                pushed = json.loads(ann.recv(timeout=10))
+        assert pushed["after"] == held and [e["seat"] for e in pushed["entries"]][:1] == ["Bob"], pushed["entries"]

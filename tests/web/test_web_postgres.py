@@ -243,6 +243,8 @@ async def _play(page: Page, client: httpx.AsyncClient, survivor: str, dead: asyn
                         if request["id"] not in page.answered:
                             page.answered.add(request["id"])
                             await _answer(page, client, headers, request["id"], survivor, dead)
+        except TimeoutError:
+            raise AssertionError(f"{page.seat}'s page at {page.table} waited 60 s for the table to go on") from None
         except (OSError, WebSocketException):
             assert dead.is_set(), f"{page.seat} at {page.table} lost its live connection to a process still running"
 

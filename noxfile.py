@@ -88,7 +88,8 @@ def web_bench(session: nox.Session) -> None:
     """The web server under load over loopback: actions/s, p50/p99 of an answer and
     p50/p95/p99 of the update reaching the other pages, for 1, 10 and 100 tables saturated
     and 100 people-paced, on SQLite (and PostgreSQL with REFEREE_TEST_POSTGRES), one and two
-    processes; ``-- --baseline CHECKOUT`` measures another checkout row by row in the same run."""
+    processes, ending with the ratio of 2 processes to 1 per load (``-- --stores postgresql``: that
+    store only); ``-- --baseline CHECKOUT`` measures another checkout row by row in the same run."""
     session.install(*DISTRIBUTIONS, "-e", "adapters/web", "eventsourcing[postgres]>=9.5,<10", "httpx", "httpx2")
     session.run("python", "-m", "compileall", "-q", "kernel/src", "plugins", "adapters/cli/src", "adapters/web/src")
     session.run("python", "tests/bench/web.py", *session.posargs, env={"PYTHONDONTWRITEBYTECODE": ""})

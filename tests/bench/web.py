@@ -252,6 +252,24 @@ def _line(row: dict[str, Any]) -> str:
     )
 
 
+def _scaling(rows: list[dict[str, Any]]) -> list[str]:
+    """Each row of more processes against the same load on one process, measured in the same
+    run: the ratio of actions/s (more is better) and of the update p99 (less is better)."""
+    one = {(r["code"], r["store"], r["tables"], r["load"]): r for r in rows if r["processes"] == 1}
+    lines = []
+    for row in rows:
+        base = one.get((row["code"], row["store"], row["tables"], row["load"]))
+        if row["processes"] == 1 or base is None or not base["actions_per_s"]:
+            continue
+        p99, base_p99 = row["update_p99_ms"], base["update_p99_ms"]
+        update = f"{p99 / base_p99:.2f}x" if p99 and base_p99 else "-"
+        lines.append(
+            f"{row['code']} {row['store']} {row['tables']} tables {row['load']}: {row['processes']} processes / 1: "
+            f"actions/s {row['actions_per_s'] / base['actions_per_s']:.2f}x, update p99 {update}"
+        )
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="2 s per row instead of 8")
@@ -261,18 +279,23 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=2.0, help="seconds a person takes to answer, on average (default 2)")
     parser.add_argument("--processes", default="1,2", help="server processes, comma-separated")
     parser.add_argument("--baseline", help="a checkout whose web server is measured too, row by row in the same run (e.g. main)")
+    parser.add_argument(
+        "--stores", default="sqlite,postgresql", help="stores measured, comma-separated (postgresql needs REFEREE_TEST_POSTGRES)"
+    )
     parser.add_argument("--json", default="bench-results/web.json", help="where to write every figure")
     options = parser.parse_args()
     seconds = options.seconds or (2.0 if options.quick else 8.0)
     counts = [int(n) for n in options.tables.split(",") if n]
     paced = [int(n) for n in options.paced.split(",") if n]
     stores: list[tuple[str, str]] = []
+    chosen = options.stores.split(",")
     scratch = tempfile.TemporaryDirectory(prefix="referee-web-bench-")
-    stores.append(("sqlite", str(Path(scratch.name) / "bench.sqlite")))
-    if os.environ.get("REFEREE_TEST_POSTGRES"):
+    if "sqlite" in chosen:
+        stores.append(("sqlite", str(Path(scratch.name) / "bench.sqlite")))
+    if "postgresql" in chosen and os.environ.get("REFEREE_TEST_POSTGRES"):
         stores.append(("postgresql", os.environ["REFEREE_TEST_POSTGRES"]))
-    else:
-        print("REFEREE_TEST_POSTGRES is not set: SQLite rows only", file=sys.stderr)
+    elif "postgresql" in chosen:
+        print("REFEREE_TEST_POSTGRES is not set: no PostgreSQL rows", file=sys.stderr)
     codes: list[tuple[str, str | None]] = [("this", None)]
     if options.baseline:
         codes.append(("baseline", options.baseline))
@@ -306,6 +329,9 @@ def main() -> None:
                     }
                     rows.append(row)
                     print(_line(row), flush=True)
+    scaling = _scaling(rows)
+    for line in scaling:
+        print(line)
     out = Path(options.json)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
@@ -316,6 +342,7 @@ def main() -> None:
                 "cores": os.cpu_count(),
                 "seconds": seconds,
                 "rows": rows,
+                "scaling": scaling,
             },
             indent=2,
         ),

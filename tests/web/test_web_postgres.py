@@ -8,20 +8,28 @@ Runs when ``REFEREE_TEST_POSTGRES`` names a database (``.ci/run`` starts one).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
 
 import httpx
 import pytest
 from web_live import claimed, free_port
+from websockets.asyncio.client import connect as connect_async
+from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
+
+from referee import Referee
 
 URL = os.environ.get("REFEREE_TEST_POSTGRES")
 pytestmark = pytest.mark.skipif(not URL, reason="needs a PostgreSQL database: set REFEREE_TEST_POSTGRES (see .ci/postgres.sh)")
@@ -186,3 +194,159 @@ def test_web_pg_a_seat_is_claimed_once_across_processes_and_a_reissue_on_one_rev
         log = _state(b, table, "gamesmaster", gm)
         kinds = [e["type"] for e in log["entries"]]  # type: ignore[union-attr]
         assert kinds.count("referee.SeatClaimed") == 1 and kinds.count("referee.InvitationReissued") == 1
+
+
+# -- many processes behind one address (issue 23, "Many processes") ---------------------------
+
+FARMERS = ["Ann", "Bob", "Cleo"]
+TURNS = 25
+"""Pigsty turns a table plays: each is three farmers' sealed orders, the last of which resolves it."""
+
+
+@dataclass
+class Page:
+    """One farmer's browser: its page's live connection and its answers, sent to the process
+    the load balancer gives it; when that process is gone, it goes to the other one, as a
+    page reconnecting through the balancer would."""
+
+    table: str
+    seat: str
+    token: str
+    home: str
+    held: int = 0
+    seqs: list[int] = field(default_factory=list)
+    acknowledged: list[str] = field(default_factory=list)
+    uncertain: list[str] = field(default_factory=list)
+    """Answers whose process died before answering: recorded or not, never twice."""
+    answered: set[str] = field(default_factory=set)
+    through: Counter[str] = field(default_factory=Counter)
+    """Answers acknowledged, by the process that acknowledged them."""
+    over: bool = False
+
+
+async def _play(page: Page, client: httpx.AsyncClient, survivor: str, dead: asyncio.Event) -> None:
+    headers = _auth(page.token)
+    while not page.over:
+        if dead.is_set():
+            page.home = survivor
+        try:
+            async with connect_async(f"ws://{page.home.removeprefix('http://')}/api/tables/{page.table}/seats/{page.seat}/live") as live:
+                # A page reconnecting sends the last entry it holds and is sent what it lacks.
+                await live.send(json.dumps({"token": page.token, "after": page.held}))
+                while not page.over:
+                    update = json.loads(await asyncio.wait_for(live.recv(), timeout=60))
+                    assert "error" not in update, update
+                    assert update["after"] == page.held, (page.seat, update["after"], page.held)
+                    page.seqs += [e["seq"] for e in update["entries"]]
+                    page.held, page.over = update["length"], update["over"]
+                    for request in update["view"]["requests"]:
+                        if request["id"] not in page.answered:
+                            page.answered.add(request["id"])
+                            await _answer(page, client, headers, request["id"], survivor, dead)
+        except TimeoutError:
+            raise AssertionError(f"{page.seat}'s page at {page.table} waited 60 s for the table to go on") from None
+        except (OSError, WebSocketException):
+            assert dead.is_set(), f"{page.seat} at {page.table} lost its live connection to a process still running"
+
+
+async def _answer(page: Page, client: httpx.AsyncClient, headers: dict[str, str], request: str, survivor: str, dead: asyncio.Event) -> None:
+    url = f"/api/tables/{page.table}/seats/{page.seat}/act"
+    body = {"action": "orders", "args": {"text": ""}, "request": request}
+    try:
+        done = await client.post(page.home + url, json=body, headers=headers)
+    except httpx.TransportError:
+        assert dead.is_set(), f"{page.seat}'s answer at {page.table} failed on a process still running"
+        # Sent again through the balancer: it names its request, so it is recorded once at most.
+        page.home = survivor
+        page.uncertain.append(request)
+        done = await client.post(page.home + url, json=body, headers=headers)
+        assert done.status_code in (200, 409), done.text  # 409: the dead process had recorded it
+        return
+    assert done.status_code == 200, (page.seat, page.table, done.status_code, done.text)
+    page.acknowledged.append(request)
+    page.through[page.home] += 1
+
+
+async def _club_night(a: str, b: str, killed: subprocess.Popen[bytes], tables: list[dict[str, Any]]) -> list[Page]:
+    pages = [Page(t["table"], seat, t["tokens"][seat], (a, b)[(n + i) % 2]) for n, t in enumerate(tables) for i, seat in enumerate(FARMERS)]
+    dead = asyncio.Event()
+    # Every page and answer of the killed process is in flight when it dies: the load is saturated.
+    async with httpx.AsyncClient(timeout=60) as client:
+        playing = [asyncio.ensure_future(_play(page, client, b, dead)) for page in pages]
+        target = len(tables) * len(FARMERS) * TURNS // 3
+        deadline = time.monotonic() + 120
+        while sum(len(p.acknowledged) for p in pages) < target:
+            assert time.monotonic() < deadline, "the tables did not get going"
+            assert not any(task.done() for task in playing), [t.exception() for t in playing if t.done()]
+            await asyncio.sleep(0.01)
+        assert not any(p.over for p in pages), "killed in the middle of every game"
+        killed.kill()
+        dead.set()
+        await asyncio.wait_for(asyncio.gather(*playing), timeout=600)
+    return pages
+
+
+def test_web_pg_two_processes_share_a_club_night_and_one_killed_mid_load_loses_nothing() -> None:
+    """Several Pigsty tables, each farmer's page and answers on one of two processes (alternating,
+    as a balancer spreads them, so each table's answers cross between processes); one process is
+    killed (SIGKILL) mid-load.  The survivor carries every table to its end: every answer
+    acknowledged is in its table's log exactly once, an answer in flight when the process died is
+    recorded at most once, every page saw every entry it may see in order with none twice, and
+    every log verifies."""
+    with process() as (b, _):
+        with process() as (a, killed):
+            tables = []
+            for n in range(4):
+                created = _create((a, b)[n % 2], "pigsty", FARMERS, options={"turn_limit": TURNS})
+                created["tokens"] = claimed(httpx, created, (b, a)[n % 2])
+                tables.append(created)
+            pages = asyncio.run(_club_night(a, b, killed, tables))
+        assert killed.returncode == -signal.SIGKILL
+        through = sum((p.through for p in pages), Counter[str]())
+        assert through[a] > 0 and through[b] > 0, "both processes took answers"
+        print(
+            f"acknowledged by the killed process {through[a]}, by the other {through[b]}; in flight at the kill {sum(len(p.uncertain) for p in pages)}"
+        )
+        with Referee(str(URL)) as oracle:
+            for created in tables:
+                table = created["table"]
+                entries = oracle.entries(table)
+                taken = [e for e in entries if e.type == "referee.ActionTaken" and dict(e.event)["action"] == "orders"]
+                logged = Counter(str(dict(e.event)["request"]) for e in taken)
+                assert all(count == 1 for count in logged.values()), "no answer recorded twice"
+                mine = [p for p in pages if p.table == table]
+                acknowledged = {r for p in mine for r in p.acknowledged}
+                uncertain = {r for p in mine for r in p.uncertain}
+                assert acknowledged <= set(logged), f"acknowledged answers lost at {table}: {acknowledged - set(logged)}"
+                assert set(logged) <= acknowledged | uncertain, "nothing recorded that nobody sent"
+                assert len(logged) == len(FARMERS) * TURNS and oracle.over(table), f"{table} played to its end"
+                assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
+                for page in mine:
+                    # A farmer's page: every entry once, in order, up to the log's end.
+                    assert page.seqs == list(range(1, len(entries) + 1)), (page.seat, table)
+                verdict = oracle.audit.verify_table(table)
+                assert verdict.ok, verdict.message
+        gm = tables[0]["tokens"]["gamesmaster"]
+        exported = httpx.get(f"{b}/api/tables/{tables[0]['table']}/seats/gamesmaster/export", headers=_auth(gm), timeout=60).json()
+        assert exported["verify"]["ok"] and exported["over"], exported["verify"]
+
+
+def test_web_pg_entries_nobody_announced_reach_every_page_when_one_page_opens() -> None:
+    """A process that dies between its commit and its notice announces nothing (here: a
+    ``Referee`` acting on the database itself).  The pages connected elsewhere hear nothing,
+    until a page opens there (a page of the dead process reconnecting) and reads the head:
+    then every page of the table on that process is sent the entries, not only the new one."""
+    with process() as (b, _):
+        created = _create(b, "pigsty", FARMERS)
+        table, tokens = created["table"], claimed(httpx, created, b)
+        assert isinstance(table, str)
+        with connect(f"ws://{b.removeprefix('http://')}/api/tables/{table}/seats/Ann/live") as ann:
+            ann.send(json.dumps({"token": tokens["Ann"], "after": 0}))
+            held = json.loads(ann.recv(timeout=30))["length"]
+            with Referee(str(URL)) as elsewhere:
+                elsewhere.act(table, "Bob", "orders", {"text": ""}, request="turn1.orders.Bob")
+            with connect(f"ws://{b.removeprefix('http://')}/api/tables/{table}/seats/Cleo/live") as cleo:
+                cleo.send(json.dumps({"token": tokens["Cleo"], "after": 0}))
+                assert json.loads(cleo.recv(timeout=30))["length"] > held
+                pushed = json.loads(ann.recv(timeout=10))
+        assert pushed["after"] == held and [e["seat"] for e in pushed["entries"]][:1] == ["Bob"], pushed["entries"]

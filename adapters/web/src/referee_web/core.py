@@ -131,23 +131,46 @@ class HubCore:
 
     # -- tables held current ---------------------------------------------------------
     @contextlib.contextmanager
-    def _w_reading(self, table_id: str, *, look: bool = False) -> Iterator[bool]:
+    def _w_reading(self, table_id: str, *, look: bool = False, wake: bool = True) -> Iterator[bool]:
         """Every question about ``table_id`` inside this block is answered from the table
         this worker holds: read from the store only when it was heard changed elsewhere
         (or ``look``: a page opening reads the head whatever was heard).  Yields whether
-        the store was looked at."""
+        the store was looked at.  ``wake``: a look that finds entries nobody announced
+        wakes the table's pages and bots."""
         app = self._w_app
         current: set[str] = self._local.current
         # Forgotten before the head is read: a notice heard meanwhile stays for next time.
         heard = table_id in self._stale
         self._stale.discard(table_id)
         looked = look or heard or table_id not in current
+        held = None
+        if look and wake and not heard and table_id in current:
+            with app.reading(table_id, current=True):
+                held = app.length(table_id)
         current.discard(table_id)
         with app.reading(table_id, current=not looked):
+            if held is not None and app.length(table_id) > held and self._loop is not None:
+                # Their writer stopped between its commit and its notice (a process killed),
+                # or announces nothing: whatever waits for this table here is told now.
+                self._loop.call_soon_threadsafe(self.changed, table_id)
             yield looked
             # Reached only when nothing went wrong: the table is as stored, with this
             # worker's own appends (each succeeded at the length it held).
             current.add(table_id)
+
+    def _w_held(self, table_id: str) -> int | None:
+        """The length of ``table_id`` as this worker holds it, when it holds it current (no
+        change heard of since): then a longer log read from the store is news to it."""
+        app = self._w_app
+        if table_id in self._stale or table_id not in self._local.current:
+            return None
+        with app.reading(table_id, current=True):
+            return app.length(table_id)
+
+    def _w_wake(self, table_id: str) -> None:
+        """From a worker: ``table_id`` changed unannounced; wake what waits for it."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.changed, table_id)
 
     # -- who may act ------------------------------------------------------------------
     def _w_authorize(self, table_id: str, role: str, token: str) -> None:

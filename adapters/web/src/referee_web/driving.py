@@ -125,7 +125,7 @@ class Driving(HubCore):
         app = self._w_app
         with self._w_reading(table_id):
             held = app.length(table_id)
-        with self._w_reading(table_id, look=True):
+        with self._w_reading(table_id, look=True, wake=False):  # the watch wakes them itself
             length = app.length(table_id)
         self._lengths[table_id] = max(length, self._lengths.get(table_id, 0))
         return length > held

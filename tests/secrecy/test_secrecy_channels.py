@@ -89,16 +89,33 @@ NAMING_FIELDS = ("power", "card", "cards", "order", "bitches")
 """Fields whose values name a power or a card (a Pimp card id such as ``Bert/annika``)."""
 
 
+SHAPE_WORDS = ("kind", "one_of")
+"""Keys of an answer shape whose values are the shape's own words (``pick``, the name of a
+group of alternative fields such as ``bullet``), the same in every world: not cards."""
+
+
 def named(body: Any) -> Iterator[str]:
     if isinstance(body, dict):
         for k, v in body.items():
             if k in NAMING_FIELDS:
-                yield from (x for x in objects(v) if isinstance(x, str))
+                yield from named_values(v)
             else:
                 yield from named(v)
     elif isinstance(body, list):
         for v in body:
             yield from named(v)
+
+
+def named_values(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if k not in SHAPE_WORDS:
+                yield from named_values(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from named_values(v)
 
 
 def mentions(text: str, name: str) -> bool:

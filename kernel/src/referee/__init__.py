@@ -56,6 +56,7 @@ _WHERE = {
     "verify": "audit",
     "BadLog": "errors",
     "ConcurrentWrite": "errors",
+    "PluginFailed": "errors",
     "IllegalAction": "errors",
     "PluginMismatch": "errors",
     "RefereeError": "errors",
@@ -117,7 +118,7 @@ if TYPE_CHECKING:
     from .audit import Explanation, Verdict, explain, replay, verify
     from .dispute_report import entry_report
     from .disputes import Copy, against, dispute, seat_of
-    from .errors import BadLog, ConcurrentWrite, IllegalAction, PluginMismatch, RefereeError, UnknownGame, UnknownTable
+    from .errors import BadLog, ConcurrentWrite, IllegalAction, PluginFailed, PluginMismatch, RefereeError, UnknownGame, UnknownTable
     from .events import (
         ActionTaken,
         Choice,
@@ -254,6 +255,7 @@ __all__ = [
     "UnknownTable",
     "PluginMismatch",
     "ConcurrentWrite",
+    "PluginFailed",
     "BadLog",
     "Verdict",
     "Explanation",

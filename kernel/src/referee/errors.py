@@ -35,5 +35,11 @@ class ConcurrentWrite(RefereeError):
     """Another writer appended to the table first; the action was not recorded."""
 
 
+class PluginFailed(RefereeError):
+    """A plugin's own code raised while deciding an action; nothing was recorded.  The
+    message names the game, the seat and the action, never the plugin's words (they were
+    written looking at the whole table); the traceback is logged."""
+
+
 class BadLog(RefereeError):
     """A log file or stored stream that cannot be read as a Referee log."""

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ._deprecation import Moved
-from .errors import ConcurrentWrite, IllegalAction, RefereeError, UnknownTable
+from .errors import ConcurrentWrite, IllegalAction, PluginFailed, RefereeError, UnknownTable
 from .events import Request
 from .groups import group
 from .groups.admin import Admin
@@ -318,7 +318,7 @@ class Referee:
         # of failure only: the plugin's own words were written looking at the whole table,
         # other seats' secrets included (the traceback is logged).
         log.exception("a plugin failed deciding an action", table=table_id, seat=seat, action=action)
-        raise RefereeError(
+        raise PluginFailed(
             f"the rules of {session.state.game_name} failed on {seat}'s {action!r} ({type(exc).__name__}, logged); nothing was recorded"
         ) from exc
 

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from referee import ConcurrentWrite, IllegalAction, RefereeError, UnknownTable
+from referee import ConcurrentWrite, IllegalAction, PluginFailed, RefereeError, UnknownTable
 
 
 class Problem(Exception):
     """A request the server refuses: an HTTP status and one line saying why."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, *, plugin_failed: bool = False) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.plugin_failed = plugin_failed
 
 
 def _not_open(seat: str) -> Problem:
@@ -31,4 +32,4 @@ def _problem(exc: RefereeError, request: str | None = None, still_open: bool = T
         if request is not None and not still_open:
             return _not_open(seat)
         return Problem(422, exc.message)
-    return Problem(400, exc.message)
+    return Problem(400, exc.message, plugin_failed=isinstance(exc, PluginFailed))

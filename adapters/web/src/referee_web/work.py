@@ -77,8 +77,12 @@ class TableWork(HubCore):
             try:
                 return self._w_read_act(table_id, role, body, announce)
             except Problem as refused:
-                if looked or refused.status not in (403, 409, 422, 507):
+                if looked or not (refused.status in (403, 409, 422, 507) or refused.plugin_failed):
                     raise
+                if refused.plugin_failed:
+                    # The rules failed on the table as this worker folded it: the failure
+                    # stands only if they fail on the table as stored, folded afresh.
+                    self._w_app.forget(table_id)
         with self._w_reading(table_id, look=True):
             return self._w_read_act(table_id, role, body, announce)
 

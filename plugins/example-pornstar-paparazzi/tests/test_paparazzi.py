@@ -47,12 +47,14 @@ def answer(app: Any, table: str, seat: str, action: str, args: dict[str, Any]) -
 
 def aimed(app: Any) -> str:
     """Bob puts Lance Sterling in play at the opening; on her first turn Ann hires her two
-    Stars and chooses to play Paparazzi: she is asked what to play it on."""
+    Stars, Bob proposes no deal, and Ann chooses to play Paparazzi: she is asked what to
+    play it on."""
     table = app.open("pornstar", SEATS, extensions=WITH_CARD, script=[stacked(HANDS)], seed="paparazzi")
     answer(app, table, "Ann", "place", {"stars": []})
     answer(app, table, "Bob", "place", {"stars": ["S05"]})
     answer(app, table, "Ann", "draw", {"extra": 0})
     answer(app, table, "Ann", "hire", {"stars": ["S04", "S19"]})
+    answer(app, table, "Bob", "deal", {})  # Deals "at any time": Bob proposes none
     answer(app, table, "Ann", "production", {"do": "play-card", "card": "PZ1"})
     return table
 

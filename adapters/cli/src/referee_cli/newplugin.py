@@ -215,6 +215,12 @@ def values(app: Referee, name: str, kind: str, game: str | None, title: str | No
         raise RefereeError(f"{game} has an extension named {name} already; choose another name")
     distribution = f"referee-{game}-{name}"
     imported, code, declared, recorded = _declaration(kind, game)
+    # Names a declaration needs from ``referee`` join the template's one import of it.
+    names = {"Extension", "TableState", "hookimpl"}
+    for line in imported.splitlines():
+        if line.startswith("from referee import "):
+            names.update(n.strip() for n in line.removeprefix("from referee import ").split(","))
+    imported = "".join(f"{line}\n" for line in imported.splitlines() if not line.startswith("from referee import "))
     power = kind == "power" and game == "cashnguns"
     copy_id = re.sub(r"[^A-Z0-9]", "", name.upper())[:10] + "1"
     scenarios_test = SCENARIOS_TEST
@@ -235,6 +241,7 @@ def values(app: Referee, name: str, kind: str, game: str | None, title: str | No
         "entry_point": f"{game}-{name}",
         "seats": seats,
         "seat_names": json.dumps(SEAT_NAMES[:seats]),
+        "referee_names": ", ".join(sorted(names)),
         "declaration_import": imported,
         "declaration_code": code,
         "declaration": Template(declared).substitute(kind=recorded, copy_id=copy_id),

@@ -20,6 +20,7 @@ nothing from then on.
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import hashlib
@@ -44,7 +45,7 @@ CREDENTIAL_SECONDS = 5.0
 re-issue this process makes, or hears of, ends that at once."""
 
 
-class HubCore:
+class HubCore(abc.ABC):
     def __init__(
         self,
         db: str | None = None,
@@ -264,5 +265,6 @@ class HubCore:
         with contextlib.suppress(Exception):
             self._w_keys.notify(f"{table_id} {self.origin}{' records' if records else ''}")
 
+    @abc.abstractmethod
     async def _drive(self, table_id: str) -> None:
-        raise NotImplementedError
+        """What a change to ``table_id`` wakes: its bots and its deadlines (``driving.Driving``)."""

@@ -196,3 +196,34 @@ def test_web_a_table_whose_opening_timed_out_is_not_created_when_the_work_ends_l
     finally:
         plugin.gate.set()
         client.__exit__(None, None, None)
+
+
+def test_web_work_whose_lane_the_watch_gave_up_first_is_still_answered_overdue_in_time() -> None:
+    """The watch (which gives up a lane whose job ran too long, whether or not anyone waits)
+    may get there before the request's own wait ends: the request still answers "nothing
+    was recorded" when its time is up, and never waits on for the stuck work."""
+    import asyncio
+
+    from referee_web.lanes import Lanes, Overdue
+
+    gate = threading.Event()
+
+    async def scenario() -> float:
+        lanes = Lanes(timeout=1.0)
+        lanes.start(asyncio.get_running_loop())
+        request = asyncio.ensure_future(lanes.run(gate.wait, (30,), "t1"))
+        await asyncio.sleep(0.3)
+        lanes.timeout = 0.1  # the watch's own bound, passed already: it gives the lane up now
+        lanes.watch()
+        started = time.monotonic()
+        with pytest.raises(Overdue, match="nothing was recorded"):
+            await asyncio.wait_for(request, 5)
+        waited = time.monotonic() - started
+        gate.set()
+        await asyncio.sleep(0.3)  # the stuck job ends and releases its table while the loop runs
+        return waited
+
+    try:
+        assert asyncio.run(scenario()) < 2
+    finally:
+        gate.set()

@@ -66,6 +66,16 @@ class Lane:
             target._jobs.put((future, fn, args, table))
         return future
 
+    def running_now(self, future: Future[Any]) -> Lane | None:
+        """The lane running ``future``'s job: this one or one that took over its queue
+        (jobs move to a successor when a lane is given up); None while it waits."""
+        lane: Lane | None = self
+        while lane is not None:
+            if lane.running is future or future in lane.running_group:
+                return lane
+            lane = lane._successor
+        return None
+
     def overdue(self, seconds: float) -> bool:
         since = self.running_since
         return since is not None and time.monotonic() - since >= seconds
@@ -233,22 +243,26 @@ class Lanes:
         submitted = self._lanes[index]
         future = submitted.submit(fn, args, key)
         waiting = asyncio.wrap_future(future)
-        for _ in range(3):
+        moved = 0
+        while True:
             done, _pending = await asyncio.wait({waiting}, timeout=self.timeout)
             if done:
                 return waiting.result()
-            lane = self._lanes[index]
-            if lane.running is future or future in submitted.running_group:
+            running = submitted.running_now(future)
+            if running is not None:
                 # Nobody waits for it now: whatever it ends with is dropped, unreported.
                 waiting.add_done_callback(lambda late: late.cancelled() or late.exception())
-                self._give_up(index)
+                if running is self._lanes[index]:
+                    self._give_up(index)  # else ``watch`` gave its lane up already
                 raise Overdue(self._stuck(table))
-            if not lane.overdue(self.timeout):
-                break
-            self._give_up(index)  # behind another table's stuck work: the fresh lane serves it
-        if future.cancel():
-            raise Overdue("the server is busy; nothing was recorded; try again in a moment")
-        return await waiting
+            if moved < 3 and self._lanes[index].overdue(self.timeout):
+                moved += 1
+                self._give_up(index)  # behind another table's stuck work: the fresh lane serves it
+                continue
+            if future.cancel():
+                raise Overdue("the server is busy; nothing was recorded; try again in a moment")
+            # It started just now (cancelling failed): it has the time allowed, like any
+            # job, and the next wait ends with it done or found running.
 
     def _stuck(self, table: str | None) -> str:
         return (

@@ -86,6 +86,8 @@ _WHERE = {
     "shown": "limits",
     "unrecordable": "limits",
     "Standing": "events",
+    "Held": "facts",
+    "Used": "facts",
     "TableOpened": "events",
     "TurnBegan": "events",
     "TurnEnded": "events",
@@ -142,6 +144,7 @@ if TYPE_CHECKING:
         TurnEnded,
         event_tag,
     )
+    from .facts import Held, Used
     from .flow import Menu, Phase, Rounds, Turns
     from .groups.audit import ReplayView
     from .limits import MAX_NESTING, check_nesting, parse_json, read_text, shown, unrecordable
@@ -230,6 +233,8 @@ __all__ = [
     "Flag",
     "answers",
     "Standing",
+    "Held",
+    "Used",
     "TableOpened",
     "ActionTaken",
     "RandomDrawn",

@@ -21,6 +21,7 @@ from .plugin import hookspec
 
 if TYPE_CHECKING:
     from .events import Entry, Event, Request, TableOpened
+    from .facts import Held, Used
     from .presentation import Presentation
     from .registry import Extension, Game
     from .table import Action, Decision, TableState
@@ -264,4 +265,21 @@ def referee_bot_action(view: dict[str, Any], seat: str, request: Request, rng: r
     ``rng`` is the bot's own generator, not the table's.  Return the action's args,
     fitting ``request.answer``; the first non-None result wins.  With no result the
     kernel's bot sends a random answer of the request's shape (``answers.sample``).
+    """
+
+
+# --- Measuring balance ---------------------------------------------------------------
+
+
+@hookspec
+def referee_balance_facts(state: TableState, event: Event) -> list[Held | Used] | None:
+    """What ``event`` of a finished game tells a balance measure: that a seat held a
+    power, deck, card or ability (``referee.Held``, counted once per seat and game) or used
+    one (``referee.Used``, counted each time).
+
+    Called by the balance lab (``referee balance``) once for each event of a finished
+    game, in log order; ``state`` is the table at the game's end (for the names of ids the
+    event carries).  Names are the rulebook's: ``Held("Ann", "power", "The Insane")``.
+    Return a list, or None for nothing.  Every implementation's facts are counted, so a
+    house rule adds its own card's beside the game's.
     """

@@ -4,9 +4,17 @@ which seat held which power, deck, card or ability (``Held``) and each use of on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import msgspec
 
-__all__ = ["Held", "Used"]
+if TYPE_CHECKING:
+    from .log import Entry
+    from .rules import Rules
+    from .table import TableState
+
+__all__ = ["Held", "Used", "facts_of"]
 
 
 class Held(msgspec.Struct, frozen=True):
@@ -25,3 +33,16 @@ class Used(msgspec.Struct, frozen=True):
     seat: str | None
     kind: str
     name: str
+
+
+def facts_of(rules: Rules, state: TableState, entries: Sequence[Entry]) -> list[Held | Used]:
+    """Every fact the game and its extensions read in ``entries`` (``referee_balance_facts``),
+    in log order; ``state`` is the table at its end.  Bodies that are not there (a seat's
+    copy of a table still going) say nothing."""
+    facts: list[Held | Used] = []
+    for entry in entries:
+        if entry.redacted:
+            continue
+        for said in rules.hook.referee_balance_facts(state=state, event=rules.decode(entry)):
+            facts.extend(said or ())
+    return facts

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ._deprecation import Moved
 from .errors import ConcurrentWrite, IllegalAction, PluginFailed, RefereeError, UnknownTable
 from .events import Request
+from .facts import Held, Used, facts_of
 from .groups import group
 from .groups.admin import Admin
 from .groups.audit import Audit, ReplayView
@@ -465,6 +466,17 @@ class Referee:
 
     def over(self, table_id: str) -> bool:
         return self._load(table_id).state.over
+
+    def facts(self, table_id: str) -> list[Held | Used]:
+        """What the table's log tells a balance measure (``referee_balance_facts``): the
+        powers, decks, cards and abilities each seat held and each use of one, in log order."""
+        session = self._load(table_id)
+        with plugin_failure(
+            "a plugin failed reading balance facts",
+            f"the rules of {session.state.game_name} failed to read the log's facts",
+            table=table_id,
+        ):
+            return facts_of(session.rules, session.state, session.since(self.store))
 
     def entries(self, table_id: str, *, keys: bool = False) -> list[Entry]:
         """The whole stored log (the operator's copy: every body, no keys).

@@ -32,14 +32,19 @@ from playwright.sync_api import Browser, Page
 from web_live import SCREENSHOTS, Live, fill_and_send, live_server
 from web_player import answer_through_form, defaults_of, player_text_problems, raw_ids, seat_link
 
+import referee.service
 from referee import Referee
+from referee.testing import fixed_key
 from referee.words import title as slug_title
 
 SCREEN = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 TALLEST = 1.5 * SCREEN["height"]
-"""What the common moves of every game fit in (issue 20): 1.5 screens, 1,200 px.  Each game is
-opened with a new seed, so run a game's test several times after changing how it is drawn."""
+"""What the common moves of every game fit in (issue 20): 1.5 screens, 1,200 px."""
+SEED = os.environ.get("REFEREE_WEB_GAMES_SEED", "web-games-1")
+"""Each game's seed and bots' key are made from this, so a run finds again what the last one
+found.  After changing how a game is drawn, run its test with other values (``new``: a fresh
+seed and key each time, as a server draws them)."""
 README_SHOTS = Path(os.environ["REFEREE_README_SCREENSHOTS"]) if os.environ.get("REFEREE_README_SCREENSHOTS") else None
 """Where the README's screenshot of each game goes, when set (``docs/screenshots``): the
 page at 1280x800 at the move in the middle; then ``pngquant --force --ext .png`` them."""
@@ -57,7 +62,11 @@ GAMES: dict[str, dict[str, Any]] = {
 
 
 @pytest.fixture
-def live(tmp_path: Path) -> Iterator[Live]:
+def live(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Iterator[Live]:
+    if SEED != "new":
+        name = f"{SEED} {request.node.name}"
+        monkeypatch.setattr(referee.service, "new_seed", lambda: name)
+        monkeypatch.setattr(referee.service, "new_table_key", lambda: fixed_key(name))
     with live_server(str(tmp_path / "games.sqlite")) as server:
         yield server
 

@@ -218,7 +218,7 @@ def board(view: dict[str, Any], game: dict[str, Any], words: Words) -> Zone:
         face = film_card(game, put_up["film"], words)
         cast = ", ".join(_title(game, s) for s in put_up["stars"])
         ads = f", {money(put_up['advertising'])} of Advertising" if put_up["advertising"] else ""
-        put = f"put up by {words.name(put_up['seat'])} with {cast}{ads}: the others may reply before the roll"
+        put = f"put up by {words.name(put_up['seat'])} with {cast}{ads}: replies, then the roll"
         cards.append(Card(face.name, face.kind, face.stats, face.text, (put,), face.number, face.tone))
     for star in game["lots"]:
         face = star_card(game, star, words)

@@ -16,7 +16,6 @@ import ast
 import os
 import shutil
 import subprocess
-import sys
 import tomllib
 import venv
 from collections.abc import Iterator
@@ -59,6 +58,8 @@ THIRD_PARTY = [
 ]
 """The kernel's dependencies (read from its pyproject, so they cannot drift) and the
 examples' test tools (their ``test`` extra)."""
+BUILD_BACKEND = "setuptools>=70.1"
+"""What builds every distribution's wheel (70.1 is the first that builds wheels by itself)."""
 
 
 def _run(argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -90,17 +91,6 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, 
         source = tmp_path / "src" / folder
         shutil.copytree(ROOT / folder, source, ignore=shutil.ignore_patterns("*.egg-info", "build", "__pycache__", "tests"))
         sources.append(str(source))
-    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(wheels), *sources], tmp_path)
-    if built.returncode != 0 and "satisfies the requirement setuptools" in built.stderr:
-        pytest.skip(f"no index offers setuptools to build the examples with (pip's build isolation): {built.stderr[-300:]}")
-    assert built.returncode == 0, f"building the wheels failed:\n{built.stdout[-3000:]}\n{built.stderr[-3000:]}"
-    names = sorted(p.name.split("-")[0] for p in wheels.glob("*.whl"))
-    assert names == sorted(
-        ["referee", "referee_cli", "referee_pigsty", "referee_pigsty_harvest", "referee_cashnguns", "referee_pimp"]
-        + ["referee_pornstar", "referee_backhanding"]
-        + [_package_of(e) for e in EXAMPLES]
-    ), names
-
     env_dir = tmp_path / "venv"
     try:
         venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
@@ -108,11 +98,20 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, 
         pytest.skip(f"a fresh virtual environment with pip cannot be made here: {type(exc).__name__}: {exc}")
     python = str(env_dir / "bin" / "python")
     env = _clean_env(env_dir)
-    # Third-party dependencies come from pip's configured indexes; Referee's own
-    # distributions only from the wheels just built (--no-index), never from an index.
-    deps = _run([python, "-m", "pip", "install", "-q", *THIRD_PARTY], tmp_path, env)
+    # Third-party dependencies come from pip's configured indexes, with the build backend:
+    # the wheels are built in this venv, once, not in an isolated one per distribution.
+    deps = _run([python, "-m", "pip", "install", "-q", *THIRD_PARTY, BUILD_BACKEND], tmp_path, env)
     if deps.returncode != 0:
         pytest.skip(f"the kernel's dependencies cannot be installed into a fresh venv here (no index reachable): {deps.stderr[-500:]}")
+    built = _run([python, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(wheels), *sources], tmp_path, env)
+    assert built.returncode == 0, f"building the wheels failed:\n{built.stdout[-3000:]}\n{built.stderr[-3000:]}"
+    names = sorted(p.name.split("-")[0] for p in wheels.glob("*.whl"))
+    assert names == sorted(
+        ["referee", "referee_cli", "referee_pigsty", "referee_pigsty_harvest", "referee_cashnguns", "referee_pimp"]
+        + ["referee_pornstar", "referee_backhanding"]
+        + [_package_of(e) for e in EXAMPLES]
+    ), names
+    # Referee's own distributions come only from the wheels just built (--no-index), never from an index.
     ours = _run(
         [python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--find-links", str(wheels), *map(str, wheels.glob("*.whl"))],
         tmp_path,

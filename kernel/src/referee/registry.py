@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -54,8 +55,20 @@ class HookSpec:
     """``(plugin, distribution, version)`` of every installed implementation."""
 
 
-_PACKAGES: list[Mapping[str, list[str]]] = []
-"""``packages_distributions()`` for the discovery under way (emptied as each begins)."""
+_PACKAGES: dict[tuple[tuple[str, int | None], ...], Mapping[str, list[str]]] = {}
+"""``packages_distributions()`` by the import path's folders and their times: reading every
+installed distribution's files costs tens of milliseconds, and installing or removing one
+changes its folder's time, so a new registry reads them again only then."""
+
+
+def _import_path_stamp() -> tuple[tuple[str, int | None], ...]:
+    stamps = []
+    for entry in sys.path:
+        try:
+            stamps.append((entry, os.stat(entry or ".").st_mtime_ns))
+        except OSError:
+            stamps.append((entry, None))
+    return tuple(stamps)
 
 
 def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tuple[str, str]:
@@ -65,9 +78,11 @@ def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tu
 
     module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
     top = (getattr(module, "__name__", "") or "").split(".")[0]
-    if not _PACKAGES:  # read every installed distribution's files once per discovery, not per plugin
-        _PACKAGES.append(importlib.metadata.packages_distributions())
-    for dist in _PACKAGES[0].get(top, []):
+    stamp = _import_path_stamp()
+    if stamp not in _PACKAGES:
+        _PACKAGES.clear()
+        _PACKAGES[stamp] = importlib.metadata.packages_distributions()
+    for dist in _PACKAGES[stamp].get(top, []):
         try:
             return dist, importlib.metadata.version(dist)
         except importlib.metadata.PackageNotFoundError:
@@ -155,7 +170,6 @@ class Registry:
         """Load ``entry_points`` and the plugins passed in, and take what they offer;
         whatever was discovered before is forgotten (each call starts afresh)."""
         self._forget()
-        _PACKAGES.clear()
         self._discovered = True
         self._pm = pluggy.PluginManager(NAME)
         self._pm.add_hookspecs(hookspecs)

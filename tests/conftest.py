@@ -14,6 +14,8 @@ import referee.logging
 sys.path.insert(0, str(Path(__file__).parent / "kernel"))
 sys.path.insert(0, str(Path(__file__).parent))
 
+import budgets  # noqa: F401  (the hypothesis profile, loaded before any test module)
+
 referee.logging.configure("error")
 
 

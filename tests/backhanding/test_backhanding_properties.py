@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -43,7 +44,7 @@ def check_invariants(app: Referee, table: str) -> None:
                 assert pimp not in game.spent, "a pimp used in macking attacked in backhanding"
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(min_value=2, max_value=6),
     kinds=st.lists(st.sampled_from(["random", "heuristic"]), min_size=6, max_size=6),

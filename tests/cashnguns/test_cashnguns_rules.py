@@ -18,6 +18,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -744,7 +745,7 @@ def values(request: Any, field: str) -> list[str]:
     return [o.value for o in shape.options]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), seats=st.integers(4, 6), timed=st.booleans())
 def test_random_legal_games_keep_every_invariant(registry, seed, seats, timed):
     """Money is conserved ("The loot is 40 banknotes"); wounds and shame never go down; "A player who

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -122,7 +123,7 @@ def play_random_game(seed: int, players: int, check: Callable[[Referee, str, lis
     return ref, table, seats
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), players=st.integers(min_value=4, max_value=6))
 def test_random_games_with_all_powers_keep_every_secret(seed, players):
     """Every seat's view after every action; each seat's export every few actions (two seats

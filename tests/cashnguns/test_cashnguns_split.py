@@ -11,6 +11,7 @@ import itertools
 from collections import Counter
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -153,7 +154,7 @@ def test_split_is_exact_where_greedy_fails():
 small_pots = st.lists(st.sampled_from(PUBLISHED), max_size=6)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(pot=small_pots, gangsters=st.integers(1, 3))
 def test_split_is_optimal_and_conserves_the_notes(pot, gangsters):
     """Bundles are disjoint sub-multisets of the pot, each worth the share; left + bundles == pot;
@@ -162,14 +163,14 @@ def test_split_is_optimal_and_conserves_the_notes(pot, gangsters):
     assert share == brute_force_share(pot, gangsters)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(pot=st.lists(st.sampled_from(PUBLISHED), max_size=5), gangsters=st.integers(4, 6))
 def test_split_is_optimal_for_many_gangsters(pot, gangsters):
     share, _bundles, _left = check_split(pot, gangsters)
     assert share == brute_force_share(pot, gangsters)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(pot=st.lists(st.sampled_from((25000, 20000, 15000, 10000, 5000)), max_size=6), gangsters=st.integers(1, 3))
 def test_split_is_optimal_for_house_rule_notes(pot, gangsters):
     """The same promises for a house rule's banknotes, where greedy deals can fail."""
@@ -177,7 +178,7 @@ def test_split_is_optimal_for_house_rule_notes(pot, gangsters):
     assert share == brute_force_share(pot, gangsters)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     pot=st.lists(st.sampled_from(PUBLISHED), min_size=10, max_size=40),
     gangsters=st.integers(1, 6),

@@ -1,18 +1,17 @@
 """The fuzz tests' fixed budget (issue 8): how many inputs each test tries, and how.
 
-200 examples a test, no per-example deadline (a slow example is not a failure; a hang
-is caught by the test's own wall-clock bound), and derandomized where ``CI`` is set so
-a CI run tries the same inputs every time.  Locally the examples vary from run to run,
-so repeated runs keep exploring.
+200 examples a test (scaled by the hypothesis profile, ``tests/budgets.py``: the same
+inputs on every CI run, new ones on every local run), no per-example deadline (a slow
+example is not a failure; a hang is caught by the test's own wall-clock bound).
 """
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from budgets import examples
 from hypothesis import HealthCheck, settings
 
 EXAMPLES = 200
@@ -20,9 +19,8 @@ SLOWEST = 5.0
 """Seconds one input may take before it counts as a hang."""
 
 FUZZ = settings(
-    max_examples=EXAMPLES,
+    max_examples=examples(EXAMPLES),
     deadline=None,
-    derandomize=bool(os.environ.get("CI")),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
 )
 

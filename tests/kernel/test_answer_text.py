@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,7 +122,7 @@ _IDS = st.from_regex(r"[a-z]{2,6}-[0-9]{1,2}", fullmatch=True)
 _NAMES = st.from_regex(r"[A-Z][a-z]{1,7}( [A-Z][a-z]{1,7})?( \([a-z0-9 ]{1,8}\))?", fullmatch=True)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(_IDS, _NAMES), min_size=1, max_size=8, unique_by=lambda pair: pair[0]), st.randoms())
 def test_what_render_writes_is_read_back_and_never_holds_an_id(options, rng: random.Random):
     """Whatever the labels, an answer written as a person types it reads back as itself and

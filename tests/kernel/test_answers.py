@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -295,7 +296,7 @@ def shapes(draw: st.DrawFn) -> Shape:
 fields_strategy = st.dictionaries(st.sampled_from(["card", "target", "bid", "cars", "orders", "brave"]), shapes(), max_size=4)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(fields=fields_strategy, seed=st.integers(0, 2**32))
 def test_sample_is_always_valid_and_survives_json(fields: dict[str, Shape], seed: int):
     args = sample(fields, random.Random(seed))
@@ -304,7 +305,7 @@ def test_sample_is_always_valid_and_survives_json(fields: dict[str, Shape], seed
     assert msgspec.json.decode(msgspec.json.encode(args)) == args
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(fields=fields_strategy, seed=st.integers(0, 2**32))
 def test_parse_reads_back_what_a_person_types_for_any_sampled_answer(fields: dict[str, Shape], seed: int):
     args = sample(fields, random.Random(seed))
@@ -450,7 +451,7 @@ def test_a_digit_that_is_no_number_is_refused_not_a_crash():
         validate(CARD, parse(CARD, "²"))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(fields=fields_strategy, text=st.text(max_size=60), args=st.dictionaries(st.sampled_from(["card", "bid", "x"]), json_values))
 def test_bad_input_is_refused_never_crashes(fields: dict[str, Shape], text: str, args: dict[str, Any]):
     """Whatever is typed or sent, the answer is read or refused with one line, nothing else."""

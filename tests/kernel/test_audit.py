@@ -258,11 +258,12 @@ def finished_lines():
         return app.export(table).splitlines()
 
 
+from budgets import examples  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_verify_never_crashes_on_a_mangled_log(finished_lines, data):
     """Bad input never crashes: any mangled field gives a verdict or a clear RefereeError."""

@@ -9,6 +9,7 @@ from unittest import mock
 import msgspec
 import pytest
 import tally
+from budgets import examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -99,7 +100,7 @@ def installed() -> Registry:
 GAMES = sorted(installed().games)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(GAMES), seats=st.integers(0, 3), actions=st.integers(1, 300), seed=st.text(min_size=1, max_size=8))
 def test_snapshot_and_tail_equal_a_full_replay(game, seats, actions, seed):
     """Any bot game stopped after any number of actions: a new Referee loads it from its latest

@@ -7,6 +7,7 @@ from collections import Counter
 from math import comb
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,7 +53,7 @@ views = st.builds(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(view=views, seed=st.integers(0, 2**32), bandits=st.integers(0, 40), yeomen=st.integers(1, 20))
 def test_10_2_both_bots_write_orders_that_read_and_never_overspend(view, seed, bandits, yeomen):
     """10.1, 10.2: whatever the table looks like, each bot's orders parse and cost at most its Pork."""

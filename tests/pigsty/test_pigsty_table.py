@@ -6,6 +6,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -202,7 +203,7 @@ def test_a_house_rule_can_change_the_numbers(registry):
     assert app.audit.verify_table(table).ok
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.text(alphabet="abcdef0123456789", min_size=1, max_size=8), farmers=st.integers(3, 6))
 def test_bot_games_end_verify_and_replay_equals_live_play(registry, seed, farmers):
     """Invariants: Pigs never negative; replay equals live play; verify passes; no seat sees sealed orders early."""

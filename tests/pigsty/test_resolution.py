@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 import msgspec
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -1111,7 +1112,7 @@ def check_consistent(board: Board, params: Params = RULEBOOK) -> None:
     assert board.yeomen >= 1
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards_and_orders())
 def test_property_pigs_are_conserved_and_never_negative(case: tuple[Board, dict[str, tuple[Order, ...]]]) -> None:
     """4.4.5 / 11.4: every taken Pig is lost or stolen; Pigs only come from breeding, Trade and the Yeomen."""
@@ -1136,7 +1137,7 @@ def test_property_pigs_are_conserved_and_never_negative(case: tuple[Board, dict[
         assert taken_from <= board.farmers[victim].pigs + bred_for + traded_to
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards_and_orders())
 def test_property_resolution_does_not_touch_its_board(case: tuple[Board, dict[str, tuple[Order, ...]]]) -> None:
     """Design: state changes only by folding events; resolving is a pure function."""
@@ -1147,7 +1148,7 @@ def test_property_resolution_does_not_touch_its_board(case: tuple[Board, dict[st
     assert resolve_turn(board, orders) == first
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards_and_orders())
 def test_property_folded_board_is_consistent(case: tuple[Board, dict[str, tuple[Order, ...]]]) -> None:
     """3, 4.6, 7, 11.2: the folded board obeys every counting rule."""
@@ -1166,7 +1167,7 @@ def test_property_folded_board_is_consistent(case: tuple[Board, dict[str, tuple[
         assert decode_event(type(event), body, type(event).version) == event
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_property_a_whole_game_stays_consistent(data: st.DataObject) -> None:
     """4, 7, 8: turn after turn of allotting, ordering and resolving keeps the board sound."""

@@ -16,6 +16,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -718,7 +719,7 @@ def decks(draw: st.DrawFn) -> dict[str, Any]:
     return {"name": draw(NAMES), "description": draw(TEXT), "cards": entries}
 
 
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+PROPERTY = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
 @PROPERTY

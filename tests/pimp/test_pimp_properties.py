@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import msgspec
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -294,7 +295,7 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-PROPERTY = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PROPERTY = settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @PROPERTY
@@ -307,7 +308,7 @@ def test_random_legal_games_keep_every_invariant(setup: dict[str, Any], rng: ran
         game.referee.close()
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=games())
 def test_bot_games_keep_every_invariant(setup: dict[str, Any]) -> None:
     """The same checks with ``Referee.bots.answer`` playing every seat (bots solicit, bank and
@@ -319,7 +320,7 @@ def test_bot_games_keep_every_invariant(setup: dict[str, Any]) -> None:
         game.referee.close()
 
 
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_a_game_played_to_its_end_reveals_everything_and_verifies(seed: int) -> None:
     """A short (1-turn) 2-pimp game played out: every entry is readable by every seat at the

@@ -3,6 +3,7 @@ every card is in exactly one place, after every action of any game the bots can 
 
 from __future__ import annotations
 
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,7 @@ def check(game: PornStar, seats: int) -> None:
         assert film in {f.id for f in game.tables.films}, f"{film} is produced but is no Film"
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seats=st.integers(min_value=2, max_value=5),
     seed=st.text(alphabet="abcdefghij0123456789", min_size=1, max_size=8),

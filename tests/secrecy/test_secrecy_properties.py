@@ -17,6 +17,7 @@ import random
 from unittest import mock
 
 import msgspec
+from budgets import examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from tables import REGISTRY, holding
@@ -63,7 +64,7 @@ def outputs(rng: random.Random) -> tuple[float, ...]:
     return tuple(rng.random() for _ in range(4))
 
 
-@settings(max_examples=16, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(16), derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_nothing_a_seat_receives_opens_what_it_may_not_see(drawn):
     game, seats, extensions, seed, key, stop, edit = drawn

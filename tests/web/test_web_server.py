@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -239,7 +240,7 @@ _FUZZED: dict[int, Any] = {}
 """One table for every example of the test below (the server fixture lasts the whole test)."""
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     body=st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),

@@ -10,7 +10,7 @@ from typing import Any
 
 from referee import TableStore
 
-from .common import Settings, progress
+from .common import Comparison, Settings, progress
 
 
 def _open_store(url: str, barrier: Any, results: Any) -> None:
@@ -69,3 +69,63 @@ def measure_pg_open(settings: Settings, url: str) -> dict[str, Any]:
         "failures": failures[:5],
         "open_ms_median": statistics.median(seconds) * 1000,
     }
+
+
+LOCKING = "eventsourcing.postgres:PostgresApplicationRecorder"
+"""eventsourcing's own recorder, which locks the whole events table for each write."""
+WRITES = 300
+"""Transactions each writer commits per measurement."""
+
+
+def _write(url: str, topic: str, writer: int, barrier: Any, results: Any) -> None:
+    """Commit ``WRITES`` transactions of two records (an entry and a table's summary, as
+    an accepted action writes) to a table of this writer's own."""
+    from eventsourcing.persistence import StoredEvent
+
+    from referee.store import _env_for, _factory
+
+    env = {**_env_for(url, False), "APPLICATION_RECORDER_TOPIC": topic, "CREATE_TABLE": "no"}
+    factory = _factory(env)
+    recorder = factory.application_recorder()
+    table = uuid.uuid5(uuid.NAMESPACE_URL, f"{url} {writer} {uuid.uuid4()}")
+    summary = uuid.uuid5(table, "summary")
+    barrier.wait()
+    start = time.perf_counter()
+    for n in range(1, WRITES + 1):
+        recorder.insert_events([StoredEvent(table, n, "entry", b"x" * 300), StoredEvent(summary, n, "summary", b"y" * 120)])
+    results.put(time.perf_counter() - start)
+    factory.close()
+
+
+def _writers(url: str, topic: str, count: int) -> float:
+    """Transactions per second of ``count`` processes writing at once, each to its own table."""
+    context = multiprocessing.get_context("spawn")
+    barrier, results = context.Barrier(count), context.Queue()
+    processes = [context.Process(target=_write, args=(url, topic, n, barrier, results)) for n in range(count)]
+    for p in processes:
+        p.start()
+    seconds = [results.get(timeout=300) for _ in processes]
+    for p in processes:
+        p.join()
+    return count * WRITES / max(seconds)
+
+
+def measure_pg_writers(settings: Settings, url: str) -> Comparison:
+    """Two processes writing to different tables at once: the store's recorder against
+    eventsourcing's, which takes a lock of the whole events table per write."""
+    from .common import compare
+
+    database = fresh_database(url)
+    try:
+        TableStore(database).close()  # the schema, made once
+        return compare(
+            "pg-writers",
+            "2 processes committing actions to their own tables on PostgreSQL, transactions/s",
+            "above 1 (no lock of the whole table)",
+            settings,
+            "txn/s",
+            ("referee.postgres.TablesRecorder", lambda: _writers(database, "referee.postgres:TablesRecorder", 2)),
+            ("eventsourcing's locking recorder", lambda: _writers(database, LOCKING, 2)),
+        )
+    finally:
+        drop_database(url, database)

@@ -46,7 +46,7 @@ def counted_table(rows: Sequence[CountRow | Missing]) -> list[str]:
     return lines
 
 
-def timed_table(rows: Sequence[Comparison | Missing], pg: dict[str, Any] | None) -> list[str]:
+def timed_table(rows: Sequence[Comparison | Missing], pg: dict[str, Any] | None, pg_wanted: bool = True) -> list[str]:
     header = f"{'row':<24} {'subject (median)':<30} {'baseline (median)':<30} {'ratio':>7} {'[min-max]':<15} {'x time':>8}  goal"
     lines = ["Timed: ratio = subject rate / baseline rate, both measured in this run; x time = 1 / ratio", header, "-" * len(header)]
     for r in rows:
@@ -57,7 +57,9 @@ def timed_table(rows: Sequence[Comparison | Missing], pg: dict[str, Any] | None)
         lines.append(
             f"{r.key:<24} {r.subject.show():<30} {r.baseline.show():<30} {r.ratio:>7.3f} [{low:.3f}-{high:.3f}] {1 / r.ratio:>8.2f}  {r.goal}"
         )
-    if pg is None:
+    if pg is None and not pg_wanted:
+        pass
+    elif pg is None:
         lines.append(f"{'pg-open':<24} skipped (set REFEREE_TEST_POSTGRES to a PostgreSQL address to run it)")
     else:
         lines.append(
@@ -91,7 +93,7 @@ def text(results: Sequence[Row], pg: dict[str, Any] | None, settings: Settings, 
         "",
         *counted_table(counted),
         "",
-        *timed_table(timed, pg),
+        *timed_table(timed, pg, settings.wants("pg-open")),
         "",
         *details(results),
     ]

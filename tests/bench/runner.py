@@ -37,6 +37,7 @@ ROWS = (
     "cli-tables-long",
     "cli-start",
     "pg-open",
+    "pg-writers",
 )
 """Groups of rows, as ``--only`` names them (README.md says which rows each one makes)."""
 
@@ -145,6 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         url = os.environ.get("REFEREE_TEST_POSTGRES")
         if url and settings.wants("pg-open"):
             pg = postgres.measure_pg_open(settings, url)
+        if url and settings.wants("pg-writers"):
+            results.append(postgres.measure_pg_writers(settings, url))
     finally:
         scratch.close()
     seconds = time.perf_counter() - clock

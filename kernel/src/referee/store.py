@@ -186,6 +186,7 @@ def _env_for(db: str, read_only: bool = False) -> dict[str, str]:
             "POSTGRES_PORT": str(url.port or 5432),
             "POSTGRES_USER": unquote(url.username or ""),
             "POSTGRES_PASSWORD": unquote(url.password or ""),
+            "APPLICATION_RECORDER_TOPIC": "referee.postgres:TablesRecorder",
         }
     if scheme:
         raise RefereeError(f"cannot keep tables at {db!r}: a store is a file path, {MEMORY}, or a postgresql:// address")

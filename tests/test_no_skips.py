@@ -25,6 +25,7 @@ def _run(folder: Path, **env: str) -> subprocess.CompletedProcess[str]:
 
 def test_a_skip_fails_where_ci_allows_none(tmp_path: Path) -> None:
     shutil.copy(Path(__file__).with_name("conftest.py"), tmp_path / "conftest.py")
+    shutil.copy(Path(__file__).with_name("budgets.py"), tmp_path / "budgets.py")
     (tmp_path / "test_needs_a_database.py").write_text(
         'import pytest\n\ndef test_it():\n    pytest.skip("needs a PostgreSQL database")\n\n'
         '@pytest.mark.xfail(reason="known", strict=True)\ndef test_known():\n    assert False\n',

@@ -9,6 +9,7 @@ words for its reader (and what a hidden one may tell the others).  The ten power
 ``powers``.
 """
 
+from .balance import referee_balance_facts
 from .bot import referee_bot_action
 from .events import referee_describe_hidden
 from .game import (
@@ -22,6 +23,7 @@ from .present import referee_present
 from .view import referee_view
 
 __all__ = [
+    "referee_balance_facts",
     "referee_bot_action",
     "referee_decide",
     "referee_describe_hidden",

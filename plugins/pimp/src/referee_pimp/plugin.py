@@ -7,6 +7,7 @@ cards), wired together in ``game``; ``state`` is the mutator, ``decks`` and
 show, word and play it.  The six special cards are separate plugins in ``specials``.
 """
 
+from .balance import referee_balance_facts
 from .bot import referee_bot_action
 from .decks import referee_check_file
 from .game import (
@@ -20,6 +21,7 @@ from .report import referee_describe, referee_describe_hidden
 from .view import referee_view
 
 __all__ = [
+    "referee_balance_facts",
     "referee_bot_action",
     "referee_check_file",
     "referee_decide",

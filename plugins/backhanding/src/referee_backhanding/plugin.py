@@ -6,6 +6,7 @@ The rules are in ``setup`` and ``rounds`` (macking, backhanding, money counting,
 Trick (``tricks``) is a plugin of its own implementing the game's hooks (``hookspecs``).
 """
 
+from .balance import referee_balance_facts
 from .bot import referee_bot_action
 from .events import referee_describe_hidden
 from .game import (
@@ -17,6 +18,7 @@ from .present import referee_present
 from .view import referee_view
 
 __all__ = [
+    "referee_balance_facts",
     "referee_bot_action",
     "referee_decide",
     "referee_games",

@@ -8,6 +8,7 @@ card says), and ``bot`` plays it.  The Play cards are separate plugins in ``card
 only ``api``; the card list and the roll tables are data (``data``).
 """
 
+from .balance import referee_balance_facts
 from .bot import referee_bot_action
 from .game import referee_decide, referee_games, referee_setup
 from .present import referee_present
@@ -15,6 +16,7 @@ from .story import referee_describe_hidden
 from .view import referee_view
 
 __all__ = [
+    "referee_balance_facts",
     "referee_bot_action",
     "referee_decide",
     "referee_describe_hidden",

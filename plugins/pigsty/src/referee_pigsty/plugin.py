@@ -6,6 +6,7 @@ This module is what the ``referee`` entry point names; the rules themselves live
 a farmer sees it).
 """
 
+from .balance import referee_balance_facts
 from .bot import referee_bot_action
 from .events import referee_describe_hidden
 from .game import (
@@ -19,6 +20,7 @@ from .present import referee_present
 from .report import referee_describe, referee_report
 
 __all__ = [
+    "referee_balance_facts",
     "referee_bot_action",
     "referee_decide",
     "referee_describe",

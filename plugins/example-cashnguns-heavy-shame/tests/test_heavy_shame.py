@@ -105,3 +105,16 @@ def test_the_command_line_plays_and_runs_the_worked_example(referee_cli):
     assert played.code == 0, played.err
     ran = referee_cli("scenario", "run", *map(str, OWN_SCENARIOS))
     assert ran.code == 0, ran.out + ran.err
+
+
+def test_balance_facts_each_gangster_paying_for_shame_is_a_use_of_the_rule(referee_app):
+    """Rule 1 for a balance measure: one use of Heavy Shame for each gangster whose shame
+    tokens cost him at the count, and none for one without a token."""
+    from referee import Used
+
+    app = referee_app()
+    table = app.open("cashnguns", SEATS, extensions=[NAME], seed="standings")
+    app.bots.play(table, SEATS)
+    tokens = {g["name"]: g["shame"] for g in app.view(table, None)["view"]["gangsters"]}
+    assert 0 < sum(1 for t in tokens.values() if t) < len(SEATS), "some gangsters backed down, not all"
+    assert app.facts(table) == [Used(seat, "house rule", "Heavy Shame") for seat in SEATS if tokens[seat]]

@@ -95,12 +95,13 @@ def test_balance_facts_a_card_put_in_the_fourth_slot_is_a_use_of_the_rule(refere
     """Rule 1 for a balance measure: each card put in the slot the rule adds (the 4th,
     without Posse) is one use of Deep Pockets, by the pimp who put it there."""
     from referee import Used
+    from referee.testing import fixed_key
 
     app = referee_app()
     fourth = []
     facts = []
     for n in range(3):
-        table = app.open("pimp", SEATS, extensions=[NAME], options=OPTIONS, seed=f"facts-{n}")
+        table = app.open("pimp", SEATS, extensions=[NAME], options=OPTIONS, seed=f"facts-{n}", key=fixed_key(f"deep-pockets facts {n}"))
         app.bots.play(table, SEATS)
         fourth += [e.event["pimp"] for e in app.entries(table) if e.type == "pimp.EdgeSlotLooked" and e.event["slot"] == 4]
         facts += app.facts(table)

@@ -143,9 +143,10 @@ def test_balance_facts_the_game_counts_the_card_as_it_counts_its_own_six(referee
     """Rule 1 for a balance measure: Pimp says of every special card, this one too, who drew
     it (held) and each time it is played (used), by its printed name; the card adds nothing."""
     from referee import Held, Used
+    from referee.testing import fixed_key
 
     app = referee_app()
-    table = app.open("pimp", SEATS, options=OPTIONS, extensions=WITH_CARD, seed="facts")
+    table = app.open("pimp", SEATS, options=OPTIONS, extensions=WITH_CARD, seed="facts", key=fixed_key("street-cred facts"))
     app.bots.play(table, SEATS)
     played = [e.event["pimp"] for e in app.entries(table) if e.type == "pimp.SpecialPlayed" and e.event["card"]["special"] == NAME]
     facts = [f for f in app.facts(table) if f.name == ENTRY.name]

@@ -1,8 +1,9 @@
 """What a finished PornStar game tells a balance measure (``referee_balance_facts``).
 
 Held, by the names printed on the cards: every card a studio takes into its hand (drawn,
-or passed over in a deal) as a ``"play card"``, ``"star"`` or ``"film"``, and every Star
-that joins its stable from another (recruited, bought at auction).  Used: each Play card
+or passed over in a deal) as a ``"play card"``, ``"star"`` or ``"film"``, and every Star or
+Film that comes to it from another studio (recruited, bought at auction, traded in a deal,
+handed over for a loan).  Used: each Play card
 played (on the studio's turn or in reply to a Film put up), each Film produced, and each
 of the studio's own Stars cast in it (a rented Star is its owner's, not used here).
 """
@@ -13,7 +14,7 @@ from collections.abc import Iterable
 
 from referee import Event, Held, TableState, Used, hookimpl
 
-from .events import CardTaken, FilmProduced, HandCardsPassed, PlayCardPlayed, StarAuctioned, StarRecruited
+from .events import CardTaken, DealMade, FilmProduced, HandCardsPassed, LoanMade, PlayCardPlayed, StarAuctioned, StarRecruited
 from .play import game_of, title_of
 
 PLAY_CARD = "play card"
@@ -49,6 +50,10 @@ def referee_balance_facts(state: TableState, event: Event) -> list[Held | Used] 
             return _held(state, event.to_seat, event.cards)
         case StarRecruited() | StarAuctioned():
             return _held(state, event.seat, [event.star])
+        case DealMade():
+            return _held(state, event.party, event.give) + _held(state, event.proposer, event.get)
+        case LoanMade():
+            return _held(state, event.lender, event.demand)
         case PlayCardPlayed():
             return [Used(event.seat, PLAY_CARD, event.title)]
         case FilmProduced():

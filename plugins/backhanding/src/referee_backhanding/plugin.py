@@ -2,7 +2,8 @@
 
 The rules are in ``setup`` and ``rounds`` (macking, backhanding, money counting, and the
 ``FLOW`` the kernel runs) over the state of ``state``; ``cards`` reads the card set; ``events`` says what happened in words;
-``view``, ``present`` and ``bot`` show and play it.  Each pimp ability (``abilities``) and Dirty
+``view``, ``present`` and ``bot`` show and play it; ``balance`` tells a balance measure the cards and
+abilities each player held and used.  Each pimp ability (``abilities``) and Dirty
 Trick (``tricks``) is a plugin of its own implementing the game's hooks (``hookspecs``).
 """
 

@@ -4,7 +4,8 @@ The rules are in ``turn`` (setup, the phases of a turn), ``menu`` (the actions o
 Shit), ``combat``, ``influence`` (the influence test), ``soliciting`` and ``draws`` (power
 cards), wired together in ``game``; ``state`` is the mutator, ``decks`` and
 ``solicitation`` the data; ``view``, ``present``, ``report`` and ``bot``
-show, word and play it.  The six special cards are separate plugins in ``specials``.
+show, word and play it; ``balance`` tells a balance measure the decks and special cards
+held and played.  The six special cards are separate plugins in ``specials``.
 """
 
 from .balance import referee_balance_facts

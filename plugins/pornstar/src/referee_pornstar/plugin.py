@@ -4,7 +4,8 @@
 rulebook (``opening``, ``turn``, ``production``, ``deals``, ``maintenance``, ``cashflow``,
 ``victory``) and ``state`` (the mutator); ``events`` says what happened in words; ``view``
 shows a seat what it may see, ``present`` lays that out for a person (``faces``: what each
-card says), and ``bot`` plays it.  The Play cards are separate plugins in ``cards``, using
+card says), and ``bot`` plays it; ``balance`` tells a balance measure the cards each studio
+held and used.  The Play cards are separate plugins in ``cards``, using
 only ``api``; the card list and the roll tables are data (``data``).
 """
 

@@ -121,3 +121,28 @@ def test_the_worked_examples_hold_except_the_one_about_the_whole_draw_deck():
 def test_the_command_line_plays_with_it(referee_cli):
     played = referee_cli("play", "backhanding", "--bots", "3", "--seed", "cli", "--extensions", ",".join(WITH_CARD), "--quiet")
     assert played.code == 0, played.err
+
+
+def test_balance_facts_the_game_counts_the_card_as_it_counts_its_own_tricks(referee_app):
+    """Rule 1 for a balance measure: The Backhanding says of every Dirty Trick, this one
+    too, who got it (held) and each time it is played (used), by its title; the card adds nothing."""
+    from referee import Held, Used
+    from referee.testing import fixed_key
+
+    app = referee_app()
+    played, facts = [], []
+    for n in range(3):
+        table = app.open("backhanding", SEATS, extensions=WITH_CARD, seed=f"facts-{n}", key=fixed_key(f"sucker-punch facts {n}"))
+        app.bots.play(table, SEATS)
+        played += [
+            seat
+            for e in app.entries(table)
+            if e.type == "backhanding.PlaysRevealed"
+            for seat, plays in e.event["plays"].items()
+            for card in plays
+            if card.startswith(NAME)
+        ]
+        facts += [f for f in app.facts(table) if f.name == TITLE]
+    assert played, "a bot played Sucker Punch"
+    assert [f for f in facts if isinstance(f, Used)] == [Used(seat, "dirty trick", TITLE) for seat in played]
+    assert {Held(seat, "dirty trick", TITLE) for seat in played} <= set(facts)

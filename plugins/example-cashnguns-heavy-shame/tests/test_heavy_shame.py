@@ -105,3 +105,21 @@ def test_the_command_line_plays_and_runs_the_worked_example(referee_cli):
     assert played.code == 0, played.err
     ran = referee_cli("scenario", "run", *map(str, OWN_SCENARIOS))
     assert ran.code == 0, ran.out + ran.err
+
+
+def test_balance_facts_each_gangster_paying_for_shame_is_a_use_of_the_rule(referee_app):
+    """Rule 1 for a balance measure: one use of Heavy Shame for each gangster whose shame
+    tokens cost him at the count, and none for one without a token."""
+    from referee import Used
+    from referee.testing import fixed_key
+
+    app = referee_app()
+    shamed, facts = [], []
+    for n in range(3):
+        table = app.open("cashnguns", SEATS, extensions=[NAME], seed=f"facts-{n}", key=fixed_key(f"heavy-shame facts {n}"))
+        app.bots.play(table, SEATS)
+        tokens = {g["name"]: g["shame"] for g in app.view(table, None)["view"]["gangsters"]}
+        shamed += [seat for seat in SEATS if tokens[seat]]
+        facts += app.facts(table)
+    assert 0 < len(shamed) < 3 * len(SEATS), "some gangsters backed down, not all"
+    assert facts == [Used(seat, "house rule", "Heavy Shame") for seat in shamed]

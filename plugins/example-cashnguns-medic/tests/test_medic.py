@@ -158,3 +158,15 @@ def test_the_worked_examples_hold_except_where_the_deal_includes_it():
 def test_the_command_line_plays_with_the_medic(referee_cli):
     played = referee_cli("play", "cashnguns", "--bots", "4", "--seed", "cli", "--extensions", f"{NAME},the-kid", "--quiet")
     assert played.code == 0, played.err
+
+
+def test_balance_facts_the_medic_is_held_and_each_patch_up_is_a_use(referee_app):
+    """Rule 2 for a balance measure: Ann holds The Medic (the game says so of every power
+    dealt) and patching up Cat is one use of it; patching up nobody is none."""
+    app = referee_app()
+    table = first_showdown(app)
+    app.act(table, "Ann", ACTION, {PATIENT: "Cat"})
+    assert app.facts(table) == [referee.Held("Ann", "power", "The Medic"), referee.Used("Ann", "power", "The Medic")]
+    idle = first_showdown(app)
+    app.act(idle, "Ann", ACTION, {})
+    assert app.facts(idle) == [referee.Held("Ann", "power", "The Medic")]

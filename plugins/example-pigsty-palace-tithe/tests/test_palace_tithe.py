@@ -103,3 +103,14 @@ def test_the_command_line_plays_with_both(referee_cli):
     assert played.code == 0, played.err
     ran = referee_cli("scenario", "run", *map(str, OWN_SCENARIOS))
     assert ran.code == 0, ran.out + ran.err
+
+
+def test_balance_facts_a_palace_bought_below_the_tables_price_is_a_use_of_the_rule(referee_app):
+    """Rule 1 for a balance measure: rule 1's worked example, where all three farmers buy a
+    Palace at 10 Pigs that costs 30 at the table, is three uses of Palace Tithe."""
+    from referee import Used
+
+    app = referee_app()
+    table = app.open("pigsty", SEATS, extensions=[NAME], options={"palace_pigs": 30}, seed="facts")
+    app.act(table, GAMESMASTER, "close")
+    assert [f for f in app.facts(table) if f.kind == "house rule"] == [Used(seat, "house rule", "Palace Tithe") for seat in SEATS]

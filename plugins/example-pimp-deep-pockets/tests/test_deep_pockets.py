@@ -89,3 +89,21 @@ def test_pimps_worked_examples_still_hold():
 def test_the_command_line_plays_with_it(referee_cli):
     played = referee_cli("play", "pimp", "--bots", "3", "--seed", "cli", "--option", "turns=2", "--extensions", NAME, "--quiet")
     assert played.code == 0, played.err
+
+
+def test_balance_facts_a_card_put_in_the_fourth_slot_is_a_use_of_the_rule(referee_app):
+    """Rule 1 for a balance measure: each card put in the slot the rule adds (the 4th,
+    without Posse) is one use of Deep Pockets, by the pimp who put it there."""
+    from referee import Used
+    from referee.testing import fixed_key
+
+    app = referee_app()
+    fourth = []
+    facts = []
+    for n in range(3):
+        table = app.open("pimp", SEATS, extensions=[NAME], options=OPTIONS, seed=f"facts-{n}", key=fixed_key(f"deep-pockets facts {n}"))
+        app.bots.play(table, SEATS)
+        fourth += [e.event["pimp"] for e in app.entries(table) if e.type == "pimp.EdgeSlotLooked" and e.event["slot"] == 4]
+        facts += app.facts(table)
+    assert fourth, "some pimp filled a fourth slot"
+    assert [f for f in facts if f.kind == "house rule"] == [Used(pimp, "house rule", "Deep Pockets") for pimp in fourth]

@@ -137,3 +137,19 @@ def test_the_card_shows_its_own_rules_text_to_the_pimp_holding_it(referee_app):
         request = app.requests(table)[0]
         app.act(table, request.seat, request.action, app.bots.answer(table, request), request=request.id)
     assert shown >= 6, "Street Cred was seen in a hand or in play"
+
+
+def test_balance_facts_the_game_counts_the_card_as_it_counts_its_own_six(referee_app):
+    """Rule 1 for a balance measure: Pimp says of every special card, this one too, who drew
+    it (held) and each time it is played (used), by its printed name; the card adds nothing."""
+    from referee import Held, Used
+    from referee.testing import fixed_key
+
+    app = referee_app()
+    table = app.open("pimp", SEATS, options=OPTIONS, extensions=WITH_CARD, seed="facts", key=fixed_key("street-cred facts"))
+    app.bots.play(table, SEATS)
+    played = [e.event["pimp"] for e in app.entries(table) if e.type == "pimp.SpecialPlayed" and e.event["card"]["special"] == NAME]
+    facts = [f for f in app.facts(table) if f.name == ENTRY.name]
+    assert played, "the bots played Street Cred"
+    assert [f for f in facts if isinstance(f, Used)] == [Used(pimp, "special card", "Street Cred") for pimp in played]
+    assert {Held(pimp, "special card", "Street Cred") for pimp in played} <= set(facts)

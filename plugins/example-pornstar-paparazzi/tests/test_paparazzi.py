@@ -160,3 +160,15 @@ def test_the_worked_examples_hold_with_its_copies_in_the_deck():
 def test_the_command_line_plays_with_it(referee_cli):
     played = referee_cli("play", "pornstar", "--bots", "2", "--seed", "cli", "--extensions", ",".join(WITH_CARD), "--quiet")
     assert played.code == 0, played.err
+
+
+def test_balance_facts_the_game_counts_the_card_as_it_counts_its_own_ten(referee_app):
+    """Rule 2 for a balance measure: PornStar says of every Play card, this one too, who got
+    it (held) and each time it is played (used), by its title; the card adds nothing."""
+    from referee import Held, Used
+
+    app = referee_app()
+    table = aimed(app)
+    answer(app, table, "Ann", "aim", {"target": "S05"})
+    facts = [f for f in app.facts(table) if f.name == TITLE]
+    assert facts == [Held("Ann", "play card", TITLE), Used("Ann", "play card", TITLE)]

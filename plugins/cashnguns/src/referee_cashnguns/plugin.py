@@ -5,10 +5,12 @@ runs: ``aiming`` (bullet cards and targets), ``nerve``, ``showdown`` (shooting a
 wounds), ``loot`` (claims and the split) and ``ending``, sharing ``rounds``; ``split``
 (sharing the pot without change) and ``state`` (the mutator); ``view`` and
 ``present`` and ``bot`` show and play it, and each event in ``events`` says what happened in
-words for its reader (and what a hidden one may tell the others).  The ten powers are separate plugins in
+words for its reader (and what a hidden one may tell the others); ``balance`` tells a balance
+measure which power each gangster held and each use of one.  The ten powers are separate plugins in
 ``powers``.
 """
 
+from .balance import referee_balance_facts
 from .bot import referee_bot_action
 from .events import referee_describe_hidden
 from .game import (
@@ -22,6 +24,7 @@ from .present import referee_present
 from .view import referee_view
 
 __all__ = [
+    "referee_balance_facts",
     "referee_bot_action",
     "referee_decide",
     "referee_describe_hidden",

@@ -14,8 +14,10 @@ from typing import Any
 
 import msgspec
 
-from referee import Extension, hookimpl
+from referee import Event, Extension, Held, TableState, Used, hookimpl
 from referee_cashnguns.components import Components
+from referee_cashnguns.events import MoneyCounted
+from referee_cashnguns.powers import game_of
 
 NAME = "heavy-shame"
 PENALTY = 10_000
@@ -40,3 +42,12 @@ def referee_extensions() -> list[Extension]:
 def cashnguns_components(components: Components) -> Generator[Any, Any, Components]:
     changed = yield
     return msgspec.structs.replace(changed or components, shame_penalty=PENALTY)
+
+
+@hookimpl
+def referee_balance_facts(state: TableState, event: Event) -> list[Held | Used] | None:
+    """A use of the rule: a gangster paying for shame at the end (Super Coward's shame
+    pays instead, whatever a token costs, so the rule changes nothing for its holder)."""
+    if isinstance(event, MoneyCounted) and event.shame and game_of(state).gangsters[event.gangster].power != "super-coward":
+        return [Used(event.gangster, "house rule", "Heavy Shame")]
+    return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee import Decision, Event, Extension, Option, Pick, Request, TableState, Words, hookimpl
+from referee import Decision, Event, Extension, Held, Option, Pick, Request, TableState, Used, Words, hookimpl
 from referee.words import count
 from referee_cashnguns import Power
 from referee_cashnguns.events import PowerDealt, PowerRevealed
@@ -149,4 +149,16 @@ def referee_describe(event: Event, words: Words) -> str | None:
         return words.says(event.gangster, "is dealt", TITLE)
     if isinstance(event, PowerRevealed) and event.power == NAME:
         return words.says(event.gangster, "reveals", TITLE)
+    return None
+
+
+# --- measuring balance ----------------------------------------------------------------------
+
+
+@hookimpl
+def referee_balance_facts(state: TableState, event: Event) -> list[Held | Used] | None:
+    """Each wound patched is a use of the power.  The game says already that a gangster
+    held it (it does for every power dealt), so the card adds only its own uses."""
+    if isinstance(event, WoundPatched):
+        return [Used(event.medic, "power", TITLE)]
     return None

@@ -20,7 +20,8 @@ from typing import Any
 
 import msgspec
 
-from referee import Event, Extension, Presentation, Stat, TableState, hookimpl
+from referee import Event, Extension, Held, Presentation, Stat, TableState, Used, hookimpl
+from referee_pigsty.events import PalaceBought
 from referee_pigsty.resolution import Params
 from referee_pigsty_harvest.events import HarvestShared
 
@@ -100,3 +101,13 @@ def referee_present(view: dict[str, Any], seat: str | None) -> Generator[None, A
         )
         shown = msgspec.structs.replace(shown, zones=zones)
     return shown
+
+
+@hookimpl
+def referee_balance_facts(state: TableState, event: Event) -> list[Held | Used] | None:
+    """A use of the rule: a farmer buying the Palace with fewer Pigs than the table's own
+    price, which only the rule allows."""
+    table_price = int(state.options.get("palace_pigs", Params().palace_pigs))
+    if isinstance(event, PalaceBought) and event.pigs < table_price:
+        return [Used(event.farmer, "house rule", "Palace Tithe")]
+    return None

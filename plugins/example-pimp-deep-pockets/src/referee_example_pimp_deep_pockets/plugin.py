@@ -12,8 +12,10 @@ import sys
 from collections.abc import Generator
 from typing import Any
 
-from referee import Extension, TableState, hookimpl
+from referee import Event, Extension, Held, TableState, Used, hookimpl
 from referee_pimp.common import EDGE_SLOTS
+from referee_pimp.events import EdgeSlotLooked
+from referee_pimp.specials import in_play
 
 NAME = "deep-pockets"
 MORE = 1
@@ -38,3 +40,13 @@ def referee_extensions() -> list[Extension]:
 def pimp_edge_slots(state: TableState, pimp: str) -> Generator[Any, Any, int]:
     slots = yield
     return (EDGE_SLOTS if slots is None else int(slots)) + MORE
+
+
+@hookimpl
+def referee_balance_facts(state: TableState, event: Event) -> list[Held | Used] | None:
+    """A use of the rule: a card put in the slot it adds (the 4th, or the 6th for a pimp
+    with Posse in play when the game ended: the log does not say when Posse came)."""
+    if not isinstance(event, EdgeSlotLooked) or event.slot is None:
+        return None
+    usual = EDGE_SLOTS + (2 if in_play(state, event.pimp, "posse") else 0)
+    return [Used(event.pimp, "house rule", "Deep Pockets")] if event.slot > usual else None

@@ -2,10 +2,11 @@
 
 This module is what the ``referee`` entry point names; the rules themselves live in
 ``game`` (turn cycle), ``orders`` (rule 10), ``resolution`` (rules 4-8, 11, 12),
-``bot``, ``report`` (the log's words and the forum post) and ``present`` (the table as
-a farmer sees it).
+``bot``, ``report`` (the log's words and the forum post), ``present`` (the table as
+a farmer sees it) and ``balance`` (the orders each farmer wrote, for a balance measure).
 """
 
+from .balance import referee_balance_facts
 from .bot import referee_bot_action
 from .events import referee_describe_hidden
 from .game import (
@@ -19,6 +20,7 @@ from .present import referee_present
 from .report import referee_describe, referee_report
 
 __all__ = [
+    "referee_balance_facts",
     "referee_bot_action",
     "referee_decide",
     "referee_describe",

@@ -4,9 +4,11 @@ The rules are in ``turn`` (setup, the phases of a turn), ``menu`` (the actions o
 Shit), ``combat``, ``influence`` (the influence test), ``soliciting`` and ``draws`` (power
 cards), wired together in ``game``; ``state`` is the mutator, ``decks`` and
 ``solicitation`` the data; ``view``, ``present``, ``report`` and ``bot``
-show, word and play it.  The six special cards are separate plugins in ``specials``.
+show, word and play it; ``balance`` tells a balance measure the decks and special cards
+held and played.  The six special cards are separate plugins in ``specials``.
 """
 
+from .balance import referee_balance_facts
 from .bot import referee_bot_action
 from .decks import referee_check_file
 from .game import (
@@ -20,6 +22,7 @@ from .report import referee_describe, referee_describe_hidden
 from .view import referee_view
 
 __all__ = [
+    "referee_balance_facts",
     "referee_bot_action",
     "referee_check_file",
     "referee_decide",

@@ -4,10 +4,12 @@
 rulebook (``opening``, ``turn``, ``production``, ``deals``, ``maintenance``, ``cashflow``,
 ``victory``) and ``state`` (the mutator); ``events`` says what happened in words; ``view``
 shows a seat what it may see, ``present`` lays that out for a person (``faces``: what each
-card says), and ``bot`` plays it.  The Play cards are separate plugins in ``cards``, using
+card says), and ``bot`` plays it; ``balance`` tells a balance measure the cards each studio
+held and used.  The Play cards are separate plugins in ``cards``, using
 only ``api``; the card list and the roll tables are data (``data``).
 """
 
+from .balance import referee_balance_facts
 from .bot import referee_bot_action
 from .game import referee_decide, referee_games, referee_setup
 from .present import referee_present
@@ -15,6 +17,7 @@ from .story import referee_describe_hidden
 from .view import referee_view
 
 __all__ = [
+    "referee_balance_facts",
     "referee_bot_action",
     "referee_decide",
     "referee_describe_hidden",

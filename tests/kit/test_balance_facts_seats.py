@@ -5,6 +5,7 @@ in the rulebook's words, never in ids; a house rule's facts are counted beside t
 from __future__ import annotations
 
 from balance_games import bot_games
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from throwaway import extension
@@ -37,7 +38,7 @@ def tables(draw: st.DrawFn) -> tuple[str, list[str], list[str] | None, str]:
     return game, seats, extensions, draw(st.text("abc", min_size=1, max_size=4))
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_a_fact_names_only_seats_at_the_table_and_names_in_words(table: tuple[str, list[str], list[str] | None, str]) -> None:
     game, seats, extensions, seed = table

@@ -71,21 +71,21 @@ def seed_of(setup: Setup, index: int) -> str:
     return f"{setup.seed}/{index}"
 
 
-_REGISTRIES: dict[tuple[str, ...], Registry] = {}
+_REGISTRIES: dict[bytes, Registry] = {}
 """One registry per plugin set in each process: building one imports and hashes every
 installed plugin, which would cost more than a batch of quick games."""
 
 
-def _plugin_name(plugin: object) -> str:
-    # Plugins reach a worker pickled by reference: the same module or class each time, a
-    # new object.  Their names say which set this is.
-    named = plugin if isinstance(plugin, type) or hasattr(plugin, "__file__") else type(plugin)
-    return f"{getattr(named, '__module__', '')}.{getattr(named, '__qualname__', getattr(named, '__name__', ''))}"
+def _plugin_set(plugins: Sequence[object]) -> bytes:
+    # Plugins reach a worker pickled: a new object each time, the same pickle.
+    import cloudpickle
+
+    return cloudpickle.dumps(tuple(plugins)) if plugins else b""
 
 
 def registry_for(plugins: Sequence[object] = ()) -> Registry:
     """The installed plugins and ``plugins`` (throwaway ones: tests, a rule being written)."""
-    key = tuple(_plugin_name(p) for p in plugins)
+    key = _plugin_set(plugins)
     if key not in _REGISTRIES:
         _REGISTRIES[key] = Registry(list(plugins))
     return _REGISTRIES[key]
@@ -140,11 +140,14 @@ def _play_one(app: Referee, setup: Setup, index: int, default_kind: str) -> Game
     taken: Counter[str] = Counter()
     count: Callable[[Any, Any], None] = lambda request, _: taken.update([request.action] if request.seat != GAMESMASTER else [])  # noqa: E731
     state = app.state(table)
-    app.bots.play(table, [*state.seats, GAMESMASTER], on_step=count, max_actions=setup.max_actions)
+    where = f"{setup.game} game {index + 1} (seed {seed_of(setup, index)!r})"
+    try:
+        app.bots.play(table, [*state.seats, GAMESMASTER], on_step=count, max_actions=setup.max_actions)
+    except RefereeError as exc:
+        raise RefereeError(f"{where}: {exc.message}") from None
     state = app.state(table)
     if state.result is None:
-        where = f"game {index + 1} (seed {seed_of(setup, index)!r})"
-        raise RefereeError(f"{setup.game} {where} did not end: its bots stopped with nobody asked to act")
+        raise RefereeError(f"{where} did not end: its bots stopped with nobody asked to act")
     winners = state.result.winners
     facts = app.facts(table) if app.rules(table).hook.referee_balance_facts.get_hookimpls() else []
     held: dict[Held, None] = {}

@@ -72,7 +72,10 @@ def wilson(successes: float, n: int) -> Estimate:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 / (1 + z2 / n) * math.sqrt(max(p * (1 - p) / n + z2 / (4 * n * n), 0.0))
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    # At none or every one the bound is exactly 0 or 1: rounding would leave it a hair off.
+    low = 0.0 if successes <= 0 else min(p, max(0.0, centre - half))
+    high = 1.0 if successes >= n else max(p, min(1.0, centre + half))
+    return Estimate(p, low, high, n)
 
 
 def mean_interval(values: Sequence[float]) -> Estimate:

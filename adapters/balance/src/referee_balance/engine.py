@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext
 from typing import Any, TypeVar
 
 from referee import RefereeError
@@ -51,6 +51,21 @@ class Engine:
             raise RefereeError(f"--workers takes a number of worker processes, at least 1, not {workers}")
         self.workers = workers or default_workers()
         self.cluster = cluster
+        self._held: Any = None
+        self._stack: ExitStack | None = None
+
+    def __enter__(self) -> Engine:
+        """Keep the cluster (and its workers' imports) up across runs until the ``with`` ends;
+        otherwise each run starts and stops its own."""
+        if self.cluster or self.workers > 1:
+            self._stack = ExitStack()
+            self._held = self._stack.enter_context(self._client())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._stack is not None:
+            self._stack.close()
+        self._stack = self._held = None
 
     @property
     def where(self) -> str:
@@ -77,7 +92,7 @@ class Engine:
             return results
         from distributed import as_completed
 
-        with self._client() as client:
+        with self._client() if self._held is None else nullcontext(self._held) as client:
             # pure=False: two equal tasks (the same batch of two sets that differ in nothing)
             # are still two tasks with their own results.
             futures = [client.submit(function, *task, pure=False) for task in tasks]

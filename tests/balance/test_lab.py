@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from lab_rules import KINGMAKER, LUCKY
+
 from referee_balance import Engine, Setup, measure
 from referee_balance.report import document
 

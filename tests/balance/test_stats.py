@@ -7,10 +7,10 @@ import math
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from referee_balance.runs import GameRecord, Uses
-from referee_balance.stats import compare, mean_interval, summarize, t_quantile, wilson
 
 from referee import Held
+from referee_balance.runs import GameRecord, Uses
+from referee_balance.stats import compare, mean_interval, summarize, t_quantile, wilson
 
 
 def test_wilson_interval_of_30_in_100() -> None:

@@ -36,7 +36,7 @@ __all__ = [
 Z95 = 1.959963984540054
 """The standard normal's 97.5th percentile: a two-sided 95% interval."""
 
-_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131)
+_T95: tuple[float, ...] = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131)
 _T95 += (2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 """Student's t, 97.5th percentile, for 1 to 30 degrees of freedom (printed tables)."""
 
@@ -161,7 +161,7 @@ def summarize(records: Sequence[GameRecord]) -> Summary:
     for number, record in enumerate(records):
         for seat, kind in record.kinds.items():
             by_kind[kind].append(record.winners.get(seat, 0.0))
-        by_holder = defaultdict(int)
+        by_holder: dict[tuple[str | None, str, str], int] = defaultdict(int)
         for use in record.used:
             by_holder[use.seat, use.kind, use.name] += use.times
             uses.setdefault(_label(use.kind, use.name), [0] * n)[number] += use.times
@@ -266,7 +266,8 @@ def compare(base: Sequence[GameRecord], against: Sequence[GameRecord]) -> list[D
                 out.append(_paired(f"{prefix}{name}", pairs))
         return out
 
-    rows += present_in_both(_kind_wins, "win share of bots: ", zero_missing=False)
+    if any(len(set(r.kinds.values())) > 1 for r in (*base, *against)):  # one kind alone always wins it all
+        rows += present_in_both(_kind_wins, "win share of bots: ", zero_missing=False)
     rows += present_in_both(_held_wins, "win share, holding ", zero_missing=False)
     rows.append(_paired("actions per game", ((a.actions, b.actions) for a, b in paired)))
     rows.append(_paired("rounds per game", ((a.rounds, b.rounds) for a, b in paired)))

@@ -4,6 +4,7 @@ bad input is refused before anything runs or is written; an archive's bad log is
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,12 @@ def test_the_lab_leaves_no_table_behind() -> None:
     # Each game is played on a store of its own in memory: nothing reaches the user's store.
     with Referee(store=TableStore(MEMORY)) as app:
         assert app.tables() == []
+
+
+def test_without_the_lab_installed_the_command_names_what_to_install(referee, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "referee_balance", None)  # as if not installed
+    code, out, err = referee("balance", "pigsty", "--games", 2)
+    assert code == 2 and "pip install ./adapters/balance" in err and not out
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "a.jsonl").write_text("{}\n")
+    assert "pip install ./adapters/balance" in referee("verify", tmp_path / "logs")[2]

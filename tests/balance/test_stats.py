@@ -96,3 +96,16 @@ def test_paired_comparison_flags_a_real_difference_and_not_noise() -> None:
 def test_pairs_need_the_same_games() -> None:
     with pytest.raises(ValueError, match="same games"):
         compare([_record(0, {})], [_record(1, {})])
+
+
+def test_the_progress_bar_counts_to_the_total() -> None:
+    import io
+
+    from referee_balance.progress import Progress
+
+    shown = io.StringIO()
+    bar = Progress(40, "games", shown)
+    for _ in range(4):
+        bar.advance(10)
+    bar.close()
+    assert "40/40 games" in shown.getvalue() and shown.getvalue().endswith("\n")

@@ -83,6 +83,8 @@ class Engine:
     ) -> list[T]:
         """``function(*task)`` for each task; the results in the order of ``tasks``.
         ``on_done`` hears of each result as it arrives (in whatever order they finish)."""
+        if not tasks:
+            return []
         if not self.cluster and self.workers == 1:
             results = []
             for task in tasks:

@@ -12,7 +12,7 @@ took, which actions were taken, and the game's balance facts (``referee.Held`` a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -138,7 +138,11 @@ def play_batch(setup: Setup, indices: Sequence[int], plugins: Sequence[object] =
 def _play_one(app: Referee, setup: Setup, index: int, default_kind: str) -> GameRecord:
     table = _open(app, setup, index)
     taken: Counter[str] = Counter()
-    count: Callable[[Any, Any], None] = lambda request, _: taken.update([request.action] if request.seat != GAMESMASTER else [])  # noqa: E731
+
+    def count(request: Any, _entries: Any) -> None:
+        if request.seat != GAMESMASTER:
+            taken[request.action] += 1
+
     state = app.state(table)
     where = f"{setup.game} game {index + 1} (seed {seed_of(setup, index)!r})"
     try:

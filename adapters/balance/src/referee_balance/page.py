@@ -8,6 +8,8 @@ import io
 import math
 from typing import Any
 
+from referee import words
+
 from .lab import Measured, Set
 from .report import _interval, _num, _pct, describe, difference_line, setup_line
 from .stats import Share
@@ -134,7 +136,9 @@ def _set_section(played: Set, setup: dict[str, Any]) -> str:
     if s.actions:
         parts += [
             "<h3>Actions per game</h3>",
-            _table(["action", "per game", "95% interval"], [[a, _num(e.value), _interval(e, _num)] for a, e in s.actions.items()]),
+            _table(
+                ["action", "per game", "95% interval"], [[words.title(a), _num(e.value), _interval(e, _num)] for a, e in s.actions.items()]
+            ),
         ]
     return "\n".join(parts)
 

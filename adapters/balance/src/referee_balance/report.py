@@ -9,6 +9,8 @@ from typing import Any
 
 import msgspec
 
+from referee import words
+
 from .lab import Measured, Set
 from .runs import Setup, registry_for
 from .stats import Difference, Estimate, Share, Summary
@@ -162,8 +164,8 @@ def _summary_lines(label: str, summary: Summary, setup: dict[str, Any]) -> list[
     lines += [f"  {_pct(e.value):>6} {_interval(e):<17} {shape}" for shape, e in summary.endings.items()]
     if summary.actions:
         lines.append("actions per game:")
-        named = max(map(len, summary.actions))
-        lines += [f"  {action:<{named}} {_num(e.value):>8} {_interval(e, _num)}" for action, e in summary.actions.items()]
+        named = max(len(words.title(a)) for a in summary.actions)
+        lines += [f"  {words.title(action):<{named}} {_num(e.value):>8} {_interval(e, _num)}" for action, e in summary.actions.items()]
     return lines
 
 

@@ -18,6 +18,8 @@ from collections.abc import Iterable, Sequence
 
 import msgspec
 
+from referee import words
+
 from .runs import GameRecord
 
 __all__ = [
@@ -271,7 +273,7 @@ def compare(base: Sequence[GameRecord], against: Sequence[GameRecord]) -> list[D
     rows += present_in_both(_held_wins, "win share, holding ", zero_missing=False)
     rows.append(_paired("actions per game", ((a.actions, b.actions) for a, b in paired)))
     rows.append(_paired("rounds per game", ((a.rounds, b.rounds) for a, b in paired)))
-    rows += present_in_both(lambda r: {k: float(v) for k, v in r.taken.items()}, "times per game: ", zero_missing=True)
+    rows += present_in_both(lambda r: {words.title(k): float(v) for k, v in r.taken.items()}, "times per game: ", zero_missing=True)
     rows += present_in_both(_uses, "uses per game: ", zero_missing=True)
     return rows
 

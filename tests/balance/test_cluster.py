@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from referee.testing import check_bot_games
+
 DASK = Path(sys.executable).with_name("dask")
 
 
@@ -67,6 +69,12 @@ def test_a_comparison_on_a_two_worker_cluster_equals_the_local_run(referee, tmp_
         assert code == 0, err
         assert (tmp_path / "cluster.json").read_text() == (tmp_path / "local.json").read_text()
         assert '"patch-up"' in (tmp_path / "cluster.json").read_text()  # the Medic played on the workers
+        # An archive verifies on the same cluster; its logs travel with the tasks.
+        (tmp_path / "logs").mkdir()
+        for number, text in enumerate(check_bot_games("pigsty", ["Ann", "Bob", "Cat"], games=2)):
+            (tmp_path / "logs" / f"{number}.jsonl").write_text(text, encoding="utf-8")
+        code, out, err = referee("verify", tmp_path / "logs", "--cluster", address)
+        assert code == 0 and "OK: 2 of 2 logs" in out, err
     finally:
         for process in reversed(started):
             _stop(process)

@@ -29,7 +29,7 @@ LAB_SECONDS = 6.0
 """Seconds of one worker's play per repetition of a lab row (--quick: half)."""
 
 
-def _setup(spec: GameSpec):  # type: ignore[no-untyped-def]
+def _setup(spec: GameSpec) -> Any:
     from referee_balance import Setup
 
     extensions = tuple(spec.extensions) if spec.extensions is not None else None

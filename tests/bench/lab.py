@@ -13,7 +13,7 @@ the same seeds and keys in one in-memory ``Referee`` (``open`` and ``bots.play``
 else).  Goal: x time <= 1.2.
 
 Each game's count of games is set from a short calibration so that one worker takes about
-``LAB_SECONDS`` (half with ``--quick``).
+``LAB_SECONDS`` (half with ``--quick``), and at least 16 games, so that two workers get four tasks each.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from referee import GAMESMASTER, MEMORY, Referee, Registry, TableStore, fixed_ke
 
 from .common import NAMES, Comparison, GameSpec, Settings, compare, progress
 
-LAB_SECONDS = 6.0
+LAB_SECONDS = 8.0
 """Seconds of one worker's play per repetition of a lab row (--quick: half)."""
 
 
@@ -70,7 +70,7 @@ def lab_rows(registry: Registry, settings: Settings, spec: GameSpec) -> list[Com
     # Calibrate: how long one game takes here, on one worker.
     per_game = 1 / _lab_rate(spec, 3, one)
     seconds = LAB_SECONDS / (2 if settings.quick else 1)
-    games = max(8, round(seconds / per_game))
+    games = max(16, round(seconds / per_game))
     progress(f"[lab/{spec.name}] {games} games per repetition ({per_game * 1000:,.0f} ms a game)")
     start = time.perf_counter()
     with Engine(2) as two:

@@ -1,9 +1,8 @@
 """Where the games run: in this process, on a local Dask cluster, or on a cluster by address.
 
-Work goes out in tasks of whole batches (10 to 100 quick games each, fewer of a slow game
-so that every worker gets some), and comes back in the order it was submitted, whatever
-order the workers finish in: a run's results are the same for the same seed on one worker,
-two, or a cluster.  Dask rather than Ray: see the README's "Balance lab" section.
+Work goes out in tasks of whole batches (at least four per worker, of at most 100 games),
+and comes back in the order it was submitted, whatever order the workers finish in: a run's
+results are the same for the same seed on one worker, two, or a cluster.  Dask rather than Ray: see the README's "Balance lab" section.
 """
 
 from __future__ import annotations
@@ -28,16 +27,16 @@ def default_workers() -> int:
 
 
 def batches(indices: Sequence[int], workers: int) -> list[list[int]]:
-    """``indices`` cut into tasks: four per worker where that makes 10 to 100 games each,
-    else at least two per worker, so that a few slow games still spread over every worker."""
+    """``indices`` cut into tasks: at least four per worker (games differ in length, and a
+    worker left with the longest batch would hold the others up), of at most 100 games
+    (10 to 100 in a run of any size, fewer only where there are too few games for four)."""
     n = len(indices)
     if n == 0:
         return []
     if workers <= 1:
         size = min(100, max(10, n // 20))  # only the progress bar sees these
     else:
-        size = n // (workers * 4)
-        size = min(100, size) if size >= 10 else max(1, -(-n // (workers * 2)))
+        size = max(1, min(100, n // (workers * 4)))
     return [list(indices[i : i + size]) for i in range(0, n, size)]
 
 

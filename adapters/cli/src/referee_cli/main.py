@@ -60,7 +60,7 @@ class _Version(argparse.Action):
             except PackageNotFoundError:
                 return "(not installed)"
 
-        print(f"referee {of('referee-cli')} (kernel {of('referee')}, web server {of('referee-web')})")
+        print(f"referee {of('referee-cli')} (kernel {of('referee')}, web server {of('referee-web')}, balance lab {of('referee-balance')})")
         print("games and plugins: " + (", ".join(_plugin_versions()) or "none installed"))
         parser.exit(0)
 

@@ -46,6 +46,8 @@ DISTRIBUTIONS = [
     "-e",
     "adapters/cli",
     "-e",
+    "adapters/balance",
+    "-e",
     "plugins/pornstar",
 ]
 
@@ -79,7 +81,7 @@ def bench(session: nox.Session) -> None:
     # Editable installs leave no compiled modules, and this machine's environment may say
     # not to write any: compile once, as installing a wheel would, so the CLI rows measure
     # start-up rather than the compiler.
-    session.run("python", "-m", "compileall", "-q", "kernel/src", "plugins", "adapters/cli/src", "adapters/web/src")
+    session.run("python", "-m", "compileall", "-q", "kernel/src", "plugins", "adapters/cli/src", "adapters/web/src", "adapters/balance/src")
     session.run("python", "tests/bench/run.py", *session.posargs, env={"PYTHONDONTWRITEBYTECODE": ""})
 
 

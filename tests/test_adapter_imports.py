@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import referee_balance
 import referee_cli
 import referee_web
 from referee import Referee
@@ -47,7 +48,7 @@ def _names_a_referee(node: ast.expr) -> bool:
 
 
 def _modules() -> list[Path]:
-    return sorted(p for package in (referee_cli, referee_web) for p in Path(package.__file__).parent.glob("*.py"))
+    return sorted(p for package in (referee_cli, referee_web, referee_balance) for p in Path(package.__file__).parent.glob("*.py"))
 
 
 @pytest.mark.parametrize("module", _modules(), ids=lambda p: f"{p.parent.name}/{p.name}")

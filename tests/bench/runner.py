@@ -21,7 +21,7 @@ from typing import Any
 import referee.logging
 from referee import Registry
 
-from . import counts, durable, long, postgres, processes, report, verifying
+from . import counts, durable, lab, long, postgres, processes, report, verifying
 from .common import GAMES, KERNEL_TESTS, ROOT, Row, Scratch, Settings, progress, record_game
 
 ROWS = (
@@ -31,6 +31,7 @@ ROWS = (
     "cli-verify",
     "durable",
     "cli-game",
+    "lab",
     "cli-tables",
     "warm-act",
     "cli-act-long",
@@ -79,7 +80,7 @@ def parse(argv: Sequence[str] | None) -> tuple[Settings, str]:
     return settings, args.json
 
 
-PER_GAME = {"counts", "verify", "verify-floor", "cli-verify", "durable", "cli-game"}
+PER_GAME = {"counts", "verify", "verify-floor", "cli-verify", "durable", "cli-game", "lab"}
 LONG = {"warm-act", "cli-act-long", "cli-tables-long"}
 
 
@@ -108,6 +109,8 @@ def game_rows(registry: Registry, settings: Settings, scratch: Scratch) -> list[
             results.append(durable.measure_durable(registry, settings, game, scratch, pragmas))
         if settings.wants("cli-game"):
             results += processes.game_rows(registry, settings, spec, scratch)
+        if settings.wants("lab"):
+            results += lab.lab_rows(registry, settings, spec)
     return results
 
 

@@ -87,6 +87,8 @@ _WHERE = {
     "unrecordable": "limits",
     "Standing": "events",
     "Held": "facts",
+    "bots_by_seat": "bots",
+    "fixed_key": "randomness",
     "Used": "facts",
     "TableOpened": "events",
     "TurnBegan": "events",
@@ -118,6 +120,7 @@ if TYPE_CHECKING:
     from . import answers, dispute_report, disputes, presentation, receipts, words
     from .answers import Amount, Assign, Flag, Option, Order, Pick, Shape, Subset, Text
     from .audit import Explanation, Verdict, explain, replay, verify
+    from .bots import bots_by_seat
     from .dispute_report import entry_report
     from .disputes import Copy, against, dispute, seat_of
     from .errors import BadLog, ConcurrentWrite, IllegalAction, PluginFailed, PluginMismatch, RefereeError, UnknownGame, UnknownTable
@@ -150,6 +153,7 @@ if TYPE_CHECKING:
     from .limits import MAX_NESTING, check_nesting, parse_json, read_text, shown, unrecordable
     from .log import Entry, dump_jsonl, load_jsonl
     from .presentation import Arrow, Backs, Card, Place, Presentation, Stat, Zone
+    from .randomness import fixed_key
     from .receipts import Acknowledged, ForgedReceipt, Receipt, dump_receipts, load_receipts, short_head
     from .registry import Extension, Game, Registry, Rules
     from .service import Referee, TableInfo
@@ -235,6 +239,8 @@ __all__ = [
     "Standing",
     "Held",
     "Used",
+    "bots_by_seat",
+    "fixed_key",
     "TableOpened",
     "ActionTaken",
     "RandomDrawn",

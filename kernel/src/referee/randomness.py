@@ -33,6 +33,7 @@ __all__ = [
     "bot_random",
     "new_seed",
     "new_table_key",
+    "fixed_key",
     "seed_commitment",
     "MAX_DIE_SIDES",
     "MAX_ITEMS",
@@ -55,6 +56,16 @@ def new_seed() -> str:
 def new_table_key() -> str:
     """A table's secret key ``K`` (hex): kept beside the seed, revealed when the game ends."""
     return secrets.token_hex(32)
+
+
+def fixed_key(name: str) -> str:
+    """A table key (64 hex digits) made from ``name``, for ``Referee.open(..., seed=, key=)``.
+
+    Bots draw from the table's secret key, not from the seed, so a bot game (a sweep, a
+    balance measure) plays the same on every run only when both are fixed: a failure found
+    once is found again, and a balance figure measured once is measured again.
+    """
+    return hashlib.sha256(name.encode()).hexdigest()
 
 
 def seed_commitment(table_key: str, seed: str) -> str:

@@ -111,6 +111,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    if args.all or (args.log and Path(args.log).is_dir()):
+        from .balance import cmd_verify_archive
+
+        return cmd_verify_archive(args)
+    if args.log is None:
+        from referee import RefereeError
+
+        raise RefereeError("name the log to verify (a file, a table id, 'latest' or a folder of logs), or --all for every table")
+    if args.workers is not None or args.cluster:
+        from referee import RefereeError
+
+        raise RefereeError("--workers and --cluster verify an archive (a folder of logs, or --all): one log is verified here")
     if args.against:
         from .disputes import cmd_verify_against
 

@@ -22,7 +22,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from . import common, disputes, forum, kit, logs, playing, serve
+from . import balance, common, disputes, forum, kit, logs, playing, serve
 
 # --- parser -----------------------------------------------------------------------
 
@@ -60,7 +60,7 @@ class _Version(argparse.Action):
             except PackageNotFoundError:
                 return "(not installed)"
 
-        print(f"referee {of('referee-cli')} (kernel {of('referee')}, web server {of('referee-web')})")
+        print(f"referee {of('referee-cli')} (kernel {of('referee')}, web server {of('referee-web')}, balance lab {of('referee-balance')})")
         print("games and plugins: " + (", ".join(_plugin_versions()) or "none installed"))
         parser.exit(0)
 
@@ -80,19 +80,21 @@ _DB_HELP = (
 )
 
 
-def _common(top_level: bool) -> _Parser:
+def _common(top_level: bool, store: bool = True) -> _Parser:
     """Options every command takes, before or after the command's name.
 
     Subcommands repeat them with suppressed defaults, so a value given before the
-    command name is not overwritten by the subcommand's default.
+    command name is not overwritten by the subcommand's default.  ``store=False``: a
+    command that keeps no table (``balance``) takes no ``--db``, and its ``--json`` is its own.
     """
     shared = _Parser(add_help=False)
     default = (lambda value: value) if top_level else (lambda value: argparse.SUPPRESS)
-    # Where the default store is, said in words: working it out would import the store.
-    env_db = os.environ.get("REFEREE_DB")
-    db_help = f"table store (default: $REFEREE_DB = {env_db})" if env_db else _DB_HELP
-    shared.add_argument("--db", default=default(None), metavar="STORE", help=db_help)
-    shared.add_argument("--json", action="store_true", default=default(False), help="print results (and errors, on stderr) as JSON")
+    if store:
+        # Where the default store is, said in words: working it out would import the store.
+        env_db = os.environ.get("REFEREE_DB")
+        db_help = f"table store (default: $REFEREE_DB = {env_db})" if env_db else _DB_HELP
+        shared.add_argument("--db", default=default(None), metavar="STORE", help=db_help)
+        shared.add_argument("--json", action="store_true", default=default(False), help="print results (and errors, on stderr) as JSON")
     shared.add_argument("--log-level", default=default("warning"), metavar="LEVEL", help="debug, info, warning (default) or error")
     shared.add_argument("--log-json", action="store_true", default=default(False), help="write log lines to stderr as JSON")
     return shared
@@ -233,6 +235,9 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
             add_server_arguments(p)  # the server's own options, defaults and help
         p.set_defaults(func=serve.cmd_serve)
 
+    if wanted("balance"):
+        balance.add_parser(sub, [_common(top_level=False, store=False)])
+
     if wanted("tables"):
         p = sub.add_parser("tables", parents=[every], help="tables in the store")
         p.set_defaults(func=playing.cmd_tables)
@@ -271,9 +276,17 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if wanted("verify"):
         p = sub.add_parser(
-            "verify", parents=[every], help="check a log's chain, seed and every decision; exit 1 naming the first bad entry"
+            "verify",
+            parents=[every],
+            help="check a log's chain, seed and every decision; exit 1 naming the first bad entry (or every bad log of an archive)",
         )
-        p.add_argument("log", help="an exported file, a table id, or 'latest'")
+        p.add_argument(
+            "log",
+            nargs="?",
+            help="an exported file, a table id, 'latest', or a folder of exported logs (*.jsonl) to verify them all (needs referee-balance)",
+        )
+        p.add_argument("--all", action="store_true", help="verify every table of the store (needs referee-balance)")
+        balance.engine_options(p)
         p.add_argument(
             "--against",
             metavar="MINE",
@@ -337,7 +350,7 @@ def _table_options(p: argparse.ArgumentParser) -> None:
 
 COMMANDS = frozenset(  # what ``parser`` adds, in one place so a run builds only its own
     {"games", "hooks", "new-plugin", "play", "new", "act", "view", "report", "serve", "tables", "export", "import", "migrate"}
-    | {"replay", "verify", "dispute", "explain", "check", "scenario"}
+    | {"replay", "verify", "dispute", "explain", "check", "scenario", "balance"}
 )
 
 
@@ -364,12 +377,13 @@ def _error(args: argparse.Namespace, message: str, status: int) -> int:
 
 
 def _changes_kept_together(argv: list[str]) -> list[str]:
-    """``--extensions -the-kid`` as ``--extensions=-the-kid``: argparse would read a value
+    """``--extensions -the-kid`` as ``--extensions=-the-kid`` (and ``--against-extensions``
+    of ``balance``): argparse would read a value
     starting with ``-`` as an option and answer only "expected one argument"."""
     joined: list[str] = []
     for arg in argv:
-        if joined and joined[-1] == "--extensions" and arg.startswith("-") and not arg.startswith("--"):
-            joined[-1] = f"--extensions={arg}"
+        if joined and joined[-1] in ("--extensions", "--against-extensions") and arg.startswith("-") and not arg.startswith("--"):
+            joined[-1] = f"{joined[-1]}={arg}"
         else:
             joined.append(arg)
     return joined
@@ -377,8 +391,10 @@ def _changes_kept_together(argv: list[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     argv = _changes_kept_together(list(sys.argv[1:] if argv is None else argv))
-    _Parser.json_errors = "--json" in argv
-    args = parser(only=_command_named(argv)).parse_args(argv)
+    command = _command_named(argv)
+    # balance's --json names a file: its refusals stay words (unless --json came first).
+    _Parser.json_errors = "--json" in (argv if command != "balance" else argv[: argv.index("balance")])
+    args = parser(only=command).parse_args(argv)
     if args.command == "play" and not args.game and not args.table:
         sys.exit(_error(args, "play: name a game (see 'referee games') or --table to go on with", 2))
     from referee import Referee, RefereeError, shown

@@ -4,9 +4,10 @@ with fixed seeds and keys (``fixed_key``), and bot games played to their end."""
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
+
+from ..randomness import fixed_key as fixed_key
 
 if TYPE_CHECKING:
     from ..registry import Registry
@@ -30,16 +31,6 @@ def _referee(registry: Registry | None) -> Iterator[Referee]:
         yield app
     finally:
         app.close()
-
-
-def fixed_key(name: str) -> str:
-    """A table key (64 hex digits) made from ``name``, for ``Referee.open(..., seed=, key=)``.
-
-    Bots draw from the table's secret key, not from the seed, so a bot game (a sweep, a
-    balance measure) plays the same on every run only when both are fixed: a failure found
-    once is found again.
-    """
-    return hashlib.sha256(name.encode()).hexdigest()
 
 
 def _open(

@@ -109,3 +109,15 @@ def test_the_progress_bar_counts_to_the_total() -> None:
         bar.advance(10)
     bar.close()
     assert "40/40 games" in shown.getvalue() and shown.getvalue().endswith("\n")
+
+
+def test_holm_flags_a_real_difference_but_not_one_of_many_chance_intervals() -> None:
+    """Twenty figures whose own 95% intervals just leave out 0 (p about 0.04 each) are what
+    chance gives among many: none stands after Holm's correction; one clear difference does."""
+    from referee_balance.stats import Difference, Estimate, holm
+
+    weak = [Difference(f"figure {n}", 0.0, 0.1, Estimate(0.1, 0.005, 0.195, 200), 0.04) for n in range(20)]
+    strong = Difference("clear", 0.0, 0.5, Estimate(0.5, 0.4, 0.6, 200), 1e-12)
+    flagged = [d.figure for d in holm([*weak, strong]) if d.significant]
+    assert flagged == ["clear"]
+    assert [d.significant for d in holm(weak[:1])] == [True]  # alone, the same interval is significant

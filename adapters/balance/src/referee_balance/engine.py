@@ -126,7 +126,7 @@ class Engine:
                 n_workers=self.workers,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",  # a free port of its own: never one a running cluster holds
                 silence_logs=logging.ERROR,
             ) as local,
             Client(local) as client,

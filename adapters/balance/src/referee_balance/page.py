@@ -164,7 +164,7 @@ def page(measured: Measured, plugins: tuple[object, ...] = ()) -> str:
     if measured.against is not None:
         body.append(f"<h2>{html.escape(measured.against.label)} against {html.escape(measured.base.label)}</h2>")
         body.append(
-            "<p>Paired over the same games (same seeds, same table keys). Flagged: the 95% interval of the per-game difference leaves out 0; among many figures, about one in twenty is flagged by chance alone.</p>"
+            "<p>Paired over the same games (same seeds, same table keys). Flagged: significant after Holm's correction for all the figures compared at once (each figure's own 95% interval is shown; with many figures, some intervals leave out 0 by chance alone, and those are not flagged).</p>"
         )
         rows = []
         for d in measured.differences:

@@ -97,7 +97,7 @@ def document(measured: Measured, plugins: tuple[object, ...] = ()) -> dict[str, 
     sets = [measured.base] + ([measured.against] if measured.against else [])
     made: dict[str, Any] = {"format": FORMAT, "games": measured.base.summary.games, "sets": [_set_document(s, plugins) for s in sets]}
     if measured.against is not None:
-        made["comparison"] = [{**msgspec.to_builtins(d), "significant": d.significant} for d in measured.differences]
+        made["comparison"] = [msgspec.to_builtins(d) for d in measured.differences]
     return _finite(made)
 
 
@@ -194,12 +194,11 @@ def text(measured: Measured, plugins: tuple[object, ...] = (), where: str = "") 
         flagged = [d for d in measured.differences if d.significant]
         lines.append(f"== {measured.against.label} against {measured.base.label}, paired over the same games")
         if flagged:
-            lines.append("significant (the 95% interval of the per-game difference leaves out 0):")
+            lines.append(f"significant (after Holm's correction for the {len(measured.differences)} figures compared):")
             width = max(len(d.figure) for d in flagged)
             lines += [difference_line(d, width) for d in flagged]
         else:
             lines.append("no figure differs significantly")
         rest = len(measured.differences) - len(flagged)
         lines.append(f"not significant: {rest} other figure{'s' if rest != 1 else ''} (every one is in the JSON and HTML reports)")
-        lines.append("note: among many figures, about one in twenty is flagged by chance alone")
     return "\n".join(lines).rstrip() + "\n"

@@ -139,7 +139,7 @@ class TableOpened(Event, tag="referee.TableOpened"):
     (``referee.receipts``).  Unset, and then not written at all, in logs of tables opened
     before receipts: their first entries are the bytes they always were."""
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"table {self.table_id} opened: {self.game} for {', '.join(self.seats)}"
 
 
@@ -151,7 +151,7 @@ class ActionTaken(Event, tag="referee.ActionTaken"):
     args: dict[str, Any]
     request: str | None = None
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"{self.seat}: {self.action} {_args(self.args)}".rstrip()
 
 
@@ -162,21 +162,21 @@ class RandomDrawn(Event, tag="referee.RandomDrawn"):
     purpose: str
     outcome: Any
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"random draw {self.draw} ({self.purpose}): {self.kind} {self.spec} -> {self.outcome}"
 
 
 class RoundBegan(Event, tag="referee.RoundBegan"):
     round: int
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"round {self.round} begins"
 
 
 class RoundEnded(Event, tag="referee.RoundEnded"):
     round: int
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"round {self.round} ends"
 
 
@@ -184,7 +184,7 @@ class TurnBegan(Event, tag="referee.TurnBegan"):
     turn: int
     seat: str
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"turn {self.turn}: {self.seat}"
 
 
@@ -192,28 +192,28 @@ class TurnEnded(Event, tag="referee.TurnEnded"):
     turn: int
     seat: str
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"{self.seat}'s turn {self.turn} ends"
 
 
 class PhaseBegan(Event, tag="referee.PhaseBegan"):
     phase: str
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"{self.phase} begins"
 
 
 class PhaseEnded(Event, tag="referee.PhaseEnded"):
     phase: str
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"{self.phase} ends"
 
 
 class RequestOpened(Event, tag="referee.RequestOpened"):
     request: Request
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"{self.request.seat} is asked: {self.request.prompt}"
 
 
@@ -221,7 +221,7 @@ class RequestWithdrawn(Event, tag="referee.RequestWithdrawn"):
     request: str
     reason: str
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"request {self.request} withdrawn: {self.reason}"
 
 
@@ -237,7 +237,7 @@ class GameEnded(Event, tag="referee.GameEnded"):
     reason: str
     standings: tuple[Standing, ...] = ()
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         winners = ", ".join(self.winners) or "nobody"
         return f"game over ({self.reason}); winners: {winners}"
 
@@ -248,7 +248,7 @@ class SeedRevealed(Event, tag="referee.SeedRevealed"):
     seed: str
     key: str = ""
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"seed revealed: {self.seed}"
 
 
@@ -268,7 +268,7 @@ class SeatClaimed(Event, tag="referee.SeatClaimed"):
 
     seat: str
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"{self.seat}'s seat was claimed through its invitation"
 
 
@@ -278,7 +278,7 @@ class InvitationReissued(Event, tag="referee.InvitationReissued"):
 
     seat: str
 
-    def describe(self) -> str:
+    def describe(self, words: Words | None = None) -> str:
         return f"the gamesmaster re-issued {self.seat}'s invitation; whoever held {self.seat}'s seat before no longer does"
 
 

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 from .plugin import hookspec
 
 if TYPE_CHECKING:
-    from .events import Entry, Event, Request, TableOpened
+    from .events import Event, Request, TableOpened
     from .facts import Held, Used
+    from .log import Entry
     from .presentation import Presentation
     from .registry import Extension, Game
     from .table import Action, Decision, TableState

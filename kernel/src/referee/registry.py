@@ -62,7 +62,7 @@ changes its folder's time, so a new registry reads them again only then."""
 
 
 def _import_path_stamp() -> tuple[tuple[str, int | None], ...]:
-    stamps = []
+    stamps: list[tuple[str, int | None]] = []
     for entry in sys.path:
         try:
             stamps.append((entry, os.stat(entry or ".").st_mtime_ns))

@@ -146,7 +146,9 @@ def _play(view: dict[str, Any], seat: str, rng: random.Random) -> dict[str, Any]
         return c is not None and (len(c["pimps"]) > 1 or bool(c["owner"]))
 
     plays: dict[str, str] = {}
-    leader = max((p for p in view["players"] if p["name"] != seat), key=lambda p: p["money"], default=None)
+    rivals = {p["name"]: p for p in view["players"] if p["name"] != seat}
+    # Rivals level on money are equally the leader: which one is drawn, not the first seated.
+    leader = rivals[near_best(list(rivals), lambda s: rivals[s]["money"], 0, rng)] if rivals else None
     for card, targets in offered.items():
         c = hand.get(card)
         if c is None or not targets:

@@ -27,6 +27,7 @@ SEATS = ["Ann", "Bob", "Cat", "Dan"]
 @pytest.fixture
 def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(search, "ROLLOUTS", 4)
+    monkeypatch.setattr(search, "CANDIDATES", 3)
 
 
 def _open(app: Referee, seed: str, bots: Any = "heuristic") -> str:

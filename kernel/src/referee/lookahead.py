@@ -30,7 +30,7 @@ from .table import Action, TableState, copied_state, decide
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["Policy", "World", "candidates", "choose", "play_out", "rules_of", "seat_view", "world_source"]
+__all__ = ["Policy", "World", "candidates", "choose", "play_out", "rules_of", "seat_view", "spawn", "world_source"]
 
 Policy = Callable[[dict[str, Any], str, Request, random.Random], dict[str, Any]]
 """A bot playing the rest of a possible world: ``policy(view, seat, request, rng)``, the
@@ -47,11 +47,18 @@ def _registry() -> Any:
     return Registry()
 
 
-def rules_of(game: str, extensions: Sequence[str]) -> Rules:
-    """The rules of ``game`` with ``extensions`` (the names a table's view lists), from the
-    installed plugins: a possible world is played under the rules of the table it mirrors.
-    A ``RefereeError`` when one of them is not installed here."""
-    return _registry().rules(game, list(extensions))
+def rules_of(game: str, plugins: Sequence[str]) -> Rules:
+    """The rules of ``game`` with the extensions among ``plugins`` (the names a table's first
+    entry records: ``cashnguns.the-kid``), from the installed plugins: a possible world is
+    played under the rules of the table it mirrors.  A ``RefereeError`` when one of them is
+    not installed here."""
+    extensions = [name.split(".", 1)[1] for name in plugins if name.startswith(f"{game}.")]
+    return _registry().rules(game, extensions)
+
+
+def spawn(rng: random.Random) -> random.Random:
+    """A generator of its own drawn from ``rng`` (a playout's, a world's): as secret as ``rng``."""
+    return random.Random(rng.getrandbits(64))
 
 
 def world_source(rng: random.Random) -> SeededSource:
@@ -168,7 +175,7 @@ def choose(
     totals = [0.0] * len(options)
     tried = 0
     for _ in range(worlds):
-        world = make_world(random.Random(rng.getrandbits(64)))
+        world = make_world(spawn(rng))
         if world is None:
             continue
         state, source = world

@@ -146,7 +146,7 @@ def winning(state: TableState, seat: str) -> float:
 def search_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     from .bot import heuristic_answer
 
-    proposed = [heuristic_answer(view, seat, request, random.Random(rng.getrandbits(64))) for _ in range(3)]
+    proposed = [heuristic_answer(view, seat, request, lookahead.spawn(rng)) for _ in range(3)]
     if request.action not in ("place", "play"):
         return proposed[0]
     if request.action == "place":
@@ -156,7 +156,7 @@ def search_answer(view: dict[str, Any], seat: str, request: referee.Request, rng
     if len(options) < 2:
         return proposed[0]
     try:
-        rules = lookahead.rules_of(view["game"], view["view"].get("extensions", []))
+        rules = lookahead.rules_of(view["game"], view["view"].get("plugins", []))
     except RefereeError:
         return proposed[0]  # a house rule not installed here: no possible table to play it in
     return lookahead.choose(

@@ -179,12 +179,12 @@ def search_answer(view: dict[str, Any], seat: str, request: referee.Request, rng
     from .bot import heuristic_answer
 
     table = view["view"]
-    proposed = [heuristic_answer(view, seat, request, random.Random(rng.getrandbits(64))) for _ in range(3)]
+    proposed = [heuristic_answer(view, seat, request, lookahead.spawn(rng)) for _ in range(3)]
     options = lookahead.candidates(request, proposed, rng, CANDIDATES)
     if len(options) < 2:
         return proposed[0]
     try:
-        rules = lookahead.rules_of(view["game"], table.get("extensions", []))
+        rules = lookahead.rules_of(view["game"], table.get("plugins", []))
     except RefereeError:
         return proposed[0]  # a house rule not installed here: no possible table to play it in
     return lookahead.choose(

@@ -71,8 +71,9 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
         "my_bullets": {gun: chosen for gun, chosen in r.bullets.items() if gun in mine},
         "my_targets": {gun: target for gun, target in r.targets.items() if gun in mine},
         "my_nerve": r.nerve.get(seat) if seat else None,
-        # The table's extensions (powers, house rules) and options are public: each seat's
-        # bot kind, and the rules a bot looking ahead plays its possible tables under.
-        "extensions": [p.name.split(".", 1)[1] for p in state.plugins[1:]],
+        # The table's plugins (the game, its powers, house rules) and options are public,
+        # as its first entry records them: each seat's bot kind, and the rules a bot looking
+        # ahead plays its possible tables under.
+        "plugins": [p.name for p in state.plugins],
         "bots": bots_by_seat(state.options, state.seats),
     }

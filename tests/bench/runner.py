@@ -21,7 +21,7 @@ from typing import Any
 import referee.logging
 from referee import Registry
 
-from . import counts, durable, long, postgres, processes, report, verifying
+from . import counts, durable, long, postgres, processes, report, searching, verifying
 from .common import GAMES, KERNEL_TESTS, ROOT, Row, Scratch, Settings, progress, record_game
 
 ROWS = (
@@ -37,6 +37,7 @@ ROWS = (
     "cli-tables-long",
     "cli-start",
     "pg-open",
+    "search",
 )
 """Groups of rows, as ``--only`` names them (README.md says which rows each one makes)."""
 
@@ -78,7 +79,7 @@ def parse(argv: Sequence[str] | None) -> tuple[Settings, str]:
     return settings, args.json
 
 
-PER_GAME = {"counts", "verify", "verify-floor", "cli-verify", "durable", "cli-game"}
+PER_GAME = {"counts", "verify", "verify-floor", "cli-verify", "durable", "cli-game", "search"}
 LONG = {"warm-act", "cli-act-long", "cli-tables-long"}
 
 
@@ -107,6 +108,8 @@ def game_rows(registry: Registry, settings: Settings, scratch: Scratch) -> list[
             results.append(durable.measure_durable(registry, settings, game, scratch, pragmas))
         if settings.wants("cli-game"):
             results += processes.game_rows(registry, settings, spec, scratch)
+        if settings.wants("search") and (row := searching.measure_search(registry, settings, game)) is not None:
+            results.append(row)
     return results
 
 

@@ -20,6 +20,7 @@ from referee.flow import advance
 from referee.table import Action, Decision, TableState, decide, open_table
 
 from .components import STANDARD, Components
+from .loot import STAY_DOWN
 from .nerve import BACK_DOWN, STAY_IN
 from .state import CashNGuns, Round
 
@@ -99,6 +100,8 @@ def possible_table(rules: referee.Rules, view: dict[str, Any], seat: str, reques
     r.dead = [g["name"] for g in table["gangsters"] if not g["alive"] and g["wounded_now"]]
     if at > _PHASES.index("nerve"):
         r.nerve = {n: n not in r.cowards for n in game.living() if n not in r.sat_out}
+    if at > _PHASES.index("showdown"):
+        r.discarded = _discarded(game, r, table, seat, view.get("requests", []), deck, rng)
     game.round = r
     by_name = {g["name"]: g for g in table["gangsters"]}
     for name, gangster in game.gangsters.items():
@@ -140,13 +143,11 @@ def possible_table(rules: referee.Rules, view: dict[str, Any], seat: str, reques
         )
         if done is None:
             break
-        if done.seat == seat:
-            args = _own_answer(table, done) or heuristic_answer(lookahead.seat_view(rules, state, seat), seat, done, rng)
-        else:
-            # A power revealed is shown to all: whoever the view shows face down revealed nothing.
-            args = heuristic_answer(lookahead.seat_view(rules, state, done.seat), done.seat, done, rng)
-            if args.pop("reveal", None) and done.action == "bullet" and "card" not in args:
-                args["card"] = rng.choice([o.value for o in (done.answer or {})["card"].options])
+        args = (_own_answer(table, done) if done.seat == seat else None) or heuristic_answer(
+            lookahead.seat_view(rules, state, done.seat), done.seat, done, rng
+        )
+        if not by_name[done.seat]["power_revealed"]:
+            args = _revealing_nothing(args, done, rng)
         try:
             decide(rules, state, Action(done.seat, done.action, args, done.id), source)
         except RefereeError:
@@ -154,6 +155,41 @@ def possible_table(rules: referee.Rules, view: dict[str, Any], seat: str, reques
     if request_id not in flow.requests or state.over:
         return None
     return state, source
+
+
+def _discarded(
+    game: CashNGuns, r: Round, table: dict[str, Any], seat: str, requests: list[dict[str, Any]], deck: list[str], rng: random.Random
+) -> dict[str, str]:
+    """The cards discarded face down this round (gun -> card): which guns is public (every
+    gun that had a card and did not fire it), the cards are drawn, but for the seat's own
+    guns a reload offer tells: one offering a card to give up follows a Bang! Bang! Bang!."""
+    offers = {str(q["id"]).split(".", 2)[-1]: q for q in requests if q["action"] == "reload"}
+    found = {}
+    for gun in game.guns.values():
+        owner = game.gangsters[gun.owner]
+        if gun.id in r.fired or owner.name in r.sat_out or not (owner.alive or owner.name in r.dead):
+            continue
+        offered = ((offers.get(gun.id) or {}).get("answer") or {}).get("discard") or {}
+        if owner.name == seat and offered.get("options"):
+            found[gun.id] = "bbb"
+        elif owner.name == seat and owner.power == "the-specialist":
+            found[gun.id] = rng.choice([card for card in deck if card != "bbb"] or deck)
+        else:
+            found[gun.id] = rng.choice(deck)
+    return found
+
+
+def _revealing_nothing(args: dict[str, Any], request: referee.Request, rng: random.Random) -> dict[str, Any]:
+    """``args`` without using a power: a power used is shown to all, and the view shows
+    this gangster's face down, so in this step it was not used."""
+    if request.action == "reload" or request.action == "take-gun":
+        return {}
+    if request.action == "claim":
+        return {"claim": STAY_DOWN}
+    args = {name: value for name, value in args.items() if name != "reveal"}
+    if request.action == "bullet" and "card" not in args:
+        args["card"] = rng.choice([o.value for o in (request.answer or {})["card"].options])
+    return args
 
 
 def _own_answer(table: dict[str, Any], request: referee.Request) -> dict[str, Any] | None:

@@ -21,7 +21,7 @@ from typing import Any
 import referee.logging
 from referee import Registry
 
-from . import counts, durable, lab, long, postgres, processes, report, verifying
+from . import counts, durable, lab, long, postgres, processes, report, searching, verifying
 from .common import GAMES, KERNEL_TESTS, ROOT, Row, Scratch, Settings, progress, record_game
 
 ROWS = (
@@ -39,6 +39,7 @@ ROWS = (
     "cli-start",
     "pg-open",
     "pg-writers",
+    "search",
 )
 """Groups of rows, as ``--only`` names them (README.md says which rows each one makes)."""
 
@@ -80,7 +81,7 @@ def parse(argv: Sequence[str] | None) -> tuple[Settings, str]:
     return settings, args.json
 
 
-PER_GAME = {"counts", "verify", "verify-floor", "cli-verify", "durable", "cli-game", "lab"}
+PER_GAME = {"counts", "verify", "verify-floor", "cli-verify", "durable", "cli-game", "lab", "search"}
 LONG = {"warm-act", "cli-act-long", "cli-tables-long"}
 
 
@@ -111,6 +112,8 @@ def game_rows(registry: Registry, settings: Settings, scratch: Scratch) -> list[
             results += processes.game_rows(registry, settings, spec, scratch)
         if settings.wants("lab"):
             results += lab.lab_rows(registry, settings, spec)
+        if settings.wants("search") and (row := searching.measure_search(registry, settings, game)) is not None:
+            results.append(row)
     return results
 
 

@@ -114,6 +114,7 @@ def test_no_seat_predicts_another_seats_bot(name, tmp_path, monkeypatch):
 
 ALLOWED_RANDOM = {
     ("kernel/src/referee/randomness.py", "random.Random"): "bot_random: seeded from the secret table key",
+    ("kernel/src/referee/lookahead.py", "random.Random"): "a searching bot's playouts: drawn from its keyed generator (spawn)",
     ("kernel/src/referee/service.py", "random.uniform"): "backoff between retries of a raced write; no game choice",
     ("kernel/src/referee/testing/noninterference.py", "random.Random"): "the noninterference check's choice of points, fixed per seed",
     ("kernel/src/referee/testing/worlds.py", "random.Random"): "the noninterference check's other answers for a bot, fixed per seed",

@@ -9,6 +9,9 @@
   most (Snitch on the strongest rival, Pickpocket on the fullest hand, Frame-Up on the
   best idle fighter, Crooked Cop and Loaded Dice on its richest contest, Bail Out as soon
   as it can), and at the count raises its own hos or lowers the leader's.
+- ``search``: looks ahead (``search``): tries the heuristic's placements and plays and
+  others offered in possible tables built from what its seat sees, plays each to the end
+  with heuristic pimps, and keeps the one that wins most often.
 
 Where the heuristic's choice is not forced it draws from the seat's keyed generator: it
 takes, at random, one of the options worth nearly as much as the best (a pimp within
@@ -146,7 +149,9 @@ def _play(view: dict[str, Any], seat: str, rng: random.Random) -> dict[str, Any]
         return c is not None and (len(c["pimps"]) > 1 or bool(c["owner"]))
 
     plays: dict[str, str] = {}
-    leader = max((p for p in view["players"] if p["name"] != seat), key=lambda p: p["money"], default=None)
+    rivals = {p["name"]: p for p in view["players"] if p["name"] != seat}
+    # Rivals level on money are equally the leader: which one is drawn, not the first seated.
+    leader = rivals[near_best(list(rivals), lambda s: rivals[s]["money"], 0, rng)] if rivals else None
     for card, targets in offered.items():
         c = hand.get(card)
         if c is None or not targets:
@@ -199,4 +204,8 @@ def referee_bot_action(view: dict[str, Any], seat: str, request: referee.Request
     kind = bots_by_seat(game.get("bots"), [seat])[seat]
     if kind == "random":
         return random_answer(game, seat, request, rng)
+    if kind == "search":
+        from .search import search_answer
+
+        return search_answer(view, seat, request, rng)
     return heuristic_answer(view, seat, request, rng)

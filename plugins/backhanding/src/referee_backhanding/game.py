@@ -23,7 +23,7 @@ from .state import Backhanding, evolve
 
 _HERE = Path(__file__).parent
 
-BOTS = ("heuristic", "random")
+BOTS = ("heuristic", "random", "search")
 DEFAULT_BOT = "heuristic"
 
 SUMMARY = (
@@ -35,7 +35,7 @@ SUMMARY = (
 
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     bots: str | list[str] | dict[str, str] = DEFAULT_BOT
-    """Which bot plays a seat bots play: one kind for every seat ("heuristic", "random"),
+    """Which bot plays a seat bots play: one kind for every seat ("heuristic", "random", "search"),
     kinds in seat order (a list, or "heuristic,random,..."; seats past its end get the
     heuristic bot), or seat -> kind.  It chooses nothing for a seat a person plays."""
 

@@ -96,5 +96,9 @@ def referee_view(state: TableState, seat: str | None) -> dict[str, Any]:
         },
         "values": dict(game.values),
         "bots": bots_by_seat(state.options.get("bots"), game.seats),
+        # The table's plugins and options are public, as its first entry records them: the
+        # rules a bot looking ahead plays its possible tables under.
+        "plugins": [p.name for p in state.plugins],
+        "options": {name: value for name, value in state.options.items() if name != "bots"},
         "cards_note": "The card list is the project's own design (DATA.md); the rulebook prints none.",
     }

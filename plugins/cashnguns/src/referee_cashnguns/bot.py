@@ -1,6 +1,6 @@
 """Bots for Cash'n'Guns seats, reading only their own seat's view.
 
-Two kinds, chosen per seat by the table option ``bots`` (see ``game.Options``):
+Three kinds, chosen per seat by the table option ``bots`` (see ``game.Options``):
 
 ``random``
     Any legal answer, uniformly: every bullet card kind, target, nerve and power use the
@@ -10,10 +10,18 @@ Two kinds, chosen per seat by the table option ``bots`` (see ``game.Options``):
     A gangster with a plan.  It spreads its strong cards over the rounds left (Bang! Bang!
     Bang! for a rich pot or when time runs out, Click! as a bluff), aims at whoever is
     worth it, the rich more often but not always, the nearly dead when it holds a real
-    bullet, never at a revealed Insane with a live grenade, backs down when the guns on it
-    could kill it or outnumber its courage, and uses every power: reveals The Kid, The
-    Cunning and The Insane, takes Bang! Bang! Bang! back, joins the split when the pot is
-    worth it and takes a dead gangster's gun.
+    bullet, at a revealed Insane with a live grenade like at anyone else when the blast pays
+    (it survives it, and the Insane leads or it does), backs down when the guns on it could
+    kill it or outnumber its courage, and uses every power: reveals The Kid, The Cunning and
+    The Insane, takes Bang! Bang! Bang! back, joins the split when the pot is worth it and
+    takes a dead gangster's gun.
+``search``
+    Looks ahead (``search``): tries the heuristic's answers and the others offered in
+    possible tables built from what its seat sees, plays each to the end with heuristic
+    gangsters, and keeps the one that wins most often.
+
+Where options are worth the same, each kind chooses among them with its own keyed
+generator, never by the order they are listed in.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from referee import Pick, answers, hookimpl
 
 from .nerve import BACK_DOWN, STAY_IN
 
-BOT_KINDS = ("heuristic", "random")
+BOT_KINDS = ("heuristic", "random", "search")
 """The bots this game ships; ``heuristic`` plays a seat unless the table says otherwise."""
 DEFAULT_BOT = "heuristic"
 
@@ -110,7 +118,23 @@ def _heuristic_bullet(table: dict[str, Any], seat: str, request: referee.Request
 
 
 def _grenade_armed(g: dict[str, Any]) -> bool:
-    return g["power"] == "the-insane" and g["power_revealed"]
+    return g["power"] == "the-insane" and g["power_revealed"] and not g.get("power_used")
+
+
+def _wound_limit(g: dict[str, Any]) -> int:
+    return 4 if g["power"] == "the-unbreakable" else 3
+
+
+def _blast_pays(table: dict[str, Any], seat: str, target: dict[str, Any], leader: int) -> bool:
+    """Whether wounding an armed Insane pays: the grenade wounds everyone standing (the
+    shooter too) and the pot waits, so it pays when the shooter survives the blast and the
+    Insane is the richest target, or the shooter leads and a round without a split keeps
+    its lead."""
+    me = _me(table, seat)
+    if me["wounds"] + 1 >= _wound_limit(me):
+        return False
+    richest_other = max((g["money"] for g in table["gangsters"] if g["alive"] and g["name"] != seat), default=0)
+    return target["money"] >= leader or me["money"] > richest_other
 
 
 def _heuristic_target(table: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
@@ -128,9 +152,11 @@ def _heuristic_target(table: dict[str, Any], seat: str, request: referee.Request
             weight += 2.0  # a real bullet may finish him
         if name in aiming_at_me:
             weight += 1.5  # The Kid sees who aims at him: make them think twice
-        if _grenade_armed(g) and card != "click":
-            weight *= 0.05  # shooting him sets the grenade off on everyone standing
+        if _grenade_armed(g) and card != "click" and not _blast_pays(table, seat, g, leader):
+            weight = 0.0  # the grenade would cost the shooter more than it gains
         weights.append(weight)
+    if not any(weights):
+        return {"target": rng.choice(offered)}
     return {"target": rng.choices(offered, weights=weights)[0]}
 
 
@@ -157,7 +183,7 @@ def _heuristic_courage(table: dict[str, Any], seat: str, request: referee.Reques
     aimed = sum(1 for target in table["targets"].values() if target == seat)
     if not aimed:
         return _nerve(request, True)
-    limit = 4 if me["power"] == "the-unbreakable" else 3
+    limit = _wound_limit(me)
     if me["power"] == "dragon-skin":
         aimed = min(aimed, 1)
     lethal = me["wounds"] + aimed >= limit
@@ -197,7 +223,7 @@ def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, 
         return {"claim": claims[-1] if worth and len(claims) > 1 else claims[0]}
     if request.action == "take-gun":
         guns = _offered(request, "take")
-        return {"take": guns[0]} if guns else {}
+        return {"take": rng.choice(guns)} if guns else {}
     assert request.answer is not None
     return answers.sample(request.answer, rng)
 
@@ -212,6 +238,11 @@ def bot_kind(view: dict[str, Any], seat: str) -> str:
 def referee_bot_action(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any] | None:
     if request.answer is None:
         return None
-    if bot_kind(view, seat) == "random":
+    kind = bot_kind(view, seat)
+    if kind == "random":
         return random_answer(request, rng)
+    if kind == "search":
+        from .search import search_answer
+
+        return search_answer(view, seat, request, rng)
     return heuristic_answer(view, seat, request, rng)

@@ -74,7 +74,7 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     bots: str | list[str] | dict[str, str] = DEFAULT_BOT
     """Which bot plays a seat the table lets bots play: one kind for every seat
-    ("heuristic", "random"), kinds in seat order (a list, or a comma-separated string
+    ("heuristic", "random", "search"), kinds in seat order (a list, or a comma-separated string
     such as "heuristic,random,random,heuristic"), or a mapping of seat to kind (seats
     left out get "heuristic").  It chooses nothing for a seat a person plays."""
 

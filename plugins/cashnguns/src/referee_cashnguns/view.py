@@ -13,7 +13,7 @@ import referee
 from referee import hookimpl
 
 from .game import bots_by_seat
-from .powers import card
+from .powers import card, used
 from .state import CashNGuns
 
 
@@ -43,6 +43,8 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
                 # holds one face down is as public as how many are at the table.
                 "power_dealt": g.power is not None,
                 "power_revealed": g.revealed,
+                # A single-use power's use was shown when it happened.
+                "power_used": bool(g.revealed and g.power and used(state, g.power)),
                 "guns": len(guns),
                 "bullets_left": sum(len(gun.bullets) for gun in guns),
                 "coward": g.name in r.cowards,
@@ -69,6 +71,9 @@ def referee_view(state: referee.TableState, seat: str | None) -> dict[str, Any]:
         "my_bullets": {gun: chosen for gun, chosen in r.bullets.items() if gun in mine},
         "my_targets": {gun: target for gun, target in r.targets.items() if gun in mine},
         "my_nerve": r.nerve.get(seat) if seat else None,
-        # The table's options are public: each seat's bot kind, for the bots to read.
+        # The table's plugins (the game, its powers, house rules) and options are public,
+        # as its first entry records them: each seat's bot kind, and the rules a bot looking
+        # ahead plays its possible tables under.
+        "plugins": [p.name for p in state.plugins],
         "bots": bots_by_seat(state.options, state.seats),
     }

@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 
 import referee
-from referee import RefereeError, lookahead
+from referee import Pick, RefereeError, lookahead
 from referee.table import Action, Decision, TableState, decide, open_table
 
 from .common import STEPS
@@ -128,8 +128,10 @@ def _placements(request: referee.Request, rng: random.Random) -> list[dict[str, 
     """Placements the rules take (a pimp beside a ho, or a pass naming none), in an order
     drawn from ``rng``."""
     fields = request.answer or {}
-    pimps = [o.value for o in fields["pimp"].options if o.value != PASS]
-    hos = [o.value for o in fields["ho"].options] if "ho" in fields else []
+    pimp, ho = fields["pimp"], fields.get("ho")
+    assert isinstance(pimp, Pick) and (ho is None or isinstance(ho, Pick)), "a placement picks a pimp and a ho"
+    pimps = [o.value for o in pimp.options if o.value != PASS]
+    hos = [o.value for o in ho.options] if ho is not None else []
     found = [{"pimp": pimp, "ho": ho} for pimp in pimps for ho in hos]
     rng.shuffle(found)
     return [*found[: 2 * CANDIDATES], {"pimp": PASS}]

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 import referee
-from referee import RefereeError, lookahead
+from referee import Pick, RefereeError, lookahead
 from referee.flow import advance
 from referee.table import Action, Decision, TableState, decide, open_table
 
@@ -131,6 +131,7 @@ def possible_table(rules: referee.Rules, view: dict[str, Any], seat: str, reques
     flow.round, flow.requests, flow.phase, flow.seat = table["round"], {}, None, None
     flow.ended = _PHASES[at - 1] if at else None
     decision = Decision(rules, state, source)
+    assert rules.game.flow is not None, "Cash'n'Guns declares its rounds"
     advance(decision, rules.game.flow)
     if request_id not in flow.requests or state.over:
         return None
@@ -188,7 +189,9 @@ def _revealing_nothing(args: dict[str, Any], request: referee.Request, rng: rand
         return {"claim": STAY_DOWN}
     args = {name: value for name, value in args.items() if name != "reveal"}
     if request.action == "bullet" and "card" not in args:
-        args["card"] = rng.choice([o.value for o in (request.answer or {})["card"].options])
+        card = (request.answer or {})["card"]
+        assert isinstance(card, Pick), "a bullet is picked"
+        args["card"] = rng.choice([o.value for o in card.options])
     return args
 
 

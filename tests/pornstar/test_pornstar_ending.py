@@ -143,7 +143,8 @@ ENDING = [("heuristic", SEATS[:2], (1, 2, 4, 6, 9)), ("heuristic", SEATS, range(
 def test_heuristic_tables_end_by_the_deck(bots, seats, seeds):
     """Victory!: the game ends when no card is left to draw.  A fixed set of heuristic
     tables of two, four and six studios all end so, not at the round limit (the backstop)
-    nor by concessions; DATA.md gives the shares over 400 tables each."""
+    nor by concessions; DATA.md gives the shares over 400 tables each (at two studios about
+    one table in five still ends by a concession: these seeds are five that do not)."""
     for n in seeds:
         state, _ = play(f"end-heuristic-{len(seats)}-{n}", bots, seats)
         assert state.result is not None and state.result.reason.startswith("the deck is empty"), (n, state.result.reason)

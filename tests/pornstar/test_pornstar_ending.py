@@ -87,6 +87,8 @@ def test_the_studio_ahead_buys_the_star_that_would_keep_a_short_deck_going(aucti
 
 
 def test_a_studio_behind_does_not_hurry_the_end(auctions):
+    """Victory!: "Whoever has the highest total is the winner": a studio behind gains
+    nothing by ending the game, and with $60 it keeps its money (Maintaining Your Stars)."""
     view, seat, request = auctions[0]
     behind = ahead(view, seat, deck=1, money=60)
     behind["studios"][seat]["score"] = 0
@@ -119,7 +121,8 @@ def test_maintenance_never_spends_the_last_dollar(seed):
 
 
 def test_a_bid_never_spends_the_last_dollar():
-    """A bid is never more than the bidder has less a dollar, however far ahead it is."""
+    """Cashflow Problems: "If at any time you run completely out of money" the studio must
+    beg or give up, so a bid is never all the bidder has, however far ahead it is."""
     shape = Amount(min=5, max=6, optional=True)
     request = referee.Request(id="r1", seat="Ann", action="bid-for-star", prompt="bid", answer={"bid": shape})
     view = {

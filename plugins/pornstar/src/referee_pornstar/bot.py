@@ -10,8 +10,10 @@ Two kinds, chosen per seat by the table option ``bots``:
     spare, casting Stars with the Film's Specialty and advertising when rich; plays its
     Play cards where they help it or hurt the leader; rents the Star a Film lacks from
     another studio (paying for it and promising half the residuals); keeps the Stars it
-    can afford; bids for cheap Stars when it has money to spare; lends on hard terms,
-    borrows when broke, and accepts deals that pay it more than they cost it.
+    can afford; bids for cheap Stars when it has money to spare, and for a Star a Film in
+    its hand lacks; lends on hard terms (when not rich, only against a Star or Film worth
+    the loan), borrows when broke, and accepts deals that pay it more than they cost it.
+    It never spends its last dollar: at $0 a studio must beg or give up.
 
     Where its choice is not forced it draws from the seat's keyed generator: it takes, at
     random, one of the options worth nearly as much as the best (a Film within

@@ -10,8 +10,10 @@ Two kinds, chosen per seat by the table option ``bots``:
     spare, casting Stars with the Film's Specialty and advertising when rich; plays its
     Play cards where they help it or hurt the leader; rents the Star a Film lacks from
     another studio (paying for it and promising half the residuals); keeps the Stars it
-    can afford; bids for cheap Stars when it has money to spare; lends on hard terms,
-    borrows when broke, and accepts deals that pay it more than they cost it.
+    can afford; bids for cheap Stars when it has money to spare, and for a Star a Film in
+    its hand lacks; lends on hard terms (when not rich, only against a Star or Film worth
+    the loan), borrows when broke, and accepts deals that pay it more than they cost it.
+    It never spends its last dollar: at $0 a studio must beg or give up.
 
     Where its choice is not forced it draws from the seat's keyed generator: it takes, at
     random, one of the options worth nearly as much as the best (a Film within
@@ -19,6 +21,12 @@ Two kinds, chosen per seat by the table option ``bots``:
     ties at random, judges its money with ``MONEY_NOISE`` dollars of noise and varies its
     bids and loans by a few dollars, so that a seat running this code on what it sees
     cannot tell what it will do.
+
+    When the deck runs short (``SHORT_DECK`` cards a studio in business or fewer), the
+    studio ahead plays to end the game while it leads (Victory!: the game ends when no
+    card is left to draw): it draws all it may, keeps every Star it can pay for, and
+    buys the Stars put up for auction, since an unsold Star goes back into the deck
+    and keeps the game going.
 """
 
 from __future__ import annotations
@@ -42,6 +50,13 @@ VALUE_MARGIN = 10
 
 MONEY_NOISE = 20
 """Dollars either way by which the heuristic misjudges its own money, so its thresholds cannot be read."""
+
+
+LEND_RESERVE = 50
+"""Dollars a heuristic lender short of riches keeps when it lends against a Star or Film."""
+
+SHORT_DECK = 4
+"""Cards in the deck per studio in business at or below which the leader hurries the end."""
 
 
 def near_best(options: list[str], value: Callable[[str], float], margin: float, rng: random.Random) -> str:
@@ -236,6 +251,15 @@ def random_answer(view: dict[str, Any], seat: str, request: referee.Request, rng
 # --- heuristic -----------------------------------------------------------------------------
 
 
+def _hurries(view: dict[str, Any], seat: str) -> bool:
+    """Whether ``seat`` plays for the end: the deck is short and no studio in business
+    scores more than it (Victory!: the highest total wins when the deck runs out)."""
+    studios = {s: v for s, v in view["studios"].items() if not v["out"]}
+    if seat not in studios or view["final_round"] or view["deck"] > SHORT_DECK * len(studios):
+        return False
+    return studios[seat]["score"] >= max(v["score"] for v in studios.values())
+
+
 def _star_value(view: dict[str, Any], star: str) -> int:
     c = _card(view, star)
     return int(c.get("filming", 0)) + 2 * int(c.get("maintenance", 0)) if c.get("type") == "star" else int(c.get("cost", 10))
@@ -386,8 +410,11 @@ def _heuristic_reply(view: dict[str, Any], seat: str, request: referee.Request, 
 
 def _heuristic_maintenance(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     offered = _offered(request, "keep")
-    budget = min(_money(view, seat), _sensed(view, seat, rng) - 20)
-    if sum(int(_card(view, s)["maintenance"]) for s in offered) > budget:
+    # Never down to $0: a studio out of money must beg or give up (Cashflow Problems).
+    budget = min(_money(view, seat) - 1, _sensed(view, seat, rng) - 20)
+    if _hurries(view, seat):
+        budget = _money(view, seat) - 1  # a Star let go goes back into the deck: keep all it can
+    elif sum(int(_card(view, s)["maintenance"]) for s in offered) > budget:
         budget -= 20  # tight: let the dear ones go
     keep = []
     for star in sorted(offered, key=lambda s: (_card(view, s)["maintenance"], rng.random())):
@@ -398,6 +425,19 @@ def _heuristic_maintenance(view: dict[str, Any], seat: str, request: referee.Req
     return {"keep": keep}
 
 
+def _completes(view: dict[str, Any], seat: str, star: str) -> int | None:
+    """What the cheapest Film in hand that ``star`` completes costs with its cast, if any."""
+    mine = list(view["studios"][seat]["stable"])
+    costs = []
+    for card in view["hand"]:
+        film = _card(view, card)
+        if film.get("type") == "film" and _casts(view, film, mine, None) is None:
+            cast = _casts(view, film, [*mine, star], None)
+            if cast is not None:
+                costs.append(_cost(view, film, cast))
+    return min(costs, default=None)
+
+
 def _heuristic_bid(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     shape = _amount(request, "bid")
     auction = view.get("auction") or {}
@@ -405,6 +445,13 @@ def _heuristic_bid(view: dict[str, Any], seat: str, request: referee.Request, rn
         return {}
     worth = int(_card(view, auction["star"]).get("maintenance", 0)) * 2 + rng.randint(0, 10)
     limit = min(worth, _money(view, seat) - 100)
+    completes = _completes(view, seat, auction["star"])
+    if completes is not None:
+        # The Star a Film in hand lacks: worth its Filming cost more, if the Film stays affordable.
+        limit = max(limit, min(worth + int(_card(view, auction["star"])["filming"]), _money(view, seat) - completes - 30))
+    if _hurries(view, seat):
+        # Unsold, the Star goes back into the deck and the game goes on: bought, it may end it.
+        limit = min(worth, _money(view, seat) - 1)
     if shape.min > limit:
         return {}
     # A raise of a few dollars now and then: the bid says less about the limit behind it.
@@ -425,6 +472,9 @@ def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, 
             money = _sensed(view, seat, rng)
             most = (_amount(request, "extra") or Amount(max=0)).max or 0
             planned = 2 if money > 250 else 1 if money > 150 else 0
+            if _hurries(view, seat):
+                # Every card it may draw, but never its last dollar: at $0 it would be broke.
+                return {"extra": min(most, (_money(view, seat) - 1) // 10)}
             return {"extra": max(0, min(most, planned + rng.choice((-1, 0, 0, 1))))}
         case "hire":
             stars = sorted(_offered(request, "stars"), key=lambda s: (_card(view, s)["maintenance"], rng.random()))
@@ -464,12 +514,16 @@ def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, 
             return {"do": "ask-loan", "lender": lender, "amount": asked, "note": f"I pay back ${asked + 20} from my next hit"}
         case "lend-money":
             money = _money(view, seat)
-            if _sensed(view, seat, rng) < 150:
-                return {"lend": False}
-            borrower = (view.get("loan") or {}).get("borrower", "")
-            lent = min(rng.choice((50, 60, 70)), money // 4)
-            args: dict[str, Any] = {"lend": True, "amount": lent, "terms": f"{borrower} repays ${lent + 20} when able"}
             demand = sorted(_offered(request, "demand"), key=lambda c: (_star_value(view, c), rng.random()))
+            prize = _star_value(view, demand[-1]) if demand else 0
+            lent = min(rng.choice((50, 60, 70)), money // 4)
+            if _sensed(view, seat, rng) < 150:
+                # Not rich, it still lends when the Star or Film it takes is worth the loan.
+                lent = min(lent, prize, money - LEND_RESERVE)
+                if lent <= 0:
+                    return {"lend": False}
+            borrower = (view.get("loan") or {}).get("borrower", "")
+            args: dict[str, Any] = {"lend": True, "amount": lent, "terms": f"{borrower} repays ${lent + 20} when able"}
             if demand:
                 args["demand"] = demand[-1:]
             return args

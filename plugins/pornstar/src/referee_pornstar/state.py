@@ -178,6 +178,9 @@ class PornStar(msgspec.Struct):
     """The studios of the final round, in their order."""
     final_left: list[str] = []
     """Those of them yet to begin their last turn."""
+    emptied: bool = False
+    """Whether the final round began with the deck empty (and not at the round limit): a
+    Star returned to the deck during it does not change why the game ends."""
     scores: dict[str, int] = {}
 
     def in_play(self) -> list[str]:
@@ -389,6 +392,7 @@ def evolve(game: PornStar, event: Event) -> None:
             game.discard.append(event.card)
         case FinalRoundBegan():
             game.final, game.final_order, game.final_left = True, list(event.order), list(event.order)
+            game.emptied = not game.deck
         case ProductionChosen():
             game.chosen = Chosen(seat=event.seat, doing=event.doing, subject=event.subject)
         case ScoresCounted():

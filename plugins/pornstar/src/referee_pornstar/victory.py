@@ -49,7 +49,7 @@ def end_if_over(decision: Decision) -> None:
     if not in_play:
         end_game(decision, "every studio has conceded")
     elif game.final and not any(s in in_play for s in game.final_left):
-        why = "the round limit is reached" if game.deck else "the deck is empty"
+        why = "the deck is empty" if game.emptied else "the round limit is reached"
         end_game(decision, f"{why} and every studio has had its last turn")
 
 

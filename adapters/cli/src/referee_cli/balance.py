@@ -108,9 +108,10 @@ def _seats(given: str | None, game: Any) -> tuple[str, ...]:
     if given is None:
         count = max(game.min_seats, min(4, game.max_seats or 4))
     elif given.strip().isdigit():
-        count = int(given)
+        # A count of more digits than any table has seats is refused before it is read as a number.
+        count = int(given) if len(given.strip()) <= 3 else 0
         if not 1 <= count <= len(NAMES):
-            raise RefereeError(f"--seats {count}: give 1 to {len(NAMES)} seats, or their names")
+            raise RefereeError(f"--seats {shown(given.strip())}: give 1 to {len(NAMES)} seats, or their names")
     else:
         names = tuple(name.strip() for name in given.split(","))
         if not all(names):
@@ -136,10 +137,16 @@ def _writable(name: str | None, flag: str) -> None:
 
     if name is None or name == "-":
         return
+    if "\x00" in name:
+        raise RefereeError(f"{flag} {shown(name)} cannot be a file's name: it holds a NUL character")
     path = Path(name)
-    if path.is_dir():
+    try:
+        folder, parent = path.is_dir(), path.parent.is_dir()
+    except (OSError, ValueError) as exc:  # a name no file could have (too long, say)
+        raise RefereeError(f"{flag} {shown(name)} cannot be a file's name: {getattr(exc, 'strerror', None) or exc}") from None
+    if folder:
         raise RefereeError(f"{flag} {shown(name)} is a folder: name a file")
-    if not path.parent.is_dir():
+    if not parent:
         raise RefereeError(f"{flag} {shown(name)}: there is no folder {shown(str(path.parent))}")
 
 
@@ -148,8 +155,8 @@ def _write(name: str, text: str, flag: str) -> None:
 
     try:
         Path(name).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise RefereeError(f"cannot write {flag} {shown(name)}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:
+        raise RefereeError(f"cannot write {flag} {shown(name)}: {getattr(exc, 'strerror', None) or exc}") from None
 
 
 def cmd_balance(args: argparse.Namespace) -> int:

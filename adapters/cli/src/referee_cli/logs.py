@@ -110,8 +110,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _is_folder(name: str) -> bool:
+    """Whether ``name`` names a folder; a name no file could have (too long, say) does not."""
+    try:
+        return Path(name).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
-    if args.all or (args.log and Path(args.log).is_dir()):
+    if args.all or (args.log and _is_folder(args.log)):
         from .balance import cmd_verify_archive
 
         return cmd_verify_archive(args)

@@ -144,47 +144,62 @@ async def _seat(
     with more entries than that page held times another seat's answer (the update latency)."""
     headers = {"Authorization": f"Bearer {token}"}
     answered: set[str] = set()
-    counted = 0
     async with connect(f"ws://{address.removeprefix('http://')}/api/tables/{table}/seats/{seat}/live", max_size=None) as socket:
         await socket.send(json.dumps({"token": token, "after": 0}))
-        update = json.loads(await socket.recv())
+        newest: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        newest.put_nowait(json.loads(await socket.recv()))
         clock.arrived()
         await clock.go.wait()
-        while True:
-            for request in update.get("view", {}).get("requests", []):
-                if request["id"] in answered or time.monotonic() >= clock.until:
-                    continue
-                answered.add(request["id"])
-                if pace:
-                    await asyncio.sleep(random.uniform(0.5 * pace, 1.5 * pace))
-                    if time.monotonic() >= clock.until:
-                        return
-                began = time.perf_counter()
-                sent.append((began, seat, update["length"]))
-                body = {"action": request["action"], "args": _answer(request["answer"]), "request": request["id"]}
-                url = f"{address}/api/tables/{table}/seats/{seat}/act"
+
+        async def receive() -> None:
+            # A page takes its updates while the person thinks: each is timed as it arrives,
+            # not when the person next looks (which would add the thinking to the latency).
+            counted = 0
+            while (left := clock.until - time.monotonic()) > 0:
                 try:
-                    done = await client.post(url, json=body, headers=headers)
-                except httpx.TransportError:
-                    # A kept-alive connection the server closed as it was reused: sent again
-                    # (the answer names its request, so it is recorded once at most).
-                    counts["resent"] = counts.get("resent", 0) + 1
-                    done = await client.post(url, json=body, headers=headers)
-                latencies.append(time.perf_counter() - began)
-                counts[str(done.status_code)] = counts.get(str(done.status_code), 0) + 1
-            left = clock.until - time.monotonic()
-            if left <= 0:
-                return
-            try:
-                update = json.loads(await asyncio.wait_for(socket.recv(), timeout=left))
-            except TimeoutError:
-                return
-            arrived = time.perf_counter()
-            while counted < len(sent) and sent[counted][2] < update.get("length", 0):
-                at, whose, _ = sent[counted]
-                if whose != seat:
-                    updates.append(arrived - at)
-                counted += 1
+                    update = json.loads(await asyncio.wait_for(socket.recv(), timeout=left))
+                except TimeoutError:
+                    return
+                arrived = time.perf_counter()
+                while counted < len(sent) and sent[counted][2] < update.get("length", 0):
+                    at, whose, _ = sent[counted]
+                    if whose != seat:
+                        updates.append(arrived - at)
+                    counted += 1
+                newest.put_nowait(update)
+
+        receiving = asyncio.create_task(receive())
+        try:
+            while (left := clock.until - time.monotonic()) > 0:
+                try:
+                    update = await asyncio.wait_for(newest.get(), timeout=left)
+                except TimeoutError:
+                    return
+                while not newest.empty():
+                    update = newest.get_nowait()
+                for request in update.get("view", {}).get("requests", []):
+                    if request["id"] in answered or time.monotonic() >= clock.until:
+                        continue
+                    answered.add(request["id"])
+                    if pace:
+                        await asyncio.sleep(random.uniform(0.5 * pace, 1.5 * pace))
+                        if time.monotonic() >= clock.until:
+                            return
+                    began = time.perf_counter()
+                    sent.append((began, seat, update["length"]))
+                    body = {"action": request["action"], "args": _answer(request["answer"]), "request": request["id"]}
+                    url = f"{address}/api/tables/{table}/seats/{seat}/act"
+                    try:
+                        done = await client.post(url, json=body, headers=headers)
+                    except httpx.TransportError:
+                        # A kept-alive connection the server closed as it was reused: sent again
+                        # (the answer names its request, so it is recorded once at most).
+                        counts["resent"] = counts.get("resent", 0) + 1
+                        done = await client.post(url, json=body, headers=headers)
+                    latencies.append(time.perf_counter() - began)
+                    counts[str(done.status_code)] = counts.get(str(done.status_code), 0) + 1
+        finally:
+            receiving.cancel()
 
 
 def _percentile(values: list[float], share: float) -> float | None:

@@ -25,12 +25,12 @@ from . import answers
 from .errors import RefereeError
 from .events import Request
 from .randomness import SeededSource
-from .table import Action, TableState, copied_state, decide
+from .table import Action, TableState, copied_state, decide, view_frame
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["Policy", "World", "candidates", "choose", "play_out", "rules_of", "seat_view", "spawn", "world_source"]
+__all__ = ["Policy", "World", "candidates", "choose", "play_out", "rules_of", "seat_view", "spawn", "win_share", "world_source"]
 
 Policy = Callable[[dict[str, Any], str, Request, random.Random], dict[str, Any]]
 """A bot playing the rest of a possible world: ``policy(view, seat, request, rng)``, the
@@ -66,25 +66,21 @@ def world_source(rng: random.Random) -> SeededSource:
     return SeededSource(f"{rng.getrandbits(128):032x}", f"{rng.getrandbits(256):064x}")
 
 
+def win_share(state: TableState, seat: str) -> float:
+    """The seat's share of a finished world's win (1, a shared win's share, or 0): the
+    ``score`` a search that plays to win uses."""
+    result = state.result
+    if result is None:
+        return 0.0
+    return 1.0 / len(result.winners) if seat in result.winners else 0.0
+
+
 def seat_view(rules: Rules, state: TableState, seat: str) -> dict[str, Any]:
     """What ``seat`` sees of a possible world, in the form a bot is handed it
     (``referee.table.view``), made without the checks a real table's view gets: the world
     is the searching bot's own, and its playing bots only read it."""
-    flow = state.flow
-    return {
-        "table": state.table_id,
-        "game": state.game_name,
-        "seat": seat,
-        "seats": list(state.seats),
-        "round": flow.round,
-        "turn": flow.turn,
-        "active": flow.seat,
-        "phase": flow.phase,
-        "waiting_for": sorted({r.seat for r in flow.requests.values()}),
-        "requests": [r for r in flow.requests.values() if r.seat == seat],
-        "result": None,
-        "view": rules.hook.referee_view(state=state, seat=seat) or {},
-    }
+    requests = [r for r in state.flow.requests.values() if r.seat == seat]
+    return {**view_frame(state, seat, requests), "result": None, "view": rules.hook.referee_view(state=state, seat=seat) or {}}
 
 
 def play_out(

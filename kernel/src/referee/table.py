@@ -561,10 +561,10 @@ def fold_entries(rules: Rules, entries: Sequence[Entry], to: int | None = None) 
     return state
 
 
-def view(rules: Rules, state: TableState, seat: str | None) -> dict[str, Any]:
-    """Everything ``seat`` may see now (``None``: a spectator)."""
+def view_frame(state: TableState, seat: str | None, requests: list[Any]) -> dict[str, Any]:
+    """The table's part of every view: who sits where, the flow, who is awaited, and
+    ``requests`` (the seat's own open requests, in the form the caller hands them)."""
     flow = state.flow
-    own = [msgspec.to_builtins(r) for r in flow.requests.values() if seat is not None and r.seat in (seat,)]
     return {
         "table": state.table_id,
         "game": state.game_name,
@@ -575,7 +575,15 @@ def view(rules: Rules, state: TableState, seat: str | None) -> dict[str, Any]:
         "active": flow.seat,
         "phase": flow.phase,
         "waiting_for": sorted({r.seat for r in flow.requests.values()}),
-        "requests": own,
+        "requests": requests,
+    }
+
+
+def view(rules: Rules, state: TableState, seat: str | None) -> dict[str, Any]:
+    """Everything ``seat`` may see now (``None``: a spectator)."""
+    own = [msgspec.to_builtins(r) for r in state.flow.requests.values() if seat is not None and r.seat in (seat,)]
+    return {
+        **view_frame(state, seat, own),
         "result": None if state.result is None else msgspec.to_builtins(state.result),
         # The game is shown the live table and checked to leave it as it was; what it
         # returns is detached from it, so no caller is handed a way into the table.

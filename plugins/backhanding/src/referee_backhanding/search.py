@@ -19,7 +19,7 @@ import msgspec
 
 import referee
 from referee import Pick, RefereeError, lookahead
-from referee.table import Action, Decision, TableState, decide, open_table
+from referee.table import Action, Decision, decide, open_table
 
 from .common import STEPS
 from .rounds import PASS, open_plays
@@ -137,14 +137,6 @@ def _placements(request: referee.Request, rng: random.Random) -> list[dict[str, 
     return [*found[: 2 * CANDIDATES], {"pimp": PASS}]
 
 
-def winning(state: TableState, seat: str) -> float:
-    """The seat's share of the win: 1, a shared win's share, or 0."""
-    result = state.result
-    if result is None:
-        return 0.0
-    return 1.0 / len(result.winners) if seat in result.winners else 0.0
-
-
 def search_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     from .bot import heuristic_answer
 
@@ -168,7 +160,7 @@ def search_answer(view: dict[str, Any], seat: str, request: referee.Request, rng
         options,
         lambda world_rng: possible_table(rules, view, seat, request, world_rng),
         heuristic_answer,
-        winning,
+        lookahead.win_share,
         rng,
         rollouts=ROLLOUTS,
     )

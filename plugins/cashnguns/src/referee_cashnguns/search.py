@@ -17,7 +17,7 @@ from typing import Any
 import referee
 from referee import Pick, RefereeError, lookahead
 from referee.flow import advance
-from referee.table import Action, Decision, TableState, decide, open_table
+from referee.table import Action, Decision, decide, open_table
 
 from .components import STANDARD, Components
 from .loot import STAY_DOWN
@@ -206,14 +206,6 @@ def _own_answer(table: dict[str, Any], request: referee.Request) -> dict[str, An
     return None
 
 
-def winning(state: TableState, seat: str) -> float:
-    """The seat's share of the win: 1, a tie's share, or 0 (a dead gangster wins nothing)."""
-    result = state.result
-    if result is None:
-        return 0.0
-    return 1.0 / len(result.winners) if seat in result.winners else 0.0
-
-
 def search_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     from .bot import heuristic_answer
 
@@ -233,7 +225,7 @@ def search_answer(view: dict[str, Any], seat: str, request: referee.Request, rng
         options,
         lambda world_rng: possible_table(rules, view, seat, request.id or "", world_rng),
         heuristic_answer,
-        winning,
+        lookahead.win_share,
         rng,
         rollouts=ROLLOUTS,
     )

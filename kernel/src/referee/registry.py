@@ -79,10 +79,12 @@ def _distribution_of(plugin: object, distinfo: dict[int, tuple[str, str]]) -> tu
     module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
     top = (getattr(module, "__name__", "") or "").split(".")[0]
     stamp = _import_path_stamp()
-    if stamp not in _PACKAGES:
+    packages = _PACKAGES.get(stamp)
+    if packages is None:  # read once into a local: another thread may clear the cache meanwhile
+        packages = importlib.metadata.packages_distributions()
         _PACKAGES.clear()
-        _PACKAGES[stamp] = importlib.metadata.packages_distributions()
-    for dist in _PACKAGES[stamp].get(top, []):
+        _PACKAGES[stamp] = packages
+    for dist in packages.get(top, []):
         try:
             return dist, importlib.metadata.version(dist)
         except importlib.metadata.PackageNotFoundError:

@@ -176,9 +176,8 @@ def _unproduceable(decision: Decision, seat: str, film_id: str, stars: list[str]
     filming = sum(s.filming for s in cast)
     cash = game_of(decision).studios[seat].money
     if film.cost + filming + advertising > cash:
-        return (
-            f"{film.title} costs {money(film.cost)} + {money(filming)} Filming + {money(advertising)} Advertising; {seat} has {money(cash)}"
-        )
+        # No seat named: this reason is also told to that seat ("You take ... back into hand: ...").
+        return f"{film.title} costs {money(film.cost)} + {money(filming)} Filming + {money(advertising)} Advertising, more than the studio's {money(cash)}"
     return ""
 
 

@@ -255,6 +255,7 @@ def _verify(registry: Registry, entries: Sequence[Entry], scripted_ok: bool) -> 
                     plugins=opened.plugins,
                     scripted=opened.scripted,
                     host_key=opened.host_key,
+                    edition=opened.edition,
                 )
                 seat = None
             else:

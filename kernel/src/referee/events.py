@@ -138,6 +138,10 @@ class TableOpened(Event, tag="referee.TableOpened"):
     """The public half of the table's host key (Ed25519, hex), which signs every receipt
     (``referee.receipts``).  Unset, and then not written at all, in logs of tables opened
     before receipts: their first entries are the bytes they always were."""
+    edition: int | msgspec.UnsetType = msgspec.UNSET
+    """The edition of the game's data and rulings the table opened under (``Game.edition``);
+    unset, and not written, for the first edition, so tables opened before editions read as
+    edition 1 and their first entries stay the bytes they were."""
 
     def describe(self, words: Words | None = None) -> str:
         return f"table {self.table_id} opened: {self.game} for {', '.join(self.seats)}"

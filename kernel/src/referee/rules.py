@@ -51,6 +51,12 @@ class Game:
     summary: str = ""
     options: type[msgspec.Struct] | None = None
     """A Struct of the table options the game takes, with defaults; validated on open."""
+    edition: int = 1
+    """The edition of the game's own data and rulings that new tables open under.  Raise it
+    when changed data (a rebalanced deck, a new price table) would decide a stored table
+    differently: each table records the edition it opened under (``TableOpened.edition``,
+    read as ``state.edition``), and the game keeps every earlier edition's data, so an old
+    log still verifies under the code that now decides new tables differently."""
     hookspecs: Sequence[ModuleType] = ()
     """Modules of the game's own hookspecs, the surface its cards and house rules use."""
     rules_document: str = ""

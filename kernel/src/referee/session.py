@@ -182,7 +182,14 @@ def _restore(registry: Registry, snapshot: Snapshot) -> tuple[Rules, TableState]
         rules = registry.rules_for(state.game_name, state.plugins)
         if snapshot.fingerprint != fingerprint(rules):
             return None
-        opened = TableOpened(table_id=state.table_id, game=state.game_name, plugins=state.plugins, seats=state.seats, options=state.options)
+        opened = TableOpened(
+            table_id=state.table_id,
+            game=state.game_name,
+            plugins=state.plugins,
+            seats=state.seats,
+            options=state.options,
+            edition=state.edition if state.edition > 1 else msgspec.UNSET,
+        )
         fresh = rules.initial_state(opened)
         state.game = msgspec.msgpack.decode(game_bytes, type=type(fresh)) if fresh is not None else None
         made = rules.new_slots()

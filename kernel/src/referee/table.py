@@ -86,6 +86,8 @@ class TableState(msgspec.Struct, kw_only=True):
     seed_commitment: str = ""
     seed_hash: str = ""
     scripted: bool = False
+    edition: int = 1
+    """The edition of the game's data and rulings this table opened under (``Game.edition``)."""
     flow: Flow = msgspec.field(default_factory=Flow)
     game: Any = None
     """The game's own state object (a msgspec Struct), changed only by ``referee_evolve``."""
@@ -133,6 +135,7 @@ def apply(rules: Rules, state: TableState, event: Event) -> None:
             state.table_id, state.game_name = event.table_id, event.game
             state.seats, state.options, state.plugins = event.seats, dict(event.options), event.plugins
             state.seed_commitment, state.seed_hash, state.scripted = event.seed_commitment, event.seed_hash, event.scripted
+            state.edition = 1 if event.edition is msgspec.UNSET else event.edition
             state.game = rules.initial_state(event)
             state.slots = rules.new_slots()
         case RandomDrawn():
@@ -350,6 +353,11 @@ class Decision(FlowSteps):
     def options(self) -> dict[str, Any]:
         return self.state.options
 
+    @property
+    def edition(self) -> int:
+        """The edition of the game's data and rulings this table opened under (``Game.edition``)."""
+        return self.state.edition
+
     @contextlib.contextmanager
     def deciding_for(self, extension: str) -> Iterator[None]:
         """Run a function the extension ``extension`` (its name) declared, called by its
@@ -432,12 +440,14 @@ def open_table(
     seed_hash: str = "",
     plugins: Sequence[PluginRecord] | None = None,
     host_key: str | msgspec.UnsetType = "",
+    edition: int | msgspec.UnsetType | None = None,
 ) -> tuple[TableState, list[Emitted]]:
     """The events that open a table and lay out its game.
 
     ``host_key`` is the public key that signs the table's receipts.
-    ``plugins`` and ``seed_hash`` re-state a recorded opening when it is re-decided (the
-    installed plugins were checked against the recorded ones first).
+    ``plugins``, ``seed_hash`` and ``edition`` re-state a recorded opening when it is
+    re-decided (the installed plugins were checked against the recorded ones first); a new
+    table opens under the game's current edition.
     """
     seats = tuple(seats)
     game = rules.game
@@ -453,6 +463,13 @@ def open_table(
         raise RefereeError(f"{game.title} is for {game.min_seats}{most} players, not {len(seats)}")
     if problem := unrecordable(options or {}, "options"):
         raise RefereeError(f"the table cannot be opened: {problem}")
+    edition = game.edition if edition is None else 1 if edition is msgspec.UNSET else edition
+    if not 1 <= edition <= game.edition:
+        raise RefereeError(
+            f"this table opened under edition {edition} of {game.title}, and the installed rules know "
+            + (f"editions 1 to {game.edition}" if game.edition > 1 else "only edition 1")
+            + ": install the release that recorded it"
+        )
     decision = Decision(rules, TableState(), source)
     decision.emit(
         TableOpened(
@@ -465,6 +482,7 @@ def open_table(
             seed_hash=seed_hash,
             scripted=scripted,
             host_key=host_key or msgspec.UNSET,
+            edition=edition if edition > 1 else msgspec.UNSET,
         ),
         rule="table",
     )

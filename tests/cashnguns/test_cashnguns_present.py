@@ -153,6 +153,33 @@ def test_a_chosen_card_and_target_stay_face_down_until_the_count_of_three(app):
         assert arrows == {("Ada", "Cleo", "aims at"), ("Bert", "Cleo", "aims at"), ("Cleo", "Ada", "aims at"), ("Dino", "Bert", "aims at")}
 
 
+def test_a_cowards_aim_is_a_plan_until_the_showdown_and_then_no_longer_shown(app):
+    """ "Players who want to back down lower their gun": the aim of a gangster who backed
+    down is never revealed; until the showdown his own area says where he will aim, and
+    from the showdown on (and when the game is over) it is spent, so it is not shown as
+    a plan any more."""
+    table = app.open("cashnguns", SEATS, seed="coward", extensions=[])
+    answer(app, table, "bullet", {})
+    answer(app, table, "aim", {"Ada": {"target": "Bert"}, "Bert": {"target": "Ada"}, "Cleo": {"target": "Ada"}, "Dino": {"target": "Ada"}})
+    answer(app, table, "nerve", {"Ada": {"nerve": "back-down"}}, others=False)
+    plans = [n for n in zone(shown(app, table, "Ada"), "Ada", "mine").notes if "you will" in n]
+    assert plans == ["you will back down (secret until revealed)"]
+    answer(app, table, "nerve", {"Bert": {"nerve": "stay-in"}, "Cleo": {"nerve": "stay-in"}, "Dino": {"nerve": "stay-in"}})
+    # The showdown is past: the round's cowards aimed at nobody they will ever shoot.
+    assert not any("aim at" in n for n in zone(shown(app, table, "Ada"), "Ada", "mine").notes)
+
+
+def test_a_finished_game_shows_no_seat_a_plan(app):
+    """End: "the game ends after the eighth round": nothing is still to come, so no
+    gangster's area says "you will" (bot games, every seat)."""
+    for number in range(3):
+        table = app.open("cashnguns", SEATS, seed=f"end-{number}", key=fixed_key(f"end-{number}"))
+        app.bots.play(table, SEATS)
+        for seat in SEATS:
+            notes = [n for z in shown(app, table, seat).zones for n in z.notes]
+            assert not any("you will" in n or "until revealed" in n for n in notes), (number, seat, notes)
+
+
 def test_the_loot_and_each_gangsters_cash_wounds_and_shame_in_money_and_counts(app):
     """ "One player turns five banknotes face up (the pot)"; the rest lie face down; cowards
     "take a shame token"."""

@@ -123,6 +123,11 @@ def _states(g: dict[str, Any], game: dict[str, Any], w: Words) -> list[str]:
     return notes
 
 
+BEFORE_SHOWDOWN = frozenset({"bullets", "aim", "late-aim", "late-bullet", "nerve"})
+"""The phases in which a gangster's own sealed aim or nerve is still a plan: from the
+showdown on (and once the game is over) it is spent, revealed or not."""
+
+
 def _area(g: dict[str, Any], game: dict[str, Any], seat: str | None, w: Words, waiting: list[str]) -> Zone:
     own = g["name"] == seat
     cards: list[Card] = []
@@ -135,7 +140,7 @@ def _area(g: dict[str, Any], game: dict[str, Any], seat: str | None, w: Words, w
         if g["alive"]:
             backs.append(Backs(f"bullet card{'' if g['bullets_left'] == 1 else 's'} in hand", g["bullets_left"]))
     notes = _states(g, game, w)
-    if own:
+    if own and game.get("phase") in BEFORE_SHOWDOWN:
         plans = [f"you will aim at {w.name(t)}" for gun, t in game["my_targets"].items() if gun not in game["targets"]]
         nerve = game.get("my_nerve")
         if nerve is not None and game.get("phase") == "nerve":

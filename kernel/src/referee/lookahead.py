@@ -30,7 +30,7 @@ from .table import Action, TableState, copied_state, decide, view_frame
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["Policy", "World", "candidates", "choose", "play_out", "rules_of", "seat_view", "spawn", "win_share", "world_source"]
+__all__ = ["Policy", "World", "candidates", "choose", "play_out", "rules_of", "search", "seat_view", "spawn", "win_share", "world_source"]
 
 Policy = Callable[[dict[str, Any], str, Request, random.Random], dict[str, Any]]
 """A bot playing the rest of a possible world: ``policy(view, seat, request, rng)``, the
@@ -192,3 +192,43 @@ def choose(
     tied = [option for option, total in zip(options, totals) if total >= best - 1e-9]
     # Equal options are chosen among at random (a tie is no tell), the heuristic's first.
     return dict(options[0] if totals[0] >= best - 1e-9 else rng.choice(tied))
+
+
+def search(
+    view: dict[str, Any],
+    seat: str,
+    request: Request,
+    rng: random.Random,
+    *,
+    heuristic: Policy,
+    make_world: Callable[[Rules, random.Random], World | None],
+    rollouts: int,
+    most: int,
+    more: Callable[[], Sequence[dict[str, Any]]] = tuple,
+) -> dict[str, Any]:
+    """A searching bot's answer (the body of a game's ``search`` bot kind): three of the
+    ``heuristic``'s answers and ``more()`` (the game's own ideas) make at most ``most``
+    candidates, tried in possible worlds (``make_world(rules, world_rng)``, built from the
+    seat's view alone) under the rules of the table the view shows, playing to win
+    (``win_share``), the rest of each world played by the ``heuristic``.  The heuristic's
+    answer stands when there is nothing to compare or a house rule of the table is not
+    installed here."""
+    proposed = [heuristic(view, seat, request, spawn(rng)) for _ in range(3)]
+    options = candidates(request, [*proposed, *more()], rng, most)
+    if len(options) < 2:
+        return proposed[0]
+    try:
+        rules = rules_of(view["game"], view["view"].get("plugins", []))
+    except RefereeError:
+        return proposed[0]  # no possible table to play it in
+    return choose(
+        rules,
+        seat,
+        request,
+        options,
+        lambda world_rng: make_world(rules, world_rng),
+        heuristic,
+        win_share,
+        rng,
+        rollouts=rollouts,
+    )

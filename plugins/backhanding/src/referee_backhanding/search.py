@@ -140,27 +140,17 @@ def _placements(request: referee.Request, rng: random.Random) -> list[dict[str, 
 def search_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     from .bot import heuristic_answer
 
-    proposed = [heuristic_answer(view, seat, request, lookahead.spawn(rng)) for _ in range(3)]
     if request.action not in ("place", "play"):
-        return proposed[0]
-    if request.action == "place":
-        options = lookahead.candidates(request, [*proposed, *_placements(request, rng)], rng, CANDIDATES)
-    else:
-        options = lookahead.candidates(request, proposed, rng, CANDIDATES)
-    if len(options) < 2:
-        return proposed[0]
-    try:
-        rules = lookahead.rules_of(view["game"], view["view"].get("plugins", []))
-    except RefereeError:
-        return proposed[0]  # a house rule not installed here: no possible table to play it in
-    return lookahead.choose(
-        rules,
+        # Only where pimps go and which cards are played is searched; the rest is the heuristic's.
+        return heuristic_answer(view, seat, request, lookahead.spawn(rng))
+    return lookahead.search(
+        view,
         seat,
         request,
-        options,
-        lambda world_rng: possible_table(rules, view, seat, request, world_rng),
-        heuristic_answer,
-        lookahead.win_share,
         rng,
+        heuristic=heuristic_answer,
+        make_world=lambda rules, world_rng: possible_table(rules, view, seat, request, world_rng),
         rollouts=ROLLOUTS,
+        most=CANDIDATES,
+        more=lambda: _placements(request, rng) if request.action == "place" else [],
     )

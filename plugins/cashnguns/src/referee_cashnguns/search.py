@@ -209,23 +209,13 @@ def _own_answer(table: dict[str, Any], request: referee.Request) -> dict[str, An
 def search_answer(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     from .bot import heuristic_answer
 
-    table = view["view"]
-    proposed = [heuristic_answer(view, seat, request, lookahead.spawn(rng)) for _ in range(3)]
-    options = lookahead.candidates(request, proposed, rng, CANDIDATES)
-    if len(options) < 2:
-        return proposed[0]
-    try:
-        rules = lookahead.rules_of(view["game"], table.get("plugins", []))
-    except RefereeError:
-        return proposed[0]  # a house rule not installed here: no possible table to play it in
-    return lookahead.choose(
-        rules,
+    return lookahead.search(
+        view,
         seat,
         request,
-        options,
-        lambda world_rng: possible_table(rules, view, seat, request.id or "", world_rng),
-        heuristic_answer,
-        lookahead.win_share,
         rng,
+        heuristic=heuristic_answer,
+        make_world=lambda rules, world_rng: possible_table(rules, view, seat, request.id or "", world_rng),
         rollouts=ROLLOUTS,
+        most=CANDIDATES,
     )

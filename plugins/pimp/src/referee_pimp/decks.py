@@ -2,6 +2,8 @@
 
 A table option names a ready-made deck (by its name or file name), gives a deck file's
 path (read when the table opens) or holds a deck file's text; the faces go into the log, so a table replays without the deck files.
+A ready-made deck's name is looked up among the decks of the table's edition (``Game.edition``;
+DATA.md, "Editions"): the same name deals other cards at a table of another edition.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from pathlib import Path
 
 from referee import RefereeError, Registry, hookimpl
 
-from .cards import SPECIALS, Card, DataError, Deck, Specials, check, expand, load_deck, shipped_decks, slug
+from .cards import EDITION, EDITION_DECKS, SPECIALS, Card, DataError, Deck, Specials, check, expand, load_deck, shipped_decks, slug
 from .events import CardFace
 
 
@@ -41,10 +43,10 @@ def _load(source: str | Path, specials: Specials = SPECIALS) -> Deck:
     return _deck_file(str(source), stat.st_mtime_ns, stat.st_size)
 
 
-def ready_made() -> dict[str, str]:
-    """Each shipped deck's name (and file name) -> its file."""
+def ready_made(edition: int = EDITION) -> dict[str, str]:
+    """Each ready-made deck of ``edition``: its name (and file name) -> its file."""
     found: dict[str, str] = {}
-    for path in shipped_decks():
+    for path in shipped_decks(edition):
         deck = _load(path)
         found[slug(deck.name)] = str(path)
         found[path.stem] = str(path)
@@ -55,8 +57,11 @@ def check_deck_choice(choice: str) -> str:
     """``choice`` as it is (a ready-made deck's name, or a deck's text), refusing a file's path
     by name: the game reads no files, since a table may be opened by someone who does not own
     the host it runs on.  A name of neither kind is refused later, with the ready-made decks
-    listed."""
-    if "\n" in choice or slug(choice) in ready_made():
+    listed.
+
+    The options are checked before the table has an edition, so a name of any edition's
+    decks passes here; setting up deals it from the table's own edition."""
+    if "\n" in choice or any(slug(choice) in ready_made(edition) for edition in EDITION_DECKS):
         return choice
     if choice.endswith(".toml") or "/" in choice or "\\" in choice:
         raise ValueError(
@@ -81,33 +86,37 @@ def _face(seat: str, card: Card) -> CardFace:
     )
 
 
-def ready_made_names() -> list[str]:
-    """The ready-made decks, each by its name's slug, in file order."""
-    names = sorted({slug(_load(path).name): path for path in shipped_decks()}.items(), key=lambda item: item[1])
+def ready_made_names(edition: int = EDITION) -> list[str]:
+    """The ready-made decks of ``edition``, each by its name's slug, in file order."""
+    names = sorted({slug(_load(path).name): path for path in shipped_decks(edition)}.items(), key=lambda item: item[1])
     if not names:
         raise RefereeError("no ready-made Pimp decks are installed")
     return [name for name, _ in names]
 
 
-def ready_made_name(choice: str) -> str | None:
-    """The ready-made deck ``choice`` names (by its name or file name), as its name's slug."""
+def ready_made_name(choice: str, edition: int = EDITION) -> str | None:
+    """The ready-made deck of ``edition`` that ``choice`` names (by its name or file name), as
+    its name's slug."""
     if "\n" in choice:
         return None
-    path = ready_made().get(slug(choice))
+    path = ready_made(edition).get(slug(choice))
     return slug(_load(path).name) if path else None
 
 
-def faces_for(seat: str, choice: str, specials: Specials = SPECIALS) -> tuple[str, list[CardFace]]:
+def faces_for(seat: str, choice: str, specials: Specials = SPECIALS, edition: int = EDITION) -> tuple[str, list[CardFace]]:
     """``(deck name, faces)`` for ``seat``: a ready-made deck's name, or a deck file's text.
 
-    ``specials``: the special cards the deck may hold (the table's, ``specials.specials_of``).
+    ``specials``: the special cards the deck may hold (the table's, ``specials.specials_of``);
+    ``edition``: the table's edition, whose ready-made deck a name deals.
     """
     if "\n" in choice:
         source = choice
     else:
-        known = ready_made()
+        known = ready_made(edition)
         if slug(choice) not in known:
-            raise RefereeError(f"{seat}'s deck {choice!r} is not a ready-made deck; the decks are {', '.join(sorted(ready_made_names()))}")
+            raise RefereeError(
+                f"{seat}'s deck {choice!r} is not a ready-made deck; the decks are {', '.join(sorted(ready_made_names(edition)))}"
+            )
         source = known[slug(choice)]
     try:
         deck = _load(source, specials)

@@ -21,6 +21,7 @@ from referee import Decision, Game, hookimpl
 
 from . import hookspecs
 from .bot import BOTS
+from .cards import EDITION
 from .combat import answer_assign, answer_defend, answer_pickup, combat_step, trash_step
 from .common import PHASES, game_of, offers
 from .decks import check_deck_choice
@@ -65,7 +66,8 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """"The standard length of game is 20 turns."""
     decks: dict[str, str] | str = {}
     """Seat -> a ready-made deck's name or a deck file's text (TOML); unnamed seats get the
-    ready-made decks in turn.  One deck alone is every seat's deck.  The log holds the deck
+    ready-made decks in turn.  A name deals that deck as the table's edition has it (DATA.md,
+    "Editions").  One deck alone is every seat's deck.  The log holds the deck
     itself; the ``referee`` command reads a deck file given as ``@PATH``."""
 
     bots: dict[str, str] | str = "heuristic"
@@ -100,9 +102,13 @@ def referee_games() -> list[Game]:
                 "Pimps play their own decks of bitches over 20 turns of dues, recruiting, street fights and punters. "
                 "The rulebook's Solicitation Sheet and deck-building guide are lost: the sheet's services, prices, "
                 "stamina targets and encounter ranges, the card and deck rules, and the six ready-made decks are "
-                "the project's own invention (DATA.md); the rules are the rulebook's, with rulings in RULES.md."
+                "the project's own invention (DATA.md); the rules are the rulebook's, with rulings in RULES.md. "
+                "New tables deal edition 2's decks, rebalanced with the balance lab; a table opened before keeps edition 1's."
             ),
             options=Options,
+            # Edition 2: the ready-made decks rebalanced with the balance lab (DATA.md,
+            # "Editions"); a table of edition 1 still deals edition 1's decks.
+            edition=EDITION,
             hookspecs=[hookspecs],
             rules_document=str(_HERE / "RULES.md"),
             scenarios=str(_HERE / "scenarios"),

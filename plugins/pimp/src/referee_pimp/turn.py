@@ -72,7 +72,7 @@ def set_up(d: Decision) -> None:
     except DataError as exc:
         raise referee.RefereeError(f"a special card at this table is declared wrongly: {exc}") from None
     for seat in d.seats:
-        name, faces = faces_for(seat, decks.get(seat) or dealt[seat], specials)
+        name, faces = faces_for(seat, decks.get(seat) or dealt[seat], specials, d.edition)
         texts = {f.special: specials.specials[f.special].text for f in faces if f.special in specials.specials}
         d.emit(DeckListed(pimp=seat, deck=name, cards=faces, texts=texts), rule="setting up: the deck", visible_to=[seat])
         order = d.shuffle([f.id for f in faces], purpose=f"{seat} shuffles their deck")
@@ -90,8 +90,9 @@ def _deal(d: Decision, chosen: dict[str, str]) -> dict[str, str]:
     unchosen = [seat for seat in d.seats if not chosen.get(seat)]
     if not unchosen:
         return {}
-    decks = ready_made_names()
-    taken = {ready_made_name(choice) for choice in chosen.values() if choice}
+    # The table's edition: a log of an earlier one deals its own decks again when verified.
+    decks = ready_made_names(d.edition)
+    taken = {ready_made_name(choice, d.edition) for choice in chosen.values() if choice}
     order = d.shuffle(decks, purpose="dealing the ready-made decks")
     free = [deck for deck in order if deck not in taken] or order
     return {seat: free[i % len(free)] for i, seat in enumerate(unchosen)}

@@ -34,6 +34,8 @@ from .formats import _SPECIAL_FIELDS as _SPECIAL_FIELDS
 from .formats import (
     DATA_DIR,
     DECKS_DIR,
+    EDITION,
+    EDITION_DECKS,
     ID_PATTERN,
     KINDS,
     RULES_FILE,
@@ -74,6 +76,8 @@ from .rules import (
 __all__ = [
     "DATA_DIR",
     "DECKS_DIR",
+    "EDITION",
+    "EDITION_DECKS",
     "ID_PATTERN",
     "KINDS",
     "RULES",

@@ -14,13 +14,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from referee.errors import RefereeError
+
 from .deck import Card, Deck
 from .formats import (
     _ATTRIBUTES,
     _BITCH_FIELDS,
     _DECK_FIELDS,
     _SPECIAL_FIELDS,
-    DECKS_DIR,
+    EDITION,
+    EDITION_DECKS,
     ID_PATTERN,
     KINDS,
     DeckError,
@@ -431,9 +434,12 @@ def load_deck(source: str | Path, *, rules: Rules = RULES, vocabulary: Vocabular
         raise DeckError(exc.problems, label) from None
 
 
-def shipped_decks() -> list[Path]:
-    """The ready-made decks in ``data/decks``, by file name."""
-    return sorted(DECKS_DIR.glob("*.toml"))
+def shipped_decks(edition: int = EDITION) -> list[Path]:
+    """The ready-made decks of ``edition`` (``data/decks`` for the newest, new tables' one;
+    ``data/editions/N/decks`` for an earlier one), by file name."""
+    if edition not in EDITION_DECKS:
+        raise RefereeError(f"Pimp has no edition {edition}; its editions are {', '.join(map(str, sorted(EDITION_DECKS)))}")
+    return sorted(EDITION_DECKS[edition].glob("*.toml"))
 
 
 def check(path: str | Path, *, rules: Rules = RULES, vocabulary: Vocabulary = VOCABULARY, specials: Specials = SPECIALS) -> list[str]:

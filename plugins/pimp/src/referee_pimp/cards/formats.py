@@ -26,6 +26,12 @@ RULES_FILE = DATA_DIR / "deck-rules.toml"
 VOCABULARY_FILE = DATA_DIR / "qualifications.toml"
 SPECIALS_FILE = DATA_DIR / "specials.toml"
 DECKS_DIR = DATA_DIR / "decks"
+EDITION = 2
+"""The edition of Pimp's data that new tables open under (``Game.edition``; DATA.md,
+"Editions").  Edition 2 is the ready-made decks rebalanced with the balance lab."""
+EDITION_DECKS = {1: DATA_DIR / "editions" / "1" / "decks", 2: DECKS_DIR}
+"""Each edition's ready-made decks.  Every edition stays installed, since a table keeps
+dealing from the decks of the edition it opened under and its log verifies only so."""
 
 Kind = Literal["escort", "streetwalker", "special"]
 KINDS: tuple[Kind, ...] = ("escort", "streetwalker", "special")

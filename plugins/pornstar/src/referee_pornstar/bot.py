@@ -58,6 +58,10 @@ LEND_RESERVE = 50
 SHORT_DECK = 4
 """Cards in the deck per studio in business at or below which the leader hurries the end."""
 
+LATE_ROUND = 20
+"""The round from which the leader hurries the end whatever the deck holds: by then a deck
+that is not running down is being refilled by Stars nobody can keep."""
+
 
 def near_best(options: list[str], value: Callable[[str], float], margin: float, rng: random.Random) -> str:
     """One of ``options`` worth at least the best value less ``margin``, at random."""
@@ -255,7 +259,8 @@ def _hurries(view: dict[str, Any], seat: str) -> bool:
     """Whether ``seat`` plays for the end: the deck is short and no studio in business
     scores more than it (Victory!: the highest total wins when the deck runs out)."""
     studios = {s: v for s, v in view["studios"].items() if not v["out"]}
-    if seat not in studios or view["final_round"] or view["deck"] > SHORT_DECK * len(studios):
+    late = view.get("round", 0) >= LATE_ROUND
+    if seat not in studios or view["final_round"] or (view["deck"] > SHORT_DECK * len(studios) and not late):
         return False
     return studios[seat]["score"] >= max(v["score"] for v in studios.values())
 
@@ -408,6 +413,16 @@ def _heuristic_reply(view: dict[str, Any], seat: str, request: referee.Request, 
     return {}
 
 
+def _affordable_stars(view: dict[str, Any], seat: str, stars: list[str], rng: random.Random) -> list[str]:
+    """``stars``, or only the cheapest of them when the studio could not keep them all: a Star
+    in hand costs no Maintenance, while one in play that cannot be kept goes up for auction
+    and, unsold, back into the deck, which then never runs out."""
+    upkeep = sum(int(_card(view, s)["maintenance"]) for s in [*view["studios"][seat]["stable"], *stars])
+    if len(stars) > 1 and upkeep >= _money(view, seat):
+        return [min(stars, key=lambda s: (_card(view, s)["maintenance"], rng.random()))]
+    return stars
+
+
 def _heuristic_maintenance(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any]:
     offered = _offered(request, "keep")
     # Never down to $0: a studio out of money must beg or give up (Cashflow Problems).
@@ -467,7 +482,7 @@ def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, 
             stars = _offered(request, "stars")
             # Cheap Stars are placed; one at the border of cheap is a coin toss.
             cheap = [s for s in stars if _card(view, s)["maintenance"] + rng.choice((-5, 0)) <= 5]
-            return {"stars": cheap or [rng.choice(stars)] if stars else []}
+            return {"stars": _affordable_stars(view, seat, cheap or [rng.choice(stars)] if stars else [], rng)}
         case "draw":
             money = _sensed(view, seat, rng)
             most = (_amount(request, "extra") or Amount(max=0)).max or 0
@@ -479,7 +494,7 @@ def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, 
         case "hire":
             stars = sorted(_offered(request, "stars"), key=lambda s: (_card(view, s)["maintenance"], rng.random()))
             films = any(_card(view, c).get("type") == "film" for c in view["hand"])
-            return {"stars": stars if films or _sensed(view, seat, rng) > 150 else stars[:1]}
+            return {"stars": _affordable_stars(view, seat, stars if films or _sensed(view, seat, rng) > 150 else stars[:1], rng)}
         case "production":
             return _heuristic_turn(view, seat, request, rng)
         case "shoot":
@@ -536,7 +551,7 @@ def heuristic_answer(view: dict[str, Any], seat: str, request: referee.Request, 
 def referee_bot_action(view: dict[str, Any], seat: str, request: referee.Request, rng: random.Random) -> dict[str, Any] | None:
     if request.answer is None:
         return None
-    game = view["view"]
+    game = {**view["view"], "round": view["round"]}
     kind = game.get("bots", {}).get(seat, DEFAULT_BOT)
     if kind == "random":
         return random_answer(game, seat, request, rng)

@@ -49,7 +49,14 @@ GAMES = {
         ),
     },
     "pimp-three-bots": {"game": "pimp", "seats": ["Ada", "Bert", "Cleo"], "seed": "golden-5", "options": {"turns": 6}},
-    "backhanding-four-bots": {"game": "backhanding", "seats": ["Ada", "Bert", "Cleo", "Dino"], "seed": "golden-6", "options": {"bots": "heuristic,random"}},
+    # Recorded under edition 1 of the card set, and played again under it (Game.edition).
+    "backhanding-four-bots": {
+        "game": "backhanding",
+        "seats": ["Ada", "Bert", "Cleo", "Dino"],
+        "seed": "golden-6",
+        "options": {"bots": "heuristic,random"},
+        "edition": 1,
+    },
 }
 
 
@@ -75,6 +82,7 @@ def play(name: str, registry: Registry, key: str | None = None, receipts: list[R
         table_id=name,
         key=key,
         host_key=HOST_KEY,
+        edition=spec.get("edition"),
     )
 
     def keep(_request: object, entries: list) -> None:

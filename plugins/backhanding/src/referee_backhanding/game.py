@@ -15,7 +15,7 @@ from referee.bots import check_kinds
 from referee.results import join_names
 
 from . import dealing, hookspecs
-from .cards import CardError, build, parse, read_option
+from .cards import EDITION, CardError, build, parse, read_option
 from .events import EVENT_TYPES
 from .rounds import FLOW, answer_place, answer_play
 from .setup import answer_discard
@@ -75,6 +75,9 @@ def referee_games() -> list[Game]:
             title="Pimp: The Backhanding",
             min_seats=2,
             max_seats=6,
+            # Edition 2 rebalanced the shipped card set (DATA.md, "Editions"); tables of
+            # edition 1 still deal its set.
+            edition=EDITION,
             summary=SUMMARY,
             options=Options,
             hookspecs=[hookspecs],

@@ -40,7 +40,8 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     heuristic bot), or seat -> kind.  It chooses nothing for a seat a person plays."""
 
     cards: str = ""
-    """The card set: "" for the shipped one (the project's own design), else a card file's
+    """The card set: "" for the shipped one of the table's edition (the project's own design;
+    DATA.md, "Editions"), else a card file's
     TOML text (DATA.md gives the format), so the log holds the cards themselves; the
     ``referee`` command reads a file given as ``@PATH``."""
 

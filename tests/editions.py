@@ -1,10 +1,9 @@
 """A game pinned to an earlier edition of its data (``Game.edition``), for tests.
 
-No public call opens a table under an earlier edition: a host opens new tables under the
-newest, and only a recorded log re-states an older one.  A registry whose game is the
-installed one with its edition set back stands for the release that recorded such a log,
-so a test can open a fresh table of that edition and check that the installed rules still
-verify it."""
+``Referee.open(..., edition=N)`` opens one table under an earlier edition; a registry
+whose game is the installed one with its edition set back stands for the whole release that
+recorded such a log (every table it opens, with nothing said), so a test can check that the
+installed rules still verify what that release wrote."""
 
 from __future__ import annotations
 

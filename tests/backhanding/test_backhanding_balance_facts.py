@@ -11,7 +11,8 @@ from referee import Held, Used
 from referee_backhanding.cards import DEFAULT, ability_title
 
 SEATS = ["Ann", "Bob", "Cy", "Di"]
-CARDS = {c.name for c in DEFAULT.values() if c.kind != "trick"}
+CARDS = {c.name for c in DEFAULT.values() if c.kind not in ("trick", "ho")}
+HOS = {c.name for c in DEFAULT.values() if c.kind == "ho"}
 TRICKS = {c.name for c in DEFAULT.values() if c.kind == "trick"}
 ABILITIES = {ability_title(c.effect) for c in DEFAULT.values() if c.is_pimp and c.effect}
 
@@ -27,8 +28,20 @@ def test_every_player_holds_his_dealt_clan_and_uses_only_what_he_holds() -> None
         assert {f.name for f in held(facts, "card")} <= CARDS
         assert {f.name for f in held(facts, "dirty trick")} <= TRICKS
         assert {f.name for f in held(facts, "ability")} <= ABILITIES
+        assert {f.name for f in held(facts, "ho")} <= HOS
         assert all(Held(f.seat, f.kind, f.name) in mine for f in used(facts))
-        assert {f.kind for f in facts} <= {"card", "dirty trick", "ability"}
+        assert {f.kind for f in facts} <= {"card", "dirty trick", "ability", "ho"}
+
+
+def test_a_ho_is_held_once_recruited_and_used_when_she_is_counted() -> None:
+    """Macking (4.3, 4.4) recruits a ho, money counting (6.2) counts the hos still held: a
+    ho is held by her recruiter (never as a card dealt), and used once for each ho counted."""
+    for facts in bot_games("backhanding", SEATS, 2):
+        recruited = held(facts, "ho")
+        counted = [f for f in used(facts) if f.kind == "ho"]
+        assert recruited and counted
+        assert len(counted) == len({(f.seat, f.name) for f in counted}) <= len(recruited)
+        assert not {f.name for f in held(facts, "card")} & HOS
 
 
 @pytest.mark.parametrize(
@@ -52,7 +65,7 @@ def test_an_ability_working_and_a_dirty_trick_played_are_uses(scenario: str, use
     """Cards (1), DATA.md "The abilities" and "Draw cards": each scenario of a card makes
     its ability work, or its Dirty Trick be played, a known number of times."""
     facts = scenario_facts("referee_backhanding", scenario)
-    assert [f for f in used(facts) if f.kind != "card"] == uses
+    assert [f for f in used(facts) if f.kind in ("ability", "dirty trick")] == uses
     assert all(Held(f.seat, f.kind, f.name) in held(facts) for f in uses)
 
 

@@ -17,8 +17,6 @@ from referee import MEMORY, Referee, Registry, TableStore, load_jsonl
 from referee.receipts import Receipt, dump_receipts
 
 HERE = Path(__file__).parent
-sys.path.insert(0, str(HERE.parent))  # tests/editions.py, also when this runs as a script
-from editions import at_edition  # noqa: E402
 
 GAMES = {
     "pigsty-five-bots": {"game": "pigsty", "seats": ["Ada", "Bert", "Cleo", "Dino", "Edna"], "seed": "golden-1"},
@@ -51,14 +49,16 @@ GAMES = {
         ),
     },
     # Recorded under Pimp's edition 1 (the ready-made decks before the rebalance, DATA.md
-    # "Editions"): it is played again with Pimp pinned to edition 1, and its log verifies
-    # under the installed newest edition; it is the proof that old logs keep verifying.
+    # "Editions"): it is played again under edition 1, and its log verifies under the
+    # installed newest edition; it is the proof that old logs keep verifying.
     "pimp-three-bots": {"game": "pimp", "seats": ["Ada", "Bert", "Cleo"], "seed": "golden-5", "options": {"turns": 6}, "edition": 1},
+    # Recorded under edition 1 of the card set, and played again under it (Game.edition).
     "backhanding-four-bots": {
         "game": "backhanding",
         "seats": ["Ada", "Bert", "Cleo", "Dino"],
         "seed": "golden-6",
         "options": {"bots": "heuristic,random"},
+        "edition": 1,
     },
 }
 
@@ -75,8 +75,6 @@ def play(name: str, registry: Registry, key: str | None = None, receipts: list[R
     end) makes them choose as they did.  ``receipts`` receives the host's receipt for every
     action, in order."""
     spec = GAMES[name]
-    if "edition" in spec:
-        registry = at_edition(registry, spec["game"], spec["edition"])
     app = Referee(registry=registry, store=TableStore(MEMORY))
     table = app.open(
         spec["game"],
@@ -87,6 +85,7 @@ def play(name: str, registry: Registry, key: str | None = None, receipts: list[R
         table_id=name,
         key=key,
         host_key=HOST_KEY,
+        edition=spec.get("edition"),
     )
 
     def keep(_request: object, entries: list) -> None:

@@ -119,3 +119,13 @@ def test_a_table_keeps_its_edition_through_a_stored_snapshot(tmp_path):
 def test_an_edition_no_release_has_is_refused_when_a_table_opens(edition):
     with pytest.raises(referee.RefereeError, match="edition"):
         release(edition).open("purses", ["Ada", "Bob"])
+
+
+def test_a_table_opens_under_an_earlier_edition_when_asked_and_never_under_an_unknown_one():
+    """``Referee.open(edition=)``: a stored game played again under the data it was dealt."""
+    with release(2) as app:
+        table = app.open("purses", ["Ada", "Bob"], edition=1)
+        assert app.view(table, "Ada")["view"]["purses"] == {"Ada": 10, "Bob": 10}
+        assert "edition" not in app.audit.load_log(app.export(table))[0].event
+        with pytest.raises(referee.RefereeError, match="Purses has editions 1 to 2, not edition 3"):
+            app.open("purses", ["Ada", "Bob"], edition=3)

@@ -175,6 +175,7 @@ class Referee:
         key: str | None = None,
         host_key: str | None = None,
         deal: Mapping[str, Sequence[str]] | None = None,
+        edition: int | None = None,
     ) -> str:
         """Open a table and lay out its game; returns the new table's id.
 
@@ -189,10 +190,16 @@ class Referee:
         ``{"Ann": ["F20", "S05"]}`` puts those cards where the game's shuffle deals Ann
         (``Game.deals``), the rest of the deck in its listed order, without a scripted
         outcome for that shuffle.
+        ``edition`` opens the table under an earlier edition of the game's data
+        (``Game.edition``, the newest by default): a stored game played again as it was
+        dealt, or a tournament that keeps the data it started with.
         """
         if deal is not None and script is None:
             script = []
         rules = self.registry.rules(game, extensions)
+        if edition is not None and not 1 <= edition <= rules.game.edition:
+            known = f"editions 1 to {rules.game.edition}" if rules.game.edition > 1 else "only edition 1"
+            raise RefereeError(f"{rules.game.title} has {known}, not edition {edition}")
         if table_id is not None:
             check_table_id(table_id, (known for known, _ in self.store.table_ids()))
         table_id = table_id or f"{game}-{secrets.token_hex(4)}"
@@ -222,6 +229,7 @@ class Referee:
                 seed_commitment=seed_commitment(secret.key, secret.seed),
                 scripted=script is not None,
                 host_key=public_key(secret.host),
+                edition=edition,
             )
         if isinstance(source, ScriptedSource) and any(source.deal.values()):
             undealt = "; ".join(f"{who}: {', '.join(cards)}" for who, cards in source.deal.items() if cards)

@@ -1,10 +1,13 @@
 """What a finished game of The Backhanding tells a balance measure (``referee_balance_facts``).
 
-Held, by the names printed on the cards: every pimp, ho and Draw card a player gets
-(dealt, drawn, recruited, taken with Pickpocket) as a ``"card"``, a Dirty Trick as a
-``"dirty trick"``, and the ability of every pimp a player gets as an ``"ability"``.
-Used: a pimp placed and a modifier played (``"card"``), a Dirty Trick played (``"dirty
-trick"``: played is used, even where an earlier trick made it moot), and each time an
+Held, by the names printed on the cards: every pimp and Draw card a player gets (dealt,
+drawn, taken with Pickpocket) as a ``"card"``, a Dirty Trick as a ``"dirty trick"``, the
+ability of every pimp a player gets as an ``"ability"``, and every ho he recruits as a
+``"ho"``: a ho is the prize the game is scored in, not a card dealt to play, so her holder's
+win share says what she is worth, not whether the set is fair (DATA.md, "Balance").
+Used: a pimp placed and a modifier played (``"card"``), a ho still held at the final
+count (``"ho"``), a Dirty Trick played (``"dirty trick"``: played is used, even where an
+earlier trick made it moot), and each time an
 ability works (``"ability"``): a bonus in a roll (Sweet Talker, Enforcer, Hitman), a tie
 won (Smooth Operator), a card drawn on recruiting (The Fixer), a pimp back to the clan
 (Slippery), a ho worth more at the count (Sugar Daddy).  An ability from another
@@ -37,6 +40,7 @@ from .tricks.pickpocket import CardStolen
 CARD = "card"
 TRICK = "dirty trick"
 ABILITY = "ability"
+HO = "ho"
 FIXER = ability_title(the_fixer.NAME)
 SUGAR_DADDY = ability_title(sugar_daddy.NAME)
 
@@ -46,7 +50,7 @@ def _got(state: TableState, seat: str, cards: Iterable[str]) -> list[Held | Used
     facts: list[Held | Used] = []
     for card in cards:
         c = game.cards[card]
-        facts.append(Held(seat, TRICK if c.kind == "trick" else CARD, c.name))
+        facts.append(Held(seat, TRICK if c.kind == "trick" else HO if c.kind == "ho" else CARD, c.name))
         if c.is_pimp and c.effect:
             facts.append(Held(seat, ABILITY, ability_title(c.effect)))
     return facts
@@ -70,9 +74,10 @@ def _played(state: TableState, event: PlaysRevealed) -> list[Held | Used]:
 
 
 def _valued(state: TableState, event: HoValued) -> list[Held | Used]:
+    kept: list[Held | Used] = [Used(event.seat, HO, game_of(state).cards[event.ho].name)]
     if not event.bonus:
-        return []
-    return [Used(event.seat, ABILITY, SUGAR_DADDY)] if sugar_daddy.backhanding_ho_value(state, event.seat, event.ho) else []
+        return kept
+    return kept + ([Used(event.seat, ABILITY, SUGAR_DADDY)] if sugar_daddy.backhanding_ho_value(state, event.seat, event.ho) else [])
 
 
 @hookimpl

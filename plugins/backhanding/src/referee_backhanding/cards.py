@@ -20,6 +20,13 @@ import msgspec
 HERE = Path(__file__).parent
 DEFAULT_PATH = HERE / "data" / "cards.toml"
 
+EDITION = 2
+"""The edition of the shipped card set new tables open under (``Game.edition``)."""
+
+EDITION_PATHS = {1: HERE / "data" / "editions" / "1" / "cards.toml", EDITION: DEFAULT_PATH}
+"""Every edition's shipped card set: a table keeps dealing from the set of the edition it
+opened under, so a stored log verifies after the set is rebalanced (DATA.md, "Editions")."""
+
 PIMP_LIMIT = 7
 """"Never exceeding the maximum of 7 pimps."""
 
@@ -201,10 +208,16 @@ def read_option(value: str) -> str:
     )
 
 
+EDITION_ENTRIES = {
+    edition: parse(path.read_text(encoding="utf-8"), path.relative_to(HERE).as_posix()) for edition, path in EDITION_PATHS.items()
+}
+EDITIONS = {edition: build(entries) for edition, entries in EDITION_ENTRIES.items()}
+"""Every edition's shipped card set, checked when the module is imported."""
+
 DEFAULT_TEXT = DEFAULT_PATH.read_text(encoding="utf-8")
-DEFAULT_ENTRIES = parse(DEFAULT_TEXT, "data/cards.toml")
-DEFAULT = build(DEFAULT_ENTRIES)
-"""The shipped card set, checked when the module is imported."""
+DEFAULT_ENTRIES = EDITION_ENTRIES[EDITION]
+DEFAULT = EDITIONS[EDITION]
+"""The shipped card set of the current edition."""
 
 
 # --- what a player reads of a card ------------------------------------------------------------
@@ -249,7 +262,7 @@ def rules_text(card: Card) -> str:
     return f"Dirty Trick: {ability_title(card.effect)}." if card.effect else ""
 
 
-_NAMES: dict[str, str] = {c.id: c.name for c in DEFAULT.values()}
+_NAMES: dict[str, str] = {c.id: c.name for cards in EDITIONS.values() for c in cards.values()}
 # A log's events name cards by id (what verify re-decides), and an event may describe
 # itself from its own fields only; the names of every card set this process has laid out
 # (``learn_names``, folded from ``CardsLaid``) turn those ids back into what the cards say.

@@ -15,7 +15,7 @@ from referee.bots import check_kinds
 from referee.results import join_names
 
 from . import dealing, hookspecs
-from .cards import CardError, build, parse, read_option
+from .cards import EDITION, CardError, build, parse, read_option
 from .events import EVENT_TYPES
 from .rounds import FLOW, answer_place, answer_play
 from .setup import answer_discard
@@ -40,7 +40,8 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     heuristic bot), or seat -> kind.  It chooses nothing for a seat a person plays."""
 
     cards: str = ""
-    """The card set: "" for the shipped one (the project's own design), else a card file's
+    """The card set: "" for the shipped one of the table's edition (the project's own design;
+    DATA.md, "Editions"), else a card file's
     TOML text (DATA.md gives the format), so the log holds the cards themselves; the
     ``referee`` command reads a file given as ``@PATH``."""
 
@@ -75,6 +76,9 @@ def referee_games() -> list[Game]:
             title="Pimp: The Backhanding",
             min_seats=2,
             max_seats=6,
+            # Edition 2 rebalanced the shipped card set (DATA.md, "Editions"); tables of
+            # edition 1 still deal its set.
+            edition=EDITION,
             summary=SUMMARY,
             options=Options,
             hookspecs=[hookspecs],

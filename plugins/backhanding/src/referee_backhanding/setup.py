@@ -42,7 +42,8 @@ def card_set(d: Decision) -> tuple[dict[str, card_data.Card], str]:
     """The cards this table plays with: the table's set (or the shipped one) and the cards
     plugins add, less those whose effect no plugin of the table carries out."""
     text = d.options.get("cards") or ""
-    entries = card_data.parse(text, "the table's card set") if text else card_data.DEFAULT_ENTRIES
+    # Without a set of its own, a table deals the shipped set of the edition it opened under.
+    entries = card_data.parse(text, "the table's card set") if text else card_data.EDITION_ENTRIES[d.edition]
     entries = {k: list(v) for k, v in entries.items()}
     added = 0
     for more in [*d.rules.hook.backhanding_more_cards(), declared_cards(d)]:
@@ -64,7 +65,9 @@ def card_set(d: Decision) -> tuple[dict[str, card_data.Card], str]:
         raise referee.RefereeError(f"the card set cannot be played: {exc}") from None
     effects = {e for found in d.rules.hook.backhanding_effects() for e in found or ()} | declared_effects(d)
     kept = {cid: c for cid, c in cards.items() if not c.effect or c.effect in effects}
-    source = "the table's own card set" if text else "the shipped card set (the project's own design)"
+    # Edition 1's words stay as its logs have them.
+    shipped = "the shipped card set" + (f", edition {d.edition}" if d.edition > 1 else "")
+    source = "the table's own card set" if text else f"{shipped} (the project's own design)"
     if added:
         source += f", with {added} card entr{'y' if added == 1 else 'ies'} from plugins"
     dropped = len(cards) - len(kept)

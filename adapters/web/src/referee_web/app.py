@@ -45,6 +45,8 @@ from .claims import Claims
 from .disputes import entry_page
 from .hub import Hub, Problem
 from .limits import WORK_TIMEOUT, Limits
+from .showing import SPECTATORS
+from .updates import Ask, Page
 
 log = logging.getLogger("referee_web")
 
@@ -280,8 +282,8 @@ def create_app(
         async def first(token: str) -> None:
             await hub.run(hub._w_authorize_spectator, table_id, token)
 
-        async def update(token: str, after: int, look: bool) -> dict[str, Any]:
-            return await hub.run(hub._w_spectator_update, table_id, token, after, look)
+        async def update(token: str, after: int, look: bool) -> Page:
+            return await hub.page(table_id, Ask(SPECTATORS, token, after, look))
 
         await _pushed(socket, table_id, first, update)
 
@@ -296,8 +298,8 @@ def create_app(
         async def first(token: str) -> None:
             await hub.run(hub._w_authorize, table_id, role, token)
 
-        async def update(token: str, after: int, look: bool) -> dict[str, Any]:
-            return await hub.run(hub._w_page_update, table_id, role, token, after, look)
+        async def update(token: str, after: int, look: bool) -> Page:
+            return await hub.page(table_id, Ask(role, token, after, look))
 
         await _pushed(socket, table_id, first, update)
 
@@ -305,7 +307,7 @@ def create_app(
         socket: WebSocket,
         table_id: str,
         first: Callable[[str], Awaitable[None]],
-        update_of: Callable[[str, int, bool], Awaitable[dict[str, Any]]],
+        update_of: Callable[[str, int, bool], Awaitable[Page]],
     ) -> None:
         await socket.accept()
         try:
@@ -339,9 +341,9 @@ def create_app(
                 # A page opening, or asking again from an entry of its choice, reads the
                 # table's head; a page told of a change is answered from memory.
                 update = await update_of(hello["token"], after, send)
-                if send or update["entries"] or update["published"] != published:
-                    await socket.send_json({"type": "update", "after": after, **update})
-                send, published, after = False, update["published"], update["length"]
+                if send or update.entries or update.published != published:
+                    await socket.send_text(update.text)
+                send, published, after = False, update.published, update.length
                 asked_for = asyncio.ensure_future(asked.get())
                 changed = asyncio.ensure_future(waiter.wait())
                 done, _ = await asyncio.wait({asked_for, changed, reader}, return_when=asyncio.FIRST_COMPLETED)

@@ -95,6 +95,8 @@ class HubCore(abc.ABC):
         self.max_bot_actions = Limits.bot_actions
         self._bot_actions: dict[str, int] = {}
         self._shown = Shown()
+        self._asking: dict[str, list[tuple[Any, asyncio.Future[Any]]]] = {}
+        """Per table, the live pages' questions to be answered together (``PageUpdates.page``)."""
         self._stale: set[str] = set()
         """Tables changed elsewhere since a worker last read them (set on the event loop)."""
         self.credential_seconds = CREDENTIAL_SECONDS

@@ -160,8 +160,8 @@ class _Keepalive:
         self.host, self.port = host, int(port)
         self._streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
-    async def post(self, path: str, body: dict[str, Any], token: str) -> int:
-        """The status of ``POST path``; a connection the server closed is opened again once."""
+    async def post(self, path: str, body: dict[str, Any], token: str) -> tuple[int, bytes]:
+        """The status and body of ``POST path``; a connection the server closed is opened again once."""
         payload = json.dumps(body).encode()
         head = (
             f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nAuthorization: Bearer {token}\r\n"
@@ -179,8 +179,7 @@ class _Keepalive:
                     name, _, value = line.partition(b":")
                     if name.strip().lower() == b"content-length":
                         length = int(value)
-                await reader.readexactly(length)
-                return status
+                return status, await reader.readexactly(length)
             except (OSError, IndexError, ValueError, asyncio.IncompleteReadError):
                 self.close()
                 if attempt == 2:
@@ -219,6 +218,7 @@ async def _seat(
     sent: list[tuple[float, str, int]],
     updates: list[float],
     pace: float,
+    refusals: list[str],
 ) -> None:
     """One seat's browser: it holds the live connection, and answers each request pushed to
     it (after ``pace`` seconds or so, as a person would, or at once).  ``sent``: the table's
@@ -272,9 +272,11 @@ async def _seat(
                     body = {"action": request["action"], "args": _answer(request["answer"]), "request": request["id"]}
                     # A kept-alive connection the server closed as it was reused is opened
                     # again and the answer sent again (it names its request: recorded once at most).
-                    status = await http.post(f"/api/tables/{table}/seats/{seat}/act", body, token)
+                    status, answer = await http.post(f"/api/tables/{table}/seats/{seat}/act", body, token)
                     latencies.append(time.perf_counter() - began)
                     counts[str(status)] = counts.get(str(status), 0) + 1
+                    if status != 200 and len(refusals) < 5:
+                        refusals.append(f"{status} {seat} {request['action']}: {answer[:300].decode(errors='replace')}")
         finally:
             receiving.cancel()
             http.close()
@@ -288,6 +290,7 @@ async def _load(addresses: list[str], tables: int, seconds: float, pace: float =
     latencies: list[float] = []
     updates: list[float] = []
     counts: dict[str, int] = {}
+    refusals: list[str] = []
     limits = httpx.Limits(max_connections=max(20, tables * 3), max_keepalive_connections=max(20, tables * 3))
     async with httpx.AsyncClient(timeout=120, limits=limits) as client:
         # Tables are opened and every page connected before the clock starts: that is not what is measured.
@@ -308,6 +311,7 @@ async def _load(addresses: list[str], tables: int, seconds: float, pace: float =
                     sent[t["table"]],
                     updates,
                     pace,
+                    refusals,
                 )
             )
             for t in opened
@@ -335,6 +339,7 @@ async def _load(addresses: list[str], tables: int, seconds: float, pace: float =
         "update_p95_ms": _percentile(updates, 0.95),
         "update_p99_ms": _percentile(updates, 0.99),
         "statuses": counts,
+        "refusals": refusals,
         # What one accepted action costs in CPU, whatever else the shared machine runs: the
         # servers' (every process) and the load client's (the pages and their answers).
         "server_cpu_ms_per_action": 1000 * servers / ok if ok else None,
@@ -431,6 +436,8 @@ def main() -> None:
                     }
                     rows.append(row)
                     print(_line(row), flush=True)
+                    for refusal in row["refusals"]:
+                        print(f"  refused: {refusal}", file=sys.stderr, flush=True)
     scaling = _scaling(rows)
     for line in scaling:
         print(line)

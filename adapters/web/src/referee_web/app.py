@@ -330,39 +330,52 @@ def create_app(
                 await socket.send_json({"error": problem.message, "status": problem.status})
                 await socket.close(code=4000 + problem.status)
             return
-        asked: asyncio.Queue[int] = asyncio.Queue()
+        # The entries the page asked to be sent from, oldest first; what wakes the page (a
+        # change of its table, a question, its socket closing) sets ``wake``: one future a
+        # turn, no task per thing waited for.
+        asked: list[int] = []
+        wake: asyncio.Future[None] | None = None
+
+        def woken(_: Any = None) -> None:
+            if wake is not None and not wake.done():
+                wake.set_result(None)
 
         async def listen() -> None:
             while True:
                 message = await _socket_message(socket, body_limit)
                 limited(socket)
                 if isinstance(message, dict) and "after" in message:
-                    asked.put_nowait(_after(message["after"]))
+                    asked.append(_after(message["after"]))
+                    woken()
 
         reader = asyncio.ensure_future(listen())
+        reader.add_done_callback(woken)
         try:
             send = True
             published: list[int] = []
             while True:
-                waiter = hub.waiter(table_id)
+                changed = hub.waiter(table_id)
                 # A page opening, or asking again from an entry of its choice, reads the
                 # table's head; a page told of a change is answered from memory.
                 update = await update_of(hello["token"], after, send)
                 if send or update.entries or update.published != published:
                     await socket.send_text(update.text)
                 send, published, after = False, update.published, update.length
-                asked_for = asyncio.ensure_future(asked.get())
-                changed = asyncio.ensure_future(waiter.wait())
-                done, _ = await asyncio.wait({asked_for, changed, reader}, return_when=asyncio.FIRST_COMPLETED)
-                asked_for.cancel()
-                changed.cancel()
-                if reader in done:
+                if not asked and not reader.done():
+                    wake = asyncio.get_running_loop().create_future()
+                    # The table's waiter is every page's: this page stops listening to it, never cancels it.
+                    changed.add_done_callback(woken)
+                    try:
+                        await wake
+                    finally:
+                        changed.remove_done_callback(woken)
+                if reader.done():
                     failure = None if reader.cancelled() else reader.exception()
                     if isinstance(failure, Problem):
                         raise failure
                     return
-                if asked_for in done and not asked_for.cancelled():
-                    after, send = asked_for.result(), True
+                if asked:
+                    after, send = asked.pop(0), True
         except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
             return
         except Problem as problem:

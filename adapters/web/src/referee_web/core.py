@@ -263,11 +263,13 @@ class HubCore(abc.ABC):
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _announce(self, table_id: str, *, records: bool = False) -> None:
-        """Called on the worker after a change: other processes hear of it (PostgreSQL).
-        ``records``: the server's records changed too (see ``heard``)."""
+    def _announce(self, table_id: str, *more: str, records: bool = False) -> None:
+        """Called on the worker after a change of ``table_id`` (and of each of ``more``):
+        other processes hear of it (PostgreSQL).  ``records``: the server's records changed
+        too (see ``heard``)."""
+        said = [f"{table} {self.origin}{' records' if records else ''}" for table in (table_id, *more)]
         with contextlib.suppress(Exception):
-            self._w_keys.notify(f"{table_id} {self.origin}{' records' if records else ''}")
+            self._w_keys.notify(*said)
 
     @abc.abstractmethod
     async def _drive(self, table_id: str) -> None:

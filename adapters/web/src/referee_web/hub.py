@@ -44,9 +44,10 @@ class Hub(Driving, PageUpdates, TableWork):
         self.app = await self.run(lambda: self._w_app)
         self.keys = await self.run(lambda: self._w_keys)
         workers = self._workers or (4 if self.keys.postgres else 1)
-        if not self.keys.postgres and self.app.location != ":memory:":
-            # One SQLite file writes one transaction at a time, each made durable on its
-            # own: answers waiting together are committed together (see ``_w_acts``).
+        if self.app.location != ":memory:":
+            # Each commit is made durable on its own (one flush of the disk; on PostgreSQL
+            # also a round trip, and one SQLite file writes one transaction at a time):
+            # answers waiting together on a worker are committed together (see ``_w_acts``).
             self._lanes.group(Grouping(self._w_act, self._w_acts))
         if self.app.location != ":memory:":
             self._lanes.add(workers - 1)

@@ -116,8 +116,9 @@ class TableWork(HubCore):
                 except Exception as exc:
                     outcomes.append(exc)
             return outcomes
-        for table_id in {args[0] for args, outcome in zip(calls, outcomes, strict=True) if not isinstance(outcome, Exception)}:
-            self._announce(table_id)
+        changed = sorted({args[0] for args, outcome in zip(calls, outcomes, strict=True) if not isinstance(outcome, Exception)})
+        if changed:
+            self._announce(*changed)
         return outcomes
 
     def _w_read_act(self, table_id: str, role: str, body: dict[str, Any], announce: bool = True) -> dict[str, Any]:

@@ -9,9 +9,10 @@ table's worker and waits.  The hub is made of its parts:
   credentials as last checked, and change notices: a page waiting for a table wakes when
   an entry is appended, by this process or (on PostgreSQL) by another one, announced with
   ``NOTIFY`` and heard by a listening connection;
-* ``updates``: what a page is sent, from memory;
-* ``work``: opening, acting, exporting, replaying, reports; on SQLite, answers waiting
-  together on a worker are committed together (group commit, ``_w_acts``);
+* ``updates``: what a page is sent, from memory; the pages one change wakes are answered
+  by one job;
+* ``work``: opening, acting, exporting, replaying, reports; answers waiting together on a
+  worker are committed together (group commit, ``_w_acts``);
 * ``driving``: bots, deadlines and the watch over a shared SQLite file.
 
 Every method named ``_w_...`` runs on a worker thread.  A table's work is bounded in

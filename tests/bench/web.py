@@ -49,6 +49,19 @@ def _port() -> int:
         return int(s.getsockname()[1])
 
 
+_PIDS: dict[str, int] = {}
+"""Each server's process by its address, for the CPU time it spends in the timed window."""
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds (user and system) ``pid`` has used so far (Linux; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
 def _server(db: str, watch: float, code: str | None = None):  # type: ignore[no-untyped-def]
     """A ``referee serve`` process; ``code``: a checkout whose web adapter it runs instead
@@ -56,13 +69,17 @@ def _server(db: str, watch: float, code: str | None = None):  # type: ignore[no-
     port = _port()
     env = dict(os.environ)
     if code is not None:
-        env["PYTHONPATH"] = os.pathsep.join([str(Path(code) / "adapters" / "web" / "src"), env.get("PYTHONPATH", "")])
+        # The whole checkout (kernel, games, adapters), so a change to any of them is compared.
+        tree = Path(code)
+        sources = [tree / "kernel" / "src", *sorted(tree.glob("plugins/*/src")), *sorted(tree.glob("adapters/*/src"))]
+        env["PYTHONPATH"] = os.pathsep.join([*map(str, sources), env.get("PYTHONPATH", "")])
     # The load comes from one address: the limits a server sets per client would measure themselves.
     command = [sys.executable, "-m", "referee_web", "--db", db, "--port", str(port), "--rate", "1000000", "--burst", "1000000"]
     command += ["--tables-per-minute", "1000000", "--connections-per-client", "1000000"]
     command += ["--watch", str(watch)]
     proc = subprocess.Popen([*command, "--bot-pause", "0", "--log-level", "warning"], stdout=subprocess.DEVNULL, env=env)
     address = f"http://127.0.0.1:{port}"
+    _PIDS[address] = proc.pid
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -83,13 +100,25 @@ def _server(db: str, watch: float, code: str | None = None):  # type: ignore[no-
             proc.kill()
 
 
-SEATS = ["Ann", "Bob", "Cleo"]
+GAMES: dict[str, tuple[list[str], dict[str, Any]]] = {
+    # A turn limit no row reaches: every table plays all through the timed window.
+    "pigsty": (["Ann", "Bob", "Cleo"], {"turn_limit": 100_000}),
+    # The issue's club night: four gangsters a table (a game lasts far longer than a row).
+    "cashnguns": (["Ann", "Bob", "Cleo", "Dan"], {}),
+}
 
 
 def _answer(shapes: dict[str, Any]) -> dict[str, Any]:
     """The plainest legal answer of each field: empty orders, the first option, the least amount."""
     args: dict[str, Any] = {}
+    groups: set[str] = set()
     for name, shape in shapes.items():
+        # An optional field is left out, except the first of a group of which one is answered.
+        group = shape.get("one_of")
+        if shape.get("optional") and (group is None or group in groups):
+            continue
+        if group is not None:
+            groups.add(group)
         kind = shape["kind"]
         if kind == "text":
             args[name] = ""
@@ -97,17 +126,70 @@ def _answer(shapes: dict[str, Any]) -> dict[str, Any]:
             args[name] = shape["options"][0]["value"]
         elif kind == "amount":
             args[name] = shape.get("min", 0)
+        elif kind == "subset":
+            args[name] = [o["value"] for o in shape["options"][: shape.get("min", 0)]]
+        elif kind == "order":
+            args[name] = [o["value"] for o in shape["options"]]
+        elif kind == "assign":
+            items = shape["items"][: shape.get("min", 0)]
+            allowed = shape.get("allowed", {})
+            args[name] = {i["value"]: (allowed.get(i["value"]) or [shape["targets"][0]["value"]])[0] for i in items}
+        elif kind == "flag":
+            args[name] = False
     return args
 
 
-async def _open(client: httpx.AsyncClient, address: str) -> dict[str, Any]:
+async def _open(client: httpx.AsyncClient, address: str, game: str) -> dict[str, Any]:
     """A table, with each seat's invitation claimed as its browser would (the claims are not timed)."""
-    body = {"game": "pigsty", "seats": SEATS, "options": {"turn_limit": 100_000}}
+    seats, options = GAMES[game]
+    body = {"game": game, "seats": seats, "options": options}
     opened = dict((await client.post(f"{address}/api/tables", json=body)).json())
     for seat, invitation in opened["invitations"].items():
         url = f"{address}/api/tables/{opened['table']}/seats/{seat}/claim"
         opened["tokens"][seat] = (await client.post(url, headers={"Authorization": f"Bearer {invitation}"})).json()["credential"]
     return opened
+
+
+class _Keepalive:
+    """One seat's own keep-alive HTTP/1.1 connection, as each person's browser holds one:
+    a plain request and response on a socket.  (A pooled client shared by 400 seats spends
+    more CPU choosing a connection than the server spends on the answer, on the same cores.)"""
+
+    def __init__(self, address: str) -> None:
+        host, port = address.removeprefix("http://").split(":")
+        self.host, self.port = host, int(port)
+        self._streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def post(self, path: str, body: dict[str, Any], token: str) -> tuple[int, bytes]:
+        """The status and body of ``POST path``; a connection the server closed is opened again once."""
+        payload = json.dumps(body).encode()
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nAuthorization: Bearer {token}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
+        ).encode()
+        for attempt in (1, 2):
+            try:
+                if self._streams is None:
+                    self._streams = await asyncio.open_connection(self.host, self.port)
+                reader, writer = self._streams
+                writer.write(head + payload)
+                status = int((await reader.readline()).split()[1])
+                length = 0
+                while (line := await reader.readline()) not in (b"\r\n", b""):
+                    name, _, value = line.partition(b":")
+                    if name.strip().lower() == b"content-length":
+                        length = int(value)
+                return status, await reader.readexactly(length)
+            except (OSError, IndexError, ValueError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self._streams is not None:
+            self._streams[1].close()
+            self._streams = None
 
 
 class _Clock:
@@ -126,7 +208,6 @@ class _Clock:
 
 
 async def _seat(
-    client: httpx.AsyncClient,
     address: str,
     table: str,
     seat: str,
@@ -137,12 +218,13 @@ async def _seat(
     sent: list[tuple[float, str, int]],
     updates: list[float],
     pace: float,
+    refusals: list[str],
 ) -> None:
     """One seat's browser: it holds the live connection, and answers each request pushed to
     it (after ``pace`` seconds or so, as a person would, or at once).  ``sent``: the table's
     answers (when, whose, the length its page held); an update that reaches this page
     with more entries than that page held times another seat's answer (the update latency)."""
-    headers = {"Authorization": f"Bearer {token}"}
+    http = _Keepalive(address)
     answered: set[str] = set()
     async with connect(f"ws://{address.removeprefix('http://')}/api/tables/{table}/seats/{seat}/live", max_size=None) as socket:
         await socket.send(json.dumps({"token": token, "after": 0}))
@@ -188,38 +270,37 @@ async def _seat(
                     began = time.perf_counter()
                     sent.append((began, seat, update["length"]))
                     body = {"action": request["action"], "args": _answer(request["answer"]), "request": request["id"]}
-                    url = f"{address}/api/tables/{table}/seats/{seat}/act"
-                    try:
-                        done = await client.post(url, json=body, headers=headers)
-                    except httpx.TransportError:
-                        # A kept-alive connection the server closed as it was reused: sent again
-                        # (the answer names its request, so it is recorded once at most).
-                        counts["resent"] = counts.get("resent", 0) + 1
-                        done = await client.post(url, json=body, headers=headers)
+                    # A kept-alive connection the server closed as it was reused is opened
+                    # again and the answer sent again (it names its request: recorded once at most).
+                    status, answer = await http.post(f"/api/tables/{table}/seats/{seat}/act", body, token)
                     latencies.append(time.perf_counter() - began)
-                    counts[str(done.status_code)] = counts.get(str(done.status_code), 0) + 1
+                    counts[str(status)] = counts.get(str(status), 0) + 1
+                    if status != 200 and len(refusals) < 5:
+                        refusals.append(f"{status} {seat} {request['action']}: {answer[:300].decode(errors='replace')}")
         finally:
             receiving.cancel()
+            http.close()
 
 
 def _percentile(values: list[float], share: float) -> float | None:
     return 1000 * values[min(len(values) - 1, int(share * len(values)))] if values else None
 
 
-async def _load(addresses: list[str], tables: int, seconds: float, pace: float = 0.0) -> dict[str, Any]:
+async def _load(addresses: list[str], tables: int, seconds: float, pace: float = 0.0, game: str = "pigsty") -> dict[str, Any]:
     latencies: list[float] = []
     updates: list[float] = []
     counts: dict[str, int] = {}
+    refusals: list[str] = []
     limits = httpx.Limits(max_connections=max(20, tables * 3), max_keepalive_connections=max(20, tables * 3))
     async with httpx.AsyncClient(timeout=120, limits=limits) as client:
         # Tables are opened and every page connected before the clock starts: that is not what is measured.
-        opened = [await _open(client, addresses[n % len(addresses)]) for n in range(tables)]
-        clock = _Clock(tables * len(SEATS))
+        opened = [await _open(client, addresses[n % len(addresses)], game) for n in range(tables)]
+        seats_of = GAMES[game][0]
+        clock = _Clock(tables * len(seats_of))
         sent: dict[str, list[tuple[float, str, int]]] = {t["table"]: [] for t in opened}
         seats = [
             asyncio.ensure_future(
                 _seat(
-                    client,
                     addresses[i % len(addresses)],
                     t["table"],
                     seat,
@@ -230,17 +311,22 @@ async def _load(addresses: list[str], tables: int, seconds: float, pace: float =
                     sent[t["table"]],
                     updates,
                     pace,
+                    refusals,
                 )
             )
             for t in opened
-            for i, seat in enumerate(SEATS)
+            for i, seat in enumerate(seats_of)
         ]
         await clock.ready.wait()
+        servers, client_cpu = sum(_cpu(_PIDS[a]) for a in addresses), time.process_time()
         began = time.monotonic()
         clock.until = began + seconds
         clock.go.set()
+        # For a profiler attached to a server: what it samples from now on is the load.
+        print(f"timed window opens: servers {' '.join(str(_PIDS[a]) for a in addresses)}", file=sys.stderr, flush=True)
         await asyncio.gather(*seats)
         elapsed = time.monotonic() - began
+        servers, client_cpu = sum(_cpu(_PIDS[a]) for a in addresses) - servers, time.process_time() - client_cpu
     latencies.sort()
     updates.sort()
     ok = counts.get("200", 0)
@@ -253,6 +339,11 @@ async def _load(addresses: list[str], tables: int, seconds: float, pace: float =
         "update_p95_ms": _percentile(updates, 0.95),
         "update_p99_ms": _percentile(updates, 0.99),
         "statuses": counts,
+        "refusals": refusals,
+        # What one accepted action costs in CPU, whatever else the shared machine runs: the
+        # servers' (every process) and the load client's (the pages and their answers).
+        "server_cpu_ms_per_action": 1000 * servers / ok if ok else None,
+        "client_cpu_ms_per_action": 1000 * client_cpu / ok if ok else None,
     }
 
 
@@ -263,7 +354,7 @@ def _line(row: dict[str, Any]) -> str:
     return (
         f"{row['code']:<8} {row['store']:<10} {row['processes']:>2} {row['tables']:>6} {row['load']:<9} {row['actions_per_s']:>9.0f} "
         f"{ms(row['p50_ms'])} {ms(row['p99_ms'])} {ms(row['update_p50_ms'])} {ms(row['update_p95_ms'])} {ms(row['update_p99_ms'])}"
-        f"  {row['statuses']}  load average {row['load_average']:.1f}"
+        f" {ms(row['server_cpu_ms_per_action'])} {ms(row['client_cpu_ms_per_action'])}  {row['statuses']}  load average {row['load_average']:.1f}"
     )
 
 
@@ -297,6 +388,7 @@ def main() -> None:
     parser.add_argument(
         "--stores", default="sqlite,postgresql", help="stores measured, comma-separated (postgresql needs REFEREE_TEST_POSTGRES)"
     )
+    parser.add_argument("--game", default="pigsty", choices=sorted(GAMES), help="the game every table plays (default pigsty)")
     parser.add_argument("--json", default="bench-results/web.json", help="where to write every figure")
     options = parser.parse_args()
     seconds = options.seconds or (2.0 if options.quick else 8.0)
@@ -318,7 +410,7 @@ def main() -> None:
     rows = []
     print(
         f"{'code':<8} {'store':<10} {'p':>2} {'tables':>6} {'load':<9} {'actions/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
-        f"{'upd p50':>8} {'upd p95':>8} {'upd p99':>8}  statuses"
+        f"{'upd p50':>8} {'upd p95':>8} {'upd p99':>8} {'srv cpu':>8} {'cli cpu':>8}  statuses"
     )
     for store, db in stores:
         for processes in [int(n) for n in options.processes.split(",")]:
@@ -332,7 +424,7 @@ def main() -> None:
                         # A fresh SQLite file per row: a row measures its own tables, not a store the rows before filled.
                         where = db if store != "sqlite" else str(Path(scratch.name) / f"{code}-{processes}-{tables}-{pace:g}.sqlite")
                         addresses = [stack.enter_context(_server(where, watch, tree)) for _ in range(processes)]
-                        measured = asyncio.run(_load(addresses, tables, seconds + (4 * pace if pace else 0), pace))
+                        measured = asyncio.run(_load(addresses, tables, seconds + (4 * pace if pace else 0), pace, options.game))
                     row = {
                         "code": code,
                         "store": store,
@@ -344,6 +436,8 @@ def main() -> None:
                     }
                     rows.append(row)
                     print(_line(row), flush=True)
+                    for refusal in row["refusals"]:
+                        print(f"  refused: {refusal}", file=sys.stderr, flush=True)
     scaling = _scaling(rows)
     for line in scaling:
         print(line)
@@ -356,6 +450,7 @@ def main() -> None:
                 "python": platform.python_version(),
                 "cores": os.cpu_count(),
                 "seconds": seconds,
+                "game": options.game,
                 "rows": rows,
                 "scaling": scaling,
             },

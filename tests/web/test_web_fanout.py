@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
 
+import msgspec
 import pytest
-from web_live import Table
+from web_live import Table, claimed
 
 from referee import Referee
 
@@ -147,3 +148,47 @@ def test_web_a_reissue_made_by_another_process_revokes_at_its_change_notice(page
         refused = sockets["Bob"].receive_json()
     assert refused["status"] == 403
     assert table.client.get(table.url("Bob", "state"), headers=table.auth("Bob")).status_code == 403
+
+
+def test_web_every_live_page_receives_exactly_the_entries_its_seat_may_see_once(server, web_db: str) -> None:
+    """Cash'n'Guns (rules, A round 2: bullet cards are chosen sealed): the pages a change
+    wakes are answered together, and still each page, two of the same seat and a spectator's
+    among them, receives every entry its reader may see exactly once, in order, in that
+    reader's words, and nothing else: the same as the page would read back afresh."""
+    client = server()
+    response = client.post("/api/tables", json={"game": "cashnguns", "seats": ["Ann", "Bob", "Cleo", "Dan"]})
+    assert response.status_code == 201, response.text
+    created = response.json()
+    table = Table(created["table"], claimed(client, created), client, ["Ann", "Bob", "Cleo", "Dan"], dict(created["invitations"]))
+    pages = [(seat, "seats/" + seat, table.tokens[seat]) for seat in table.seats]
+    pages += [("Ann", "seats/Ann", table.tokens["Ann"]), (None, "spectators", created["spectators"])]
+    with ExitStack() as stack:
+        oracle = stack.enter_context(Referee(web_db))
+        sockets, received = [], []
+        for _reader, path, token in pages:
+            socket = stack.enter_context(client.websocket_connect(f"/api/tables/{table.id}/{path}/live"))
+            socket.send_json({"token": token, "after": 0})
+            sockets.append(socket)
+            received.append([])
+        for _ in range(24):
+            length = oracle.length(table.id)
+            for socket, messages in zip(sockets, received, strict=True):
+                while not messages or messages[-1]["length"] < length:
+                    messages.append(socket.receive_json())
+            request = oracle.requests(table.id)[0]
+            acted = table.act(request.seat, request.action, oracle.bots.answer(table.id, request), request.id)
+            assert acted.status_code == 200, acted.text
+        length = oracle.length(table.id)
+        for socket, messages in zip(sockets, received, strict=True):
+            while messages[-1]["length"] < length:
+                messages.append(socket.receive_json())
+        for (reader, path, token), messages in zip(pages, received, strict=True):
+            entries = [entry for message in messages for entry in message["entries"]]
+            visible = oracle.visible_entries(table.id, reader)
+            assert [(e["seq"], e["hidden"]) for e in entries] == [(e.seq, e.redacted) for e in visible], reader
+            afresh = client.get(f"/api/tables/{table.id}/{path}/state", headers=table.auth("", token)).json()
+            assert entries == afresh["entries"], reader
+            assert messages[-1]["view"] == afresh["view"] == msgspec.json.decode(msgspec.json.encode(oracle.view(table.id, reader))), reader
+        # The two pages of Ann's seat were sent the same messages.
+        assert received[0] == received[4]
+        assert any(e["hidden"] for e in afresh["entries"]), "the spectator sees no sealed bullet card: the test shows no secret"

@@ -45,6 +45,8 @@ from .claims import Claims
 from .disputes import entry_page
 from .hub import Hub, Problem
 from .limits import WORK_TIMEOUT, Limits
+from .showing import SPECTATORS
+from .updates import Ask, Page
 
 log = logging.getLogger("referee_web")
 
@@ -212,9 +214,16 @@ def create_app(
         return JSONResponse(await hub.run(hub._w_update, table_id, role, after))
 
     async def act(request: Request) -> Response:
-        table_id, role = await authorized(request)
-        body = await _json_body(request, body_limit)
-        done = await hub.run(hub._w_act, table_id, role, body)
+        limited(request)
+        table_id, role, token = request.path_params["table"], request.path_params["role"], _token(request)
+        try:
+            body = await _json_body(request, body_limit)
+        except Problem:
+            # Who asks is answered for before what they sent, as on every route.
+            await hub.run(hub._w_authorize, table_id, role, token)
+            raise
+        # The credential is checked by the same job that decides (one hand-over to the worker).
+        done = await hub.run(hub._w_act, table_id, role, body, token)
         hub.changed(table_id)
         return JSONResponse(done)
 
@@ -280,8 +289,8 @@ def create_app(
         async def first(token: str) -> None:
             await hub.run(hub._w_authorize_spectator, table_id, token)
 
-        async def update(token: str, after: int, look: bool) -> dict[str, Any]:
-            return await hub.run(hub._w_spectator_update, table_id, token, after, look)
+        async def update(token: str, after: int, look: bool) -> Page:
+            return await hub.page(table_id, Ask(SPECTATORS, token, after, look))
 
         await _pushed(socket, table_id, first, update)
 
@@ -296,8 +305,8 @@ def create_app(
         async def first(token: str) -> None:
             await hub.run(hub._w_authorize, table_id, role, token)
 
-        async def update(token: str, after: int, look: bool) -> dict[str, Any]:
-            return await hub.run(hub._w_page_update, table_id, role, token, after, look)
+        async def update(token: str, after: int, look: bool) -> Page:
+            return await hub.page(table_id, Ask(role, token, after, look))
 
         await _pushed(socket, table_id, first, update)
 
@@ -305,7 +314,7 @@ def create_app(
         socket: WebSocket,
         table_id: str,
         first: Callable[[str], Awaitable[None]],
-        update_of: Callable[[str, int, bool], Awaitable[dict[str, Any]]],
+        update_of: Callable[[str, int, bool], Awaitable[Page]],
     ) -> None:
         await socket.accept()
         try:
@@ -321,39 +330,52 @@ def create_app(
                 await socket.send_json({"error": problem.message, "status": problem.status})
                 await socket.close(code=4000 + problem.status)
             return
-        asked: asyncio.Queue[int] = asyncio.Queue()
+        # The entries the page asked to be sent from, oldest first; what wakes the page (a
+        # change of its table, a question, its socket closing) sets ``wake``: one future a
+        # turn, no task per thing waited for.
+        asked: list[int] = []
+        wake: asyncio.Future[None] | None = None
+
+        def woken(_: Any = None) -> None:
+            if wake is not None and not wake.done():
+                wake.set_result(None)
 
         async def listen() -> None:
             while True:
                 message = await _socket_message(socket, body_limit)
                 limited(socket)
                 if isinstance(message, dict) and "after" in message:
-                    asked.put_nowait(_after(message["after"]))
+                    asked.append(_after(message["after"]))
+                    woken()
 
         reader = asyncio.ensure_future(listen())
+        reader.add_done_callback(woken)
         try:
             send = True
             published: list[int] = []
             while True:
-                waiter = hub.waiter(table_id)
+                changed = hub.waiter(table_id)
                 # A page opening, or asking again from an entry of its choice, reads the
                 # table's head; a page told of a change is answered from memory.
                 update = await update_of(hello["token"], after, send)
-                if send or update["entries"] or update["published"] != published:
-                    await socket.send_json({"type": "update", "after": after, **update})
-                send, published, after = False, update["published"], update["length"]
-                asked_for = asyncio.ensure_future(asked.get())
-                changed = asyncio.ensure_future(waiter.wait())
-                done, _ = await asyncio.wait({asked_for, changed, reader}, return_when=asyncio.FIRST_COMPLETED)
-                asked_for.cancel()
-                changed.cancel()
-                if reader in done:
+                if send or update.entries or update.published != published:
+                    await socket.send_text(update.text)
+                send, published, after = False, update.published, update.length
+                if not asked and not reader.done():
+                    wake = asyncio.get_running_loop().create_future()
+                    # The table's waiter is every page's: this page stops listening to it, never cancels it.
+                    changed.add_done_callback(woken)
+                    try:
+                        await wake
+                    finally:
+                        changed.remove_done_callback(woken)
+                if reader.done():
                     failure = None if reader.cancelled() else reader.exception()
                     if isinstance(failure, Problem):
                         raise failure
                     return
-                if asked_for in done and not asked_for.cancelled():
-                    after, send = asked_for.result(), True
+                if asked:
+                    after, send = asked.pop(0), True
         except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
             return
         except Problem as problem:

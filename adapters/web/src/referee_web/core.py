@@ -81,7 +81,7 @@ class HubCore(abc.ABC):
         self._loop: asyncio.AbstractEventLoop | None = None
         self.app: Referee | None = None
         self.keys: SeatKeys | None = None
-        self._events: dict[str, asyncio.Event] = {}
+        self._events: dict[str, asyncio.Future[None]] = {}
         self._driving: set[str] = set()
         self._again: set[str] = set()
         self._expiry: dict[str, dict[str, float]] = {}
@@ -95,6 +95,8 @@ class HubCore(abc.ABC):
         self.max_bot_actions = Limits.bot_actions
         self._bot_actions: dict[str, int] = {}
         self._shown = Shown()
+        self._asking: dict[str, list[tuple[Any, asyncio.Future[Any]]]] = {}
+        """Per table, the live pages' questions to be answered together (``PageUpdates.page``)."""
         self._stale: set[str] = set()
         """Tables changed elsewhere since a worker last read them (set on the event loop)."""
         self.credential_seconds = CREDENTIAL_SECONDS
@@ -230,18 +232,20 @@ class HubCore(abc.ABC):
         self._invitations.pop(table_id, None)
 
     # -- change notices -----------------------------------------------------------
-    def waiter(self, table_id: str) -> asyncio.Event:
-        """An event set at the next change of ``table_id`` (take it before reading the table)."""
+    def waiter(self, table_id: str) -> asyncio.Future[None]:
+        """A future done at the next change of ``table_id`` (take it before reading the
+        table).  It is every page's of that table: wait on it with a done callback (or
+        ``asyncio.shield``), never cancel it."""
         event = self._events.get(table_id)
         if event is None:
-            event = self._events[table_id] = asyncio.Event()
+            event = self._events[table_id] = asyncio.get_running_loop().create_future()
         return event
 
     def changed(self, table_id: str, *, drive: bool = True) -> None:
         """``table_id`` has new entries: wake its pages, and let bots and deadlines look."""
         event = self._events.pop(table_id, None)
-        if event is not None:
-            event.set()
+        if event is not None and not event.done():
+            event.set_result(None)
         if drive:
             self._spawn(self._drive(table_id))
 
@@ -259,11 +263,13 @@ class HubCore(abc.ABC):
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _announce(self, table_id: str, *, records: bool = False) -> None:
-        """Called on the worker after a change: other processes hear of it (PostgreSQL).
-        ``records``: the server's records changed too (see ``heard``)."""
+    def _announce(self, table_id: str, *more: str, records: bool = False) -> None:
+        """Called on the worker after a change of ``table_id`` (and of each of ``more``):
+        other processes hear of it (PostgreSQL).  ``records``: the server's records changed
+        too (see ``heard``)."""
+        said = [f"{table} {self.origin}{' records' if records else ''}" for table in (table_id, *more)]
         with contextlib.suppress(Exception):
-            self._w_keys.notify(f"{table_id} {self.origin}{' records' if records else ''}")
+            self._w_keys.notify(*said)
 
     @abc.abstractmethod
     async def _drive(self, table_id: str) -> None:

@@ -9,9 +9,10 @@ table's worker and waits.  The hub is made of its parts:
   credentials as last checked, and change notices: a page waiting for a table wakes when
   an entry is appended, by this process or (on PostgreSQL) by another one, announced with
   ``NOTIFY`` and heard by a listening connection;
-* ``updates``: what a page is sent, from memory;
-* ``work``: opening, acting, exporting, replaying, reports; on SQLite, answers waiting
-  together on a worker are committed together (group commit, ``_w_acts``);
+* ``updates``: what a page is sent, from memory; the pages one change wakes are answered
+  by one job;
+* ``work``: opening, acting, exporting, replaying, reports; answers waiting together on a
+  worker are committed together (group commit, ``_w_acts``);
 * ``driving``: bots, deadlines and the watch over a shared SQLite file.
 
 Every method named ``_w_...`` runs on a worker thread.  A table's work is bounded in
@@ -44,9 +45,10 @@ class Hub(Driving, PageUpdates, TableWork):
         self.app = await self.run(lambda: self._w_app)
         self.keys = await self.run(lambda: self._w_keys)
         workers = self._workers or (4 if self.keys.postgres else 1)
-        if not self.keys.postgres and self.app.location != ":memory:":
-            # One SQLite file writes one transaction at a time, each made durable on its
-            # own: answers waiting together are committed together (see ``_w_acts``).
+        if self.app.location != ":memory:":
+            # Each commit is made durable on its own (one flush of the disk; on PostgreSQL
+            # also a round trip, and one SQLite file writes one transaction at a time):
+            # answers waiting together on a worker are committed together (see ``_w_acts``).
             self._lanes.group(Grouping(self._w_act, self._w_acts))
         if self.app.location != ":memory:":
             self._lanes.add(workers - 1)

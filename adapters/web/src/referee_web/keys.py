@@ -348,7 +348,8 @@ class SeatKeys:
         rows = self._run("SELECT round FROM referee_web_reports WHERE table_id = ? ORDER BY round", (table_id,))
         return [int(r[0]) for r in rows.fetchall()]
 
-    def notify(self, table_id: str) -> None:
-        """Tell every process listening on this PostgreSQL database that ``table_id`` changed."""
+    def notify(self, table_id: str, *more: str) -> None:
+        """Tell every process listening on this PostgreSQL database that ``table_id`` (and
+        each of ``more``) changed: one notice each, sent in one statement."""
         if self.postgres:
-            self._conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+            self._conn.execute("SELECT pg_notify(%s, said) FROM unnest(%s::text[]) AS said", (CHANNEL, [table_id, *more]))

@@ -1,10 +1,17 @@
 """What a page is sent: the seat's view and the log entries after the last one it holds,
 worked out from the table the worker holds (see ``core``), never by reading the store
-for a change this process made."""
+for a change this process made.
+
+The live pages a change of a table wakes ask together: their questions are answered by one
+job on the table's worker (``page``), each update is encoded there once, and pages of the
+same role holding the same entries are sent the same text."""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from typing import Any, NamedTuple
+
+import msgspec
 
 from referee import GAMESMASTER, Referee, short_head
 
@@ -14,7 +21,86 @@ from .problems import Problem
 from .showing import entry_shown
 
 
+class Ask(NamedTuple):
+    """A live page's question: what ``role`` (a seat, the gamesmaster or ``SPECTATORS``)
+    holding ``token`` sees now after entry ``after``; ``look``: read the table's head first."""
+
+    role: str
+    token: str
+    after: int
+    look: bool
+
+
+class Page(NamedTuple):
+    """A live page's update: its message as sent (``text``, JSON), and what the page keeps
+    of it to know whether the next one says anything new."""
+
+    length: int
+    entries: int
+    published: list[int]
+    text: str
+
+
+_encode = msgspec.json.Encoder().encode
+
+
 class PageUpdates(HubCore):
+    async def page(self, table_id: str, ask: Ask) -> Page:
+        """The update of a live page.  Pages woken by the same change ask in the same turn
+        of the event loop: they are answered together, by one job on the table's worker
+        (one hand-over, one look at the store at most); a refusal is this page's alone."""
+        waiting = self._asking.get(table_id)
+        if waiting is None:
+            waiting = self._asking[table_id] = []
+            asyncio.get_running_loop().call_soon(self._spawn, self._answer_pages(table_id))
+        answer: asyncio.Future[Page] = asyncio.get_running_loop().create_future()
+        waiting.append((ask, answer))
+        return await answer
+
+    async def _answer_pages(self, table_id: str) -> None:
+        waiting = self._asking.pop(table_id, [])
+        try:
+            outcomes: list[Page | Problem] = await self.run(self._w_pages, table_id, [ask for ask, _ in waiting])
+        except Exception as exc:
+            outcomes = [exc] * len(waiting)  # type: ignore[list-item]
+        for (_, answer), outcome in zip(waiting, outcomes, strict=True):
+            if answer.done():
+                continue  # the page closed meanwhile
+            if isinstance(outcome, BaseException):
+                answer.set_exception(outcome)
+            else:
+                answer.set_result(outcome)
+
+    def _w_pages(self, table_id: str, asks: list[Ask]) -> list[Page | Problem]:
+        """``_w_page_update`` (or ``_w_spectator_update``) for each of ``asks``, read together:
+        what one role sees after one entry is worked out and encoded once."""
+        app = self._w_app
+        made: dict[tuple[str, int], Page] = {}
+        outcomes: list[Page | Problem] = []
+        refused = False
+        with self._w_reading(table_id, look=any(ask.look for ask in asks)):
+            for ask in asks:
+                try:
+                    if ask.role == SPECTATORS:
+                        self._w_authorize_spectator(table_id, ask.token)
+                    else:
+                        self._w_authorize(table_id, ask.role, ask.token)
+                    page = made.get((ask.role, ask.after))
+                    if page is None:
+                        update = self._w_read_update(app, table_id, ask.role, ask.after)
+                        if ask.role == SPECTATORS:
+                            update["role"] = "spectator"
+                        text = _encode({"type": "update", "after": ask.after, **update}).decode()
+                        page = made[ask.role, ask.after] = Page(update["length"], len(update["entries"]), update["published"], text)
+                    outcomes.append(page)
+                except Problem as problem:
+                    refused = True
+                    outcomes.append(problem)
+        if refused:
+            # As when a single question is refused: the table is read again next time.
+            self._local.current.discard(table_id)
+        return outcomes
+
     def _w_update(self, table_id: str, role: str, after: int, look: bool = True) -> dict[str, Any]:
         """What ``role`` sees now, with the log entries after ``after``.  ``look``: read the
         table's head first (a page opening); without it, a page told of a change is

@@ -68,7 +68,11 @@ class TableWork(HubCore):
             "spectators": spectators,
         }
 
-    def _w_act(self, table_id: str, role: str, body: dict[str, Any], announce: bool = True) -> dict[str, Any]:
+    def _w_act(self, table_id: str, role: str, body: dict[str, Any], token: str | None = None, announce: bool = True) -> dict[str, Any]:
+        # ``token``: the seat's credential, checked here first (one job on the worker, not
+        # two); None when the caller checked it already.
+        if token is not None:
+            self._w_authorize(table_id, role, token)
         # Decided on the table as this worker holds it, reading nothing; the append is
         # refused if another writer moved it on, and the kernel decides again.  A refusal
         # decided on memory is checked once against the store before it is given: a process
@@ -112,8 +116,9 @@ class TableWork(HubCore):
                 except Exception as exc:
                     outcomes.append(exc)
             return outcomes
-        for table_id in {args[0] for args, outcome in zip(calls, outcomes, strict=True) if not isinstance(outcome, Exception)}:
-            self._announce(table_id)
+        changed = sorted({args[0] for args, outcome in zip(calls, outcomes, strict=True) if not isinstance(outcome, Exception)})
+        if changed:
+            self._announce(*changed)
         return outcomes
 
     def _w_read_act(self, table_id: str, role: str, body: dict[str, Any], announce: bool = True) -> dict[str, Any]:

@@ -37,7 +37,8 @@ class Witnessed:
 
 def open_game(spec: dict = PIGSTY) -> Witnessed:
     app = Referee(registry=REGISTRY, store=TableStore(MEMORY))
-    table = app.open(spec["game"], list(spec["seats"]), seed=spec["seed"], options=spec.get("options"))
+    # A spec's "key" fixes the bots' choices too (they draw from the table key): the same game every run.
+    table = app.open(spec["game"], list(spec["seats"]), seed=spec["seed"], options=spec.get("options"), key=spec.get("key"))
     return Witnessed(app, table, tuple(spec["seats"]))
 
 

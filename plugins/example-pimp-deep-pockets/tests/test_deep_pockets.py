@@ -43,7 +43,7 @@ def test_discovery_offers_the_house_rule_off_by_default(referee_app):
 def logs() -> list[str]:
     """Bot games with the six special cards and the house rule: they end, verify and replay."""
     six = [*("king-of-cool", "tame-shrink", "word-on-the-streets", "posse", "bitch-magnet", "charisma")]
-    return check_bot_games("pimp", SEATS, extensions=[*six, NAME], options=OPTIONS, games=3)
+    return check_bot_games("pimp", SEATS, extensions=[*six, NAME], options=OPTIONS, games=6)
 
 
 def test_rule_1_every_pimp_has_4_edge_slots(logs):

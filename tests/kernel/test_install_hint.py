@@ -49,3 +49,17 @@ def test_a_recorded_name_pip_cannot_install_gets_no_command(pigsty_log, distribu
         without.audit.replay(forged)
     assert "pip install" not in caught.value.message
     assert "which pip cannot install" in caught.value.message
+
+
+def test_a_log_of_another_build_gets_one_note_a_distribution_naming_its_plugins():
+    """A game and its cards ship in one distribution: a log recorded by another build of it
+    (or by one that did not record its build) gets one note saying so, not one a card."""
+    rules = Registry().rules("pimp", None)
+    assert len({r.distribution for r in rules.records}) == 1 and len(rules.records) > 1
+    other = [msgspec.structs.replace(r, code="0" * 64) for r in rules.records]
+    (note,) = rules.installation_notes(other)
+    assert note.startswith(f"pimp and {len(rules.records) - 1} other plugins (")
+    assert "is not the code that recorded this table" in note
+    (note,) = rules.installation_notes([msgspec.structs.replace(r, code="") for r in rules.records])
+    assert "does not record which build of referee-pimp" in note
+    assert rules.installation_notes(rules.records) == []

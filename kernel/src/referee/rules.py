@@ -113,6 +113,13 @@ class Extension:
     """Where the extension's rules make sealed answers public, as ``Game.reveals``."""
 
 
+def _named(plugins: Sequence[str]) -> str:
+    """``pimp`` alone, or ``pimp and its 6 other plugins`` (one distribution's, listed once)."""
+    if len(plugins) == 1:
+        return plugins[0]
+    return f"{plugins[0]} and {len(plugins) - 1} other plugin{'s' if len(plugins) > 2 else ''} ({', '.join(plugins[1:])})"
+
+
 DECLARED = {"events": "referee_event_types", "initial_state": "referee_initial_state", "evolve": "referee_evolve"}
 """What a Game or Extension may declare, and the hook each declaration stands for."""
 
@@ -301,18 +308,26 @@ class Rules:
         return slots
 
     def installation_notes(self, recorded: Sequence[PluginRecord]) -> list[str]:
-        """What differs between the code that recorded a table and the code installed here."""
+        """What differs between the code that recorded a table and the code installed here:
+        one note a distribution, naming its plugins (a game and its cards share one)."""
         installed = {r.name: r for r in self.records}
-        notes = []
+        other_build: dict[tuple[str, str], list[str]] = {}
+        unknown_build: dict[tuple[str, str], list[str]] = {}
         for rec in recorded:
             got = installed.get(rec.name)
             if got is not None and rec.code and got.code and rec.code != got.code:
-                notes.append(
-                    f"{rec.name}: the installed {got.distribution} {got.version} is not the code that recorded this table "
-                    "(same version, different files): the decisions were re-run under the installed code"
-                )
+                other_build.setdefault((got.distribution, got.version), []).append(rec.name)
             elif got is not None and not rec.code:
-                notes.append(f"{rec.name}: the log does not record which build of {rec.distribution} {rec.version} played it")
+                unknown_build.setdefault((rec.distribution, rec.version), []).append(rec.name)
+        notes = [
+            f"{_named(names)}: the installed {dist} {version} is not the code that recorded this table "
+            "(same version, different files): the decisions were re-run under the installed code"
+            for (dist, version), names in other_build.items()
+        ]
+        notes += [
+            f"{_named(names)}: the log does not record which build of {dist} {version} played it"
+            for (dist, version), names in unknown_build.items()
+        ]
         return notes
 
     def options(self, given: dict[str, Any] | None) -> dict[str, Any]:

@@ -84,7 +84,7 @@ def test_bots_option_reads_one_bot_a_list_in_seat_order_or_a_map() -> None:
     ("bots", "message"),
     [
         ("clever", "'clever' is not a bot; the bots are heuristic, random"),
-        ({"Zed": "random"}, "bots are given for Zed, who have no seat"),
+        ({"Zed": "random"}, "bots are given for Zed, who has no seat"),
         ("random,random,random", "3 bots are named for 2 seats"),
     ],
 )

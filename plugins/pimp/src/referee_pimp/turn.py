@@ -55,14 +55,16 @@ def set_up(d: Decision) -> None:
     strangers = sorted(set(decks) - set(d.seats))
     if strangers:
         raise IllegalAction(
-            f"decks are given for {', '.join(strangers)}, who have no seat (seats: {', '.join(d.seats)})", "pimp setting up"
+            f"decks are given for {', '.join(strangers)}, who {'has' if len(strangers) == 1 else 'have'} no seat (seats: {', '.join(d.seats)})",
+            "pimp setting up",
         )
     bots = d.options.get("bots", "heuristic")
     if isinstance(bots, dict):
         strangers = sorted(set(bots) - set(d.seats))
         if strangers:
             raise IllegalAction(
-                f"bots are given for {', '.join(strangers)}, who have no seat (seats: {', '.join(d.seats)})", "pimp setting up"
+                f"bots are given for {', '.join(strangers)}, who {'has' if len(strangers) == 1 else 'have'} no seat (seats: {', '.join(d.seats)})",
+                "pimp setting up",
             )
     elif len(bots.split(",")) > len(d.seats):
         raise IllegalAction(f"bots: {len(bots.split(','))} bots are named for {len(d.seats)} seats", "pimp setting up")

@@ -97,5 +97,25 @@ def test_web_referee_serve_help_documents_every_limit(capsys) -> None:
         "--work-timeout",
         "--header-timeout",
         "--connections-per-client",
+        "--ws-compression",
     ):
         assert option in shown
+
+
+def _extensions(port: int) -> str | None:
+    """The WebSocket extensions the server agreed to, for a client that offers per-message
+    deflate as browsers do (the route accepts before the page says hello)."""
+    from websockets.sync.client import connect
+
+    with connect(f"ws://127.0.0.1:{port}/api/tables/t/seats/Ann/live", open_timeout=10) as socket:
+        assert socket.response is not None
+        return socket.response.headers.get("Sec-WebSocket-Extensions")
+
+
+def test_web_live_pages_are_sent_uncompressed_unless_the_host_asks(tmp_path: Path) -> None:
+    """Compressing every update cost more server CPU than the rest of sending it (issue 23):
+    off by default, ``--ws-compression`` turns it on."""
+    with _serving(str(tmp_path / "w.sqlite"), ConnectionLimits()) as port:
+        assert _extensions(port) is None
+    with _serving(str(tmp_path / "w.sqlite"), ConnectionLimits(ws_compression=True)) as port:
+        assert "permessage-deflate" in (_extensions(port) or "")

@@ -75,6 +75,7 @@ def uvicorn_options(limits: ConnectionLimits) -> dict[str, Any]:
         "timeout_keep_alive": limits.keep_alive,
         "limit_concurrency": limits.concurrency,
         "h11_max_incomplete_event_size": limits.header_bytes,
+        "ws_per_message_deflate": limits.ws_compression,
         # A request still running at shutdown (a table's work is bounded too) does not hold it.
         "timeout_graceful_shutdown": 5,
     }

@@ -106,6 +106,12 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"open connections one client address may hold; more are closed at once (default {c.per_client})",
     )
+    parser.add_argument(
+        "--ws-compression",
+        action="store_true",
+        help="compress the updates sent to live pages (WebSocket per-message deflate): fewer bytes on slow links, "
+        "more server CPU for every update (default off)",
+    )
 
 
 def run(args: argparse.Namespace) -> None:
@@ -127,6 +133,7 @@ def run(args: argparse.Namespace) -> None:
         connections=ConnectionLimits(
             header_timeout=getattr(args, "header_timeout", ConnectionLimits.header_timeout),
             per_client=getattr(args, "connections_per_client", ConnectionLimits.per_client),
+            ws_compression=getattr(args, "ws_compression", ConnectionLimits.ws_compression),
         ),
     )
 

@@ -11,6 +11,7 @@ from typing import Any
 from referee import TableStore
 
 from .common import Comparison, Settings, progress
+from .databases import drop_database, fresh_database
 
 
 def _open_store(url: str, barrier: Any, results: Any) -> None:
@@ -21,22 +22,6 @@ def _open_store(url: str, barrier: Any, results: Any) -> None:
         results.put(("ok", time.perf_counter() - start))
     except Exception as exc:  # the point is to count any failure, whatever it is
         results.put((f"{type(exc).__name__}: {exc}", time.perf_counter() - start))
-
-
-def fresh_database(url: str) -> str:
-    import psycopg
-
-    name = f"referee_bench_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return url.rsplit("/", 1)[0] + "/" + name
-
-
-def drop_database(url: str, name_url: str) -> None:
-    import psycopg
-
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name_url.rsplit('/', 1)[1]} WITH (FORCE)")
 
 
 def measure_pg_open(settings: Settings, url: str) -> dict[str, Any]:

@@ -12,7 +12,8 @@ people's browsers would: each seat holds its live WebSocket and answers each req
 to it (``POST .../act``, empty orders).  The last orders of a turn
 also resolve the turn.  Tables are opened before the clock starts.  With two processes, the
 seats of a table talk to alternate processes, so most actions follow one taken on the other
-process.  The latency is the round trip of ``POST .../act``, which decides, appends, and
+process (``--routing tables``: every seat talks to its table's process, as behind a proxy
+that routes by the table in the path).  The latency is the round trip of ``POST .../act``, which decides, appends, and
 returns; the update latency runs from an answer sent to another seat's page receiving the
 entries it appended (people-paced rows: each answer about ``--pace`` seconds after its
 request); the client runs in this process on the same machine, so it competes with the
@@ -40,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from databases import drop_database, fresh_database
 from websockets.asyncio.client import connect
 
 
@@ -286,7 +288,11 @@ def _percentile(values: list[float], share: float) -> float | None:
     return 1000 * values[min(len(values) - 1, int(share * len(values)))] if values else None
 
 
-async def _load(addresses: list[str], tables: int, seconds: float, pace: float = 0.0, game: str = "pigsty") -> dict[str, Any]:
+async def _load(
+    addresses: list[str], tables: int, seconds: float, pace: float = 0.0, game: str = "pigsty", by_table: bool = False
+) -> dict[str, Any]:
+    """``by_table``: every seat of a table talks to the process the table was opened on (as
+    a proxy routing by the table in the path sends them); else seats alternate processes."""
     latencies: list[float] = []
     updates: list[float] = []
     counts: dict[str, int] = {}
@@ -301,7 +307,7 @@ async def _load(addresses: list[str], tables: int, seconds: float, pace: float =
         seats = [
             asyncio.ensure_future(
                 _seat(
-                    addresses[i % len(addresses)],
+                    addresses[(n if by_table else i) % len(addresses)],
                     t["table"],
                     seat,
                     t["tokens"][seat],
@@ -314,7 +320,7 @@ async def _load(addresses: list[str], tables: int, seconds: float, pace: float =
                     refusals,
                 )
             )
-            for t in opened
+            for n, t in enumerate(opened)
             for i, seat in enumerate(seats_of)
         ]
         await clock.ready.wait()
@@ -384,6 +390,14 @@ def main() -> None:
     parser.add_argument("--paced", default="100", help="table counts played people-paced, comma-separated ('' for none)")
     parser.add_argument("--pace", type=float, default=2.0, help="seconds a person takes to answer, on average (default 2)")
     parser.add_argument("--processes", default="1,2", help="server processes, comma-separated")
+    parser.add_argument(
+        "--routing",
+        choices=["seats", "tables"],
+        default="seats",
+        help="with several processes: each seat of a table talks to the next process (seats, the default: most "
+        "actions follow one taken on another process), or every seat to its table's process (tables: as a proxy "
+        "routing by the table in the path)",
+    )
     parser.add_argument("--baseline", help="a checkout whose web server is measured too, row by row in the same run (e.g. main)")
     parser.add_argument(
         "--stores", default="sqlite,postgresql", help="stores measured, comma-separated (postgresql needs REFEREE_TEST_POSTGRES)"
@@ -421,14 +435,21 @@ def main() -> None:
                     with ExitStack() as stack:
                         # Two processes on one SQLite file see each other's moves by looking (PostgreSQL: NOTIFY).
                         watch = 0.05 if processes > 1 and store == "sqlite" else 0.0
-                        # A fresh SQLite file per row: a row measures its own tables, not a store the rows before filled.
-                        where = db if store != "sqlite" else str(Path(scratch.name) / f"{code}-{processes}-{tables}-{pace:g}.sqlite")
+                        # A fresh store per row: a row measures its own tables, not a store the rows before
+                        # filled (a server starting looks at every table it opened).
+                        if store == "sqlite":
+                            where = str(Path(scratch.name) / f"{code}-{processes}-{tables}-{pace:g}.sqlite")
+                        else:
+                            where = fresh_database(db)
+                            stack.callback(drop_database, db, where)
                         addresses = [stack.enter_context(_server(where, watch, tree)) for _ in range(processes)]
-                        measured = asyncio.run(_load(addresses, tables, seconds + (4 * pace if pace else 0), pace, options.game))
+                        by_table = options.routing == "tables"
+                        measured = asyncio.run(_load(addresses, tables, seconds + (4 * pace if pace else 0), pace, options.game, by_table))
                     row = {
                         "code": code,
                         "store": store,
                         "processes": processes,
+                        "routing": options.routing,
                         "tables": tables,
                         "load": f"paced {pace:g}s" if pace else "saturated",
                         "load_average": os.getloadavg()[0],

@@ -9,6 +9,7 @@ soon as an action costs one read more."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -18,6 +19,7 @@ import pytest
 from web_live import Table, claimed
 
 from referee import Referee
+from referee_web.updates import Ask, Page
 
 
 class Counted:
@@ -192,3 +194,57 @@ def test_web_every_live_page_receives_exactly_the_entries_its_seat_may_see_once(
         # The two pages of Ann's seat were sent the same messages.
         assert received[0] == received[4]
         assert any(e["hidden"] for e in afresh["entries"]), "the spectator sees no sealed bullet card: the test shows no secret"
+
+
+def _standing(hub: Any, table_id: str, pages: int) -> None:
+    """Wait until ``pages`` live pages of the table stand waiting for its next change."""
+    deadline = time.monotonic() + 10
+    while len(hub._standing.get(table_id, {})) < pages:
+        assert time.monotonic() < deadline, "the pages did not go back to waiting"
+        time.sleep(0.002)
+
+
+def test_web_the_job_that_decides_an_answer_answers_the_pages_it_wakes(pages) -> None:
+    """One job a change: the pages waiting for the table are sent their updates, worked
+    out by the job that decided and committed the answer, with no job of their own."""
+    table, sockets, oracle = pages
+    hub = table.client.app.state.hub
+    handed: list[str] = []
+    run = hub.run
+
+    async def counted_run(fn: Any, *args: Any) -> Any:
+        handed.append(getattr(fn, "__name__", repr(fn)))
+        return await run(fn, *args)
+
+    hub.run = counted_run
+    for _ in range(8):
+        _standing(hub, table.id, len(sockets))
+        _play(table, sockets, oracle, 1)
+    assert handed.count("_w_pages") == 0, handed
+    assert handed.count("_w_act") == 8
+
+
+def test_web_a_change_without_updates_drops_those_worked_out_for_the_one_before(pages) -> None:
+    """A page told of a change must not be answered with the update of an earlier one:
+    the next change (a claim, a publication, another process's move) drops it, so the page
+    asks for its own."""
+    table, _sockets, _oracle = pages
+    hub = table.client.app.state.hub
+    ask = Ask("Ann", table.tokens["Ann"], 0, False)
+    made = Page(3, 3, [], '{"type": "update"}')
+
+    def change_twice() -> bool:
+        hub.changed(table.id, drive=False, pages={(ask.role, ask.token, ask.after): made})
+        held = (ask.role, ask.token, ask.after) in hub._premade.get(table.id, {})
+        hub.changed(table.id, drive=False)
+        return held
+
+    assert table.client.portal.call(change_twice)
+    assert table.id not in hub._premade
+    update = table.client.portal.call(hub.page, table.id, ask)
+    assert update is not made and update.length == oracle_length(table)
+
+
+def oracle_length(table: Table) -> int:
+    with Referee(table.client.app.state.hub.app.location) as oracle:
+        return oracle.length(table.id)

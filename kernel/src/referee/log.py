@@ -58,7 +58,14 @@ MAX_DEPTH = 64
 """The deepest nesting of JSON values accepted in a log line."""
 
 
-class Entry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class Entry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
+    """One line of a table's log, as stored or as a holder's copy gives it.
+
+    Left out of Python's cycle collector (``gc=False``): an entry holds JSON values only, so
+    it is never part of a reference cycle, and a server holding its tables keeps hundreds of
+    thousands of entries, which every full collection would otherwise walk while the
+    server stands still."""
+
     seq: int
     """1-based position in the table's log."""
     type: str

@@ -41,12 +41,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from referee import GAMESMASTER, Registry
 
+from . import collector
 from .claims import Claims
 from .disputes import entry_page
 from .hub import Hub, Problem
 from .limits import WORK_TIMEOUT, Limits
 from .showing import SPECTATORS
-from .updates import Ask, Page
+from .updates import Ask
 
 log = logging.getLogger("referee_web")
 
@@ -169,10 +170,13 @@ def create_app(
     workers: int | None = None,
     watch: float = 0.0,
     work_timeout: float = WORK_TIMEOUT,
+    own_process: bool = False,
 ) -> Starlette:
     """The server for tables kept at ``db`` (as ``referee.Referee`` reads it: a SQLite file,
     ``:memory:``, or a ``postgresql://`` address shared by several processes).  ``bot_pause``,
-    ``tick`` (how often deadlines are looked at), ``workers``, ``watch`` and ``work_timeout``: see ``Hub``."""
+    ``tick`` (how often deadlines are looked at), ``workers``, ``watch`` and ``work_timeout``: see ``Hub``.
+    ``own_process``: the server is the process's only work (``referee serve``), so once
+    started it settles Python's cycle collector for it (see ``collector``)."""
     limits = limits or Limits()
     hub = Hub(db, registry=registry, bot_pause=bot_pause, tick=tick, workers=workers, watch=watch, work_timeout=work_timeout)
     hub.max_entries, hub.max_bot_actions = limits.entries, limits.bot_actions
@@ -222,10 +226,9 @@ def create_app(
             # Who asks is answered for before what they sent, as on every route.
             await hub.run(hub._w_authorize, table_id, role, token)
             raise
-        # The credential is checked by the same job that decides (one hand-over to the worker).
-        done = await hub.run(hub._w_act, table_id, role, body, token)
-        hub.changed(table_id)
-        return JSONResponse(done)
+        # The credential is checked by the same job that decides (one hand-over to the worker),
+        # which also wakes the table's pages, with their updates (``Hub._w_changed``).
+        return JSONResponse(await hub.run(hub._w_act, table_id, role, body, token))
 
     async def export(request: Request) -> Response:
         table_id, role = await authorized(request)
@@ -289,10 +292,7 @@ def create_app(
         async def first(token: str) -> None:
             await hub.run(hub._w_authorize_spectator, table_id, token)
 
-        async def update(token: str, after: int, look: bool) -> Page:
-            return await hub.page(table_id, Ask(SPECTATORS, token, after, look))
-
-        await _pushed(socket, table_id, first, update)
+        await _pushed(socket, table_id, SPECTATORS, first)
 
     async def live(socket: WebSocket) -> None:
         """Pushes the seat's view and new entries whenever its table changes.  The first
@@ -305,17 +305,11 @@ def create_app(
         async def first(token: str) -> None:
             await hub.run(hub._w_authorize, table_id, role, token)
 
-        async def update(token: str, after: int, look: bool) -> Page:
-            return await hub.page(table_id, Ask(role, token, after, look))
+        await _pushed(socket, table_id, role, first)
 
-        await _pushed(socket, table_id, first, update)
-
-    async def _pushed(
-        socket: WebSocket,
-        table_id: str,
-        first: Callable[[str], Awaitable[None]],
-        update_of: Callable[[str, int, bool], Awaitable[Page]],
-    ) -> None:
+    async def _pushed(socket: WebSocket, table_id: str, role: str, first: Callable[[str], Awaitable[None]]) -> None:
+        """A live page of ``role`` (a seat, the gamesmaster or ``SPECTATORS``), whose
+        credential ``first`` checks."""
         await socket.accept()
         try:
             limited(socket)
@@ -357,7 +351,7 @@ def create_app(
                 changed = hub.waiter(table_id)
                 # A page opening, or asking again from an entry of its choice, reads the
                 # table's head; a page told of a change is answered from memory.
-                update = await update_of(hello["token"], after, send)
+                update = await hub.page(table_id, Ask(role, hello["token"], after, send))
                 if send or update.entries or update.published != published:
                     await socket.send_text(update.text)
                 send, published, after = False, update.published, update.length
@@ -365,10 +359,13 @@ def create_app(
                     wake = asyncio.get_running_loop().create_future()
                     # The table's waiter is every page's: this page stops listening to it, never cancels it.
                     changed.add_done_callback(woken)
+                    # While it waits, the job that changes the table works out its update too.
+                    hub.stand(table_id, wake, Ask(role, hello["token"], after, False))
                     try:
                         await wake
                     finally:
                         changed.remove_done_callback(woken)
+                        hub.sit(table_id, wake)
                 if reader.done():
                     failure = None if reader.cancelled() else reader.exception()
                     if isinstance(failure, Problem):
@@ -402,6 +399,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
+        if own_process:
+            collector.settle()
         try:
             yield
         finally:

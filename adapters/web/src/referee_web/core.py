@@ -23,6 +23,7 @@ from __future__ import annotations
 import abc
 import asyncio
 import contextlib
+import functools
 import hashlib
 import secrets
 import threading
@@ -97,6 +98,12 @@ class HubCore(abc.ABC):
         self._shown = Shown()
         self._asking: dict[str, list[tuple[Any, asyncio.Future[Any]]]] = {}
         """Per table, the live pages' questions to be answered together (``PageUpdates.page``)."""
+        self._standing: dict[str, dict[Any, Any]] = {}
+        """Per table, the questions its live pages will ask at its next change, by page (set
+        on the event loop, read by the worker that changes the table)."""
+        self._premade: dict[str, dict[Any, Any]] = {}
+        """Per table, the answers to those questions worked out by the job that made its
+        latest change, until each page takes its own (``PageUpdates.page``)."""
         self._stale: set[str] = set()
         """Tables changed elsewhere since a worker last read them (set on the event loop)."""
         self.credential_seconds = CREDENTIAL_SECONDS
@@ -170,10 +177,10 @@ class HubCore(abc.ABC):
         with app.reading(table_id, current=True):
             return app.length(table_id)
 
-    def _w_wake(self, table_id: str) -> None:
+    def _w_wake(self, table_id: str, *, drive: bool = True) -> None:
         """From a worker: ``table_id`` changed unannounced; wake what waits for it."""
         if self._loop is not None:
-            self._loop.call_soon_threadsafe(self.changed, table_id)
+            self._loop.call_soon_threadsafe(functools.partial(self.changed, table_id, drive=drive))
 
     # -- who may act ------------------------------------------------------------------
     def _w_authorize(self, table_id: str, role: str, token: str) -> None:
@@ -241,8 +248,16 @@ class HubCore(abc.ABC):
             event = self._events[table_id] = asyncio.get_running_loop().create_future()
         return event
 
-    def changed(self, table_id: str, *, drive: bool = True) -> None:
-        """``table_id`` has new entries: wake its pages, and let bots and deadlines look."""
+    def changed(self, table_id: str, *, drive: bool = True, pages: dict[Any, Any] | None = None) -> None:
+        """``table_id`` has new entries: wake its pages, and let bots and deadlines look.
+        ``pages``: the waiting pages' updates, worked out by the job that changed it (else
+        each page asks for its own)."""
+        # Any change clears the updates worked out for an earlier one: a page answered
+        # with one of those would not be woken again for this change.
+        if pages:
+            self._premade[table_id] = pages
+        else:
+            self._premade.pop(table_id, None)
         event = self._events.pop(table_id, None)
         if event is not None and not event.done():
             event.set_result(None)
@@ -270,6 +285,11 @@ class HubCore(abc.ABC):
         said = [f"{table} {self.origin}{' records' if records else ''}" for table in (table_id, *more)]
         with contextlib.suppress(Exception):
             self._w_keys.notify(*said)
+
+    @abc.abstractmethod
+    def _w_changed(self, *table_ids: str, drive: bool = True) -> None:
+        """From the worker that changed each of ``table_ids``: other processes hear of it,
+        and its pages here are woken with their updates (``updates.PageUpdates``)."""
 
     @abc.abstractmethod
     async def _drive(self, table_id: str) -> None:

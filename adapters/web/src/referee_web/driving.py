@@ -37,8 +37,7 @@ class Driving(HubCore):
                 except (RefereeError, Problem):
                     return
                 self._note_deadlines(table_id, timed)
-                if acted:
-                    self.changed(table_id, drive=False)
+                if acted:  # the step woke the table's pages itself
                     if self.bot_pause:
                         await asyncio.sleep(self.bot_pause)
                     else:
@@ -77,8 +76,9 @@ class Driving(HubCore):
                     exc.message,
                 )
                 return False, timed
+            self._w_wake(table_id, drive=False)
             return True, timed
-        self._announce(table_id)
+        self._w_changed(table_id, drive=False)
         return True, timed
 
     def _w_bots_stopped(self, app: Referee, table_id: str) -> bool:

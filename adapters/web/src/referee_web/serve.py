@@ -32,7 +32,7 @@ def serve(
     from .app import create_app
     from .connections import uvicorn_options
 
-    app = create_app(db, limits=limits, bot_pause=bot_pause, watch=watch, work_timeout=work_timeout)
+    app = create_app(db, limits=limits, bot_pause=bot_pause, watch=watch, work_timeout=work_timeout, own_process=True)
     shown_host = f"[{host}]" if ":" in host else host
     print(f"serving tables at http://{shown_host}:{port}/ (open it in a browser to start a table; Ctrl-C stops)", flush=True)
     # The access log names paths only: tokens travel in headers and WebSocket messages.

@@ -2,13 +2,19 @@
 worked out from the table the worker holds (see ``core``), never by reading the store
 for a change this process made.
 
-The live pages a change of a table wakes ask together: their questions are answered by one
-job on the table's worker (``page``), each update is encoded there once, and pages of the
-same role holding the same entries are sent the same text."""
+A live page waiting for a change says what it will ask (``stand``).  The job that changes
+the table (an answer, a bot's move) answers those questions itself, once the change is
+durable, and wakes the pages with their updates (``_w_changed``): a change costs one job,
+not one for the answer and one for its pages.  A page woken some other way (a change
+heard from another process, a claim, a deadline), or opening, or asking from an entry of
+its choice, asks: the pages one change wakes are answered together by one job on the
+table's worker (``page``).  Either way each update is encoded once, and pages of the same
+role holding the same entries are sent the same text."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 from typing import Any, NamedTuple
 
 import msgspec
@@ -45,10 +51,32 @@ _encode = msgspec.json.Encoder().encode
 
 
 class PageUpdates(HubCore):
+    def stand(self, table_id: str, page: Any, ask: Ask) -> None:
+        """``page`` waits for ``table_id``'s next change, then asks ``ask``."""
+        self._standing.setdefault(table_id, {})[page] = ask
+
+    def sit(self, table_id: str, page: Any) -> None:
+        """``page`` no longer waits (it was woken, or it closed)."""
+        standing = self._standing.get(table_id)
+        if standing is not None:
+            standing.pop(page, None)
+            if not standing:
+                del self._standing[table_id]
+
     async def page(self, table_id: str, ask: Ask) -> Page:
-        """The update of a live page.  Pages woken by the same change ask in the same turn
-        of the event loop: they are answered together, by one job on the table's worker
-        (one hand-over, one look at the store at most); a refusal is this page's alone."""
+        """The update of a live page: worked out already by the job that changed the table,
+        if the page stood waiting for it; else pages woken by the same change ask in the
+        same turn of the event loop and are answered together, by one job on the table's
+        worker (one hand-over, one look at the store at most).  A refusal is this page's alone."""
+        premade = self._premade.get(table_id)
+        if premade is not None and not ask.look:
+            made = premade.pop((ask.role, ask.token, ask.after), None)
+            if not premade:
+                del self._premade[table_id]
+            if isinstance(made, Problem):
+                raise made
+            if made is not None:
+                return made
         waiting = self._asking.get(table_id)
         if waiting is None:
             waiting = self._asking[table_id] = []
@@ -100,6 +128,24 @@ class PageUpdates(HubCore):
             # As when a single question is refused: the table is read again next time.
             self._local.current.discard(table_id)
         return outcomes
+
+    def _w_changed(self, *table_ids: str, drive: bool = True) -> None:
+        self._announce(*table_ids)
+        loop = self._loop
+        if loop is None:
+            return
+        for table_id in table_ids:
+            # Read in one step, while the event loop may be changing it.
+            standing = tuple(self._standing.get(table_id, {}).values())
+            pages: dict[tuple[str, str, int], Page | Problem] | None = None
+            if standing:
+                try:
+                    outcomes = self._w_pages(table_id, list(standing))
+                except Exception:
+                    pages = None  # the change stands: each page asks, and is told what failed
+                else:
+                    pages = {(ask.role, ask.token, ask.after): outcome for ask, outcome in zip(standing, outcomes, strict=True)}
+            loop.call_soon_threadsafe(functools.partial(self.changed, table_id, drive=drive, pages=pages))
 
     def _w_update(self, table_id: str, role: str, after: int, look: bool = True) -> dict[str, Any]:
         """What ``role`` sees now, with the log entries after ``after``.  ``look``: read the

@@ -69,17 +69,25 @@ class TableWork(HubCore):
         }
 
     def _w_act(self, table_id: str, role: str, body: dict[str, Any], token: str | None = None, announce: bool = True) -> dict[str, Any]:
-        # ``token``: the seat's credential, checked here first (one job on the worker, not
-        # two); None when the caller checked it already.
+        """``role``'s answer ``body``, decided and appended.  ``token``: the seat's
+        credential, checked here first (one job on the worker, not two); None when the
+        caller checked it already.  ``announce``: wake the table's pages (with their
+        updates) and other processes; a group commit does that once it is durable."""
         if token is not None:
             self._w_authorize(table_id, role, token)
+        done = self._w_decide(table_id, role, body)
+        if announce:
+            self._w_changed(table_id)
+        return done
+
+    def _w_decide(self, table_id: str, role: str, body: dict[str, Any]) -> dict[str, Any]:
         # Decided on the table as this worker holds it, reading nothing; the append is
         # refused if another writer moved it on, and the kernel decides again.  A refusal
         # decided on memory is checked once against the store before it is given: a process
         # that announces nothing may have opened the request meanwhile.
         with self._w_reading(table_id) as looked:
             try:
-                return self._w_read_act(table_id, role, body, announce)
+                return self._w_read_act(table_id, role, body)
             except Problem as refused:
                 if looked or not (refused.status in (403, 409, 422, 507) or refused.plugin_failed):
                     raise
@@ -88,7 +96,7 @@ class TableWork(HubCore):
                     # stands only if they fail on the table as stored, folded afresh.
                     self._w_app.forget(table_id)
         with self._w_reading(table_id, look=True):
-            return self._w_read_act(table_id, role, body, announce)
+            return self._w_read_act(table_id, role, body)
 
     def _w_acts(self, calls: list[tuple[Any, ...]]) -> list[Any]:
         """Answers waiting together, for any tables, decided one after the other in the
@@ -118,10 +126,10 @@ class TableWork(HubCore):
             return outcomes
         changed = sorted({args[0] for args, outcome in zip(calls, outcomes, strict=True) if not isinstance(outcome, Exception)})
         if changed:
-            self._announce(*changed)
+            self._w_changed(*changed)
         return outcomes
 
-    def _w_read_act(self, table_id: str, role: str, body: dict[str, Any], announce: bool = True) -> dict[str, Any]:
+    def _w_read_act(self, table_id: str, role: str, body: dict[str, Any]) -> dict[str, Any]:
         app = self._w_app
         action = body.get("action")
         args = body.get("args", {})
@@ -163,8 +171,6 @@ class TableWork(HubCore):
         except RefereeError as exc:
             still_open = request is None or request in self._w_open_for(app, table_id, seat)
             raise _problem(exc, request, still_open, seat) from None
-        if announce:
-            self._announce(table_id)
         # The host's signed receipt, for the page to keep (referee.receipts).
         receipt = msgspec.to_builtins(entries.receipt) if entries.receipt is not None else None
         return {"appended": len(entries), "receipt": receipt}
@@ -182,8 +188,8 @@ class TableWork(HubCore):
             entries = app.bots.automate(table_id, seats)
         except RefereeError as exc:
             raise _problem(exc) from None
-        # Seats handed back to people need links: a seat handed to bots keeps its old one.
-        self._announce(table_id)
+        # Announced as every answer is (``_w_act``): seats handed back to people need links,
+        # and the gamesmaster's page shows them.
         return {"appended": len(entries)}
 
     def _w_export(self, table_id: str, role: str) -> dict[str, Any]:

@@ -91,7 +91,9 @@ def web_bench(session: nox.Session) -> None:
     p50/p95/p99 of the update reaching the other pages, for 1, 10 and 100 tables saturated
     and 100 people-paced, on SQLite (and PostgreSQL with REFEREE_TEST_POSTGRES), one and two
     processes, ending with the ratio of 2 processes to 1 per load (``-- --stores postgresql``: that
-    store only); ``-- --baseline CHECKOUT`` measures another checkout row by row in the same run."""
-    session.install(*DISTRIBUTIONS, "-e", "adapters/web", "eventsourcing[postgres]>=9.5,<10", "httpx", "httpx2")
+    store only); ``-- --baseline CHECKOUT`` measures another checkout row by row in the same run;
+    ``-- --routing tables``: each table's seats on its own process.  Every table's log is verified
+    after its row; the figures go to bench-results/web.json and a picture to bench-results/web.png."""
+    session.install(*DISTRIBUTIONS, "-e", "adapters/web", "eventsourcing[postgres]>=9.5,<10", "httpx", "httpx2", "matplotlib>=3.8")
     session.run("python", "-m", "compileall", "-q", "kernel/src", "plugins", "adapters/cli/src", "adapters/web/src")
     session.run("python", "tests/bench/web.py", *session.posargs, env={"PYTHONDONTWRITEBYTECODE": ""})

@@ -17,7 +17,7 @@ that routes by the table in the path).  The latency is the round trip of ``POST 
 returns; the update latency runs from an answer sent to another seat's page receiving the
 entries it appended (people-paced rows: each answer about ``--pace`` seconds after its
 request); the client runs in this process on the same machine, so it competes with the
-servers for the same cores.
+servers for the same cores.  After each row every table's log is verified from the store.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def _server(db: str, watch: float, code: str | None = None):  # type: ignore[no-
         env["PYTHONPATH"] = os.pathsep.join([*map(str, sources), env.get("PYTHONPATH", "")])
     # The load comes from one address: the limits a server sets per client would measure themselves.
     command = [sys.executable, "-m", "referee_web", "--db", db, "--port", str(port), "--rate", "1000000", "--burst", "1000000"]
-    command += ["--tables-per-minute", "1000000", "--connections-per-client", "1000000"]
+    command += ["--tables-per-minute", "1000000", "--connections-per-client", "1000000", "--max-connections", "1000000"]
     command += ["--watch", str(watch)]
     proc = subprocess.Popen([*command, "--bot-pause", "0", "--log-level", "warning"], stdout=subprocess.DEVNULL, env=env)
     address = f"http://127.0.0.1:{port}"
@@ -346,11 +346,21 @@ async def _load(
         "update_p99_ms": _percentile(updates, 0.99),
         "statuses": counts,
         "refusals": refusals,
+        "table_ids": [str(t["table"]) for t in opened],
         # What one accepted action costs in CPU, whatever else the shared machine runs: the
         # servers' (every process) and the load client's (the pages and their answers).
         "server_cpu_ms_per_action": 1000 * servers / ok if ok else None,
         "client_cpu_ms_per_action": 1000 * client_cpu / ok if ok else None,
     }
+
+
+def _verified(db: str, table_ids: list[str]) -> list[str]:
+    """Each table's log verified from the store after the load: the failures, in words."""
+    from referee import Referee
+
+    with Referee(db) as app:
+        verdicts = {table_id: app.audit.verify_table(table_id) for table_id in table_ids}
+    return [f"{table_id}: {v.message}" for table_id, v in verdicts.items() if not v.ok]
 
 
 def _line(row: dict[str, Any]) -> str:
@@ -361,7 +371,34 @@ def _line(row: dict[str, Any]) -> str:
         f"{row['code']:<8} {row['store']:<10} {row['processes']:>2} {row['tables']:>6} {row['load']:<9} {row['actions_per_s']:>9.0f} "
         f"{ms(row['p50_ms'])} {ms(row['p99_ms'])} {ms(row['update_p50_ms'])} {ms(row['update_p95_ms'])} {ms(row['update_p99_ms'])}"
         f" {ms(row['server_cpu_ms_per_action'])} {ms(row['client_cpu_ms_per_action'])}  {row['statuses']}  load average {row['load_average']:.1f}"
+        f"  logs verified {row['verified']}/{row['tables']}"
     )
+
+
+def _plot(rows: list[dict[str, Any]], path: Path) -> None:
+    """Each row's actions/s and update latency (p50, p95, p99) as a picture (matplotlib)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = [f"{r['code']}\n{r['store']} x{r['processes']}\n{r['tables']} tables\n{r['load']}" for r in rows]
+    where = range(len(rows))
+    figure, (rate, latency) = plt.subplots(2, 1, figsize=(max(6.0, 1.5 * len(rows)), 8), sharex=True)
+    rate.bar(where, [r["actions_per_s"] for r in rows], color="#4c72b0")
+    rate.set_ylabel("accepted actions / s")
+    rate.set_title("Web server under load: every seat a live page (nox -s web_bench)")
+    for offset, (key, name) in zip(
+        (-0.27, 0, 0.27), [("update_p50_ms", "p50"), ("update_p95_ms", "p95"), ("update_p99_ms", "p99")], strict=True
+    ):
+        latency.bar([x + offset for x in where], [r[key] or 0 for r in rows], width=0.27, label=f"update {name}")
+    latency.set_yscale("log")
+    latency.set_ylabel("update latency, ms")
+    latency.legend()
+    latency.set_xticks(list(where), labels, fontsize=8)
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
 
 
 def _scaling(rows: list[dict[str, Any]]) -> list[str]:
@@ -404,6 +441,7 @@ def main() -> None:
     )
     parser.add_argument("--game", default="pigsty", choices=sorted(GAMES), help="the game every table plays (default pigsty)")
     parser.add_argument("--json", default="bench-results/web.json", help="where to write every figure")
+    parser.add_argument("--plot", default="bench-results/web.png", help="where to draw them ('' for no picture; needs matplotlib)")
     options = parser.parse_args()
     seconds = options.seconds or (2.0 if options.quick else 8.0)
     counts = [int(n) for n in options.tables.split(",") if n]
@@ -445,6 +483,8 @@ def main() -> None:
                         addresses = [stack.enter_context(_server(where, watch, tree)) for _ in range(processes)]
                         by_table = options.routing == "tables"
                         measured = asyncio.run(_load(addresses, tables, seconds + (4 * pace if pace else 0), pace, options.game, by_table))
+                        # Every table's log, as the load left it, verified from the store.
+                        failures = _verified(where, measured.pop("table_ids"))
                     row = {
                         "code": code,
                         "store": store,
@@ -454,11 +494,15 @@ def main() -> None:
                         "load": f"paced {pace:g}s" if pace else "saturated",
                         "load_average": os.getloadavg()[0],
                         **measured,
+                        "verified": tables - len(failures),
+                        "verify_failures": failures,
                     }
                     rows.append(row)
                     print(_line(row), flush=True)
                     for refusal in row["refusals"]:
                         print(f"  refused: {refusal}", file=sys.stderr, flush=True)
+                    for failure in failures:
+                        print(f"  does not verify: {failure}", file=sys.stderr, flush=True)
     scaling = _scaling(rows)
     for line in scaling:
         print(line)
@@ -479,6 +523,13 @@ def main() -> None:
         ),
         encoding="utf-8",
     )
+    if options.plot and rows:
+        try:
+            _plot(rows, Path(options.plot))
+        except ImportError:
+            print("matplotlib is not installed: no picture (pip install matplotlib)", file=sys.stderr)
+        else:
+            print(f"drawn: {options.plot}")
     scratch.cleanup()
 
 

@@ -97,9 +97,23 @@ def test_web_referee_serve_help_documents_every_limit(capsys) -> None:
         "--work-timeout",
         "--header-timeout",
         "--connections-per-client",
+        "--max-connections",
         "--ws-compression",
     ):
         assert option in shown
+
+
+def test_web_referee_serve_max_connections_bounds_what_is_served_at_once(monkeypatch, tmp_path: Path) -> None:
+    """A club night of 1,000 tables holds 8,000 connections (every seat a live page and one
+    for its answers): the host raises the bound past the default of 1,000."""
+    import referee_web.serve
+
+    given: dict[str, object] = {}
+    monkeypatch.setattr("uvicorn.run", lambda app, **options: given.update(options))
+    referee_web.serve.main(["--db", str(tmp_path / "w.sqlite"), "--max-connections", "10000"])
+    assert given["limit_concurrency"] == 10_000
+    referee_web.serve.main(["--db", str(tmp_path / "w.sqlite")])
+    assert given["limit_concurrency"] == ConnectionLimits().concurrency == 1_000
 
 
 def _extensions(port: int) -> str | None:

@@ -9,6 +9,7 @@ soon as an action costs one read more."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -16,9 +17,11 @@ from typing import Any
 
 import msgspec
 import pytest
+from starlette.testclient import TestClient
 from web_live import Table, claimed
 
 from referee import Referee
+from referee_web import Limits, create_app
 from referee_web.updates import Ask, Page
 
 
@@ -248,3 +251,87 @@ def test_web_a_change_without_updates_drops_those_worked_out_for_the_one_before(
 def oracle_length(table: Table) -> int:
     with Referee(table.client.app.state.hub.app.location) as oracle:
         return oracle.length(table.id)
+
+
+def _when_fanning_out(hub: Any, then: Any) -> None:
+    """Run ``then(table_id)`` inside the first job that works out a change's pages, once
+    those updates are made and before the pages are woken with them."""
+    fan_out, pages = hub._w_fan_out, hub._w_pages
+    state = {"in": False, "done": False}
+
+    def watched_fan_out(*args: Any) -> Any:
+        state["in"] = True
+        try:
+            return fan_out(*args)
+        finally:
+            state["in"] = False
+
+    def watched_pages(table_id: str, asks: Any) -> Any:
+        made = pages(table_id, asks)
+        if state["in"] and not state["done"]:
+            state["done"] = True
+            then(table_id)
+        return made
+
+    hub._w_fan_out, hub._w_pages = watched_fan_out, watched_pages
+
+
+def test_web_a_change_heard_from_elsewhere_while_the_pages_were_worked_out_reaches_them(pages, web_db: str) -> None:
+    """Another process appends just after this one's change and its notice is heard before
+    this process's pages are woken: the updates worked out before that notice are not
+    given, and every page reaches the other process's entries without any further change."""
+    table, sockets, oracle = pages
+    hub = table.client.app.state.hub
+    moved = threading.Event()
+
+    def another_process_moves(table_id: str) -> None:
+        with Referee(web_db) as other:
+            request = other.requests(table_id)[0]
+            other.act(table_id, request.seat, request.action, other.bots.answer(table_id, request), request=request.id)
+        hub._loop.call_soon_threadsafe(lambda: hub.heard(table_id, records=False))
+        moved.set()
+
+    _when_fanning_out(hub, another_process_moves)
+    _standing(hub, table.id, len(sockets))
+    request = oracle.requests(table.id)[0]
+    assert table.act(request.seat, request.action, oracle.bots.answer(table.id, request), request.id).status_code == 200
+    assert moved.wait(10), "the pages were not worked out"
+    with Referee(web_db) as afresh:
+        length = afresh.length(table.id)
+    # Every page goes back to waiting holding the whole table, with no change to come.
+    deadline = time.monotonic() + 10
+    while True:
+        held = sorted(ask.after for ask in hub._standing.get(table.id, {}).values())
+        if held == [length] * len(sockets):
+            break
+        assert time.monotonic() < deadline, f"pages wait holding {held} of {length} entries"
+        time.sleep(0.01)
+
+
+def test_web_pages_slow_to_work_out_neither_hold_up_nor_undo_the_answer(web_db: str) -> None:
+    """The answer is recorded and acknowledged before its pages are worked out: rules slow
+    to show the table past the server's time limit cost the answer nothing, and the pages,
+    told the table is set aside, close with the reason (a page reconnects)."""
+    app = create_app(web_db, limits=Limits(rate=10_000, burst=10_000), tick=0.05, work_timeout=0.5)
+    with TestClient(app) as client, Referee(web_db) as oracle:
+        created = client.post("/api/tables", json={"game": "pigsty", "seats": ["Ann", "Bob", "Cleo"]}).json()
+        table = Table(created["table"], claimed(client, created), client, ["Ann", "Bob", "Cleo"], dict(created["invitations"]))
+        hub = app.state.hub
+        with client.websocket_connect(table.url("gamesmaster", "live")) as socket:
+            socket.send_json({"token": table.tokens["gamesmaster"], "after": 0})
+            assert socket.receive_json()["type"] == "update"
+            _standing(hub, table.id, 1)
+            _when_fanning_out(hub, lambda _table_id: time.sleep(1.5))
+            request = oracle.requests(table.id)[0]
+            before = oracle.length(table.id)
+            acted = table.act(request.seat, request.action, oracle.bots.answer(table.id, request), request.id)
+            assert acted.status_code == 200, acted.text
+            assert oracle.length(table.id) > before
+            told = socket.receive_json()
+            assert told["status"] == 503 and "did not finish its work" in told["error"], told
+        # The slow work ends, and the table is served again.
+        deadline = time.monotonic() + 10
+        while table.id.casefold() in hub._lanes._set_aside:
+            assert time.monotonic() < deadline, "the table stayed set aside"
+            time.sleep(0.02)
+        assert client.get(table.url("gamesmaster", "state"), headers=table.auth("gamesmaster")).status_code == 200

@@ -227,3 +227,29 @@ def test_web_work_whose_lane_the_watch_gave_up_first_is_still_answered_overdue_i
         assert asyncio.run(scenario()) < 2
     finally:
         gate.set()
+
+
+def test_web_work_that_waited_its_turn_is_given_its_whole_time_once_it_runs() -> None:
+    """A job that started only after a long queue (a server starting on a store of many
+    tables drives each one) is not taken for stuck when its request's wait runs out while
+    it runs: it finishes, and its worker is not given up (each fresh worker holds store
+    connections of its own: giving up workers one after another exhausted PostgreSQL's)."""
+    import asyncio
+
+    from referee_web.lanes import Lanes
+
+    async def scenario() -> tuple[list[str], int]:
+        lanes = Lanes(timeout=0.5)
+        lanes.start(asyncio.get_running_loop())
+        first = lanes._made
+        queued = [asyncio.ensure_future(lanes.run(time.sleep, (0.2,), "t1")) for _ in range(2)]
+        await asyncio.sleep(0)
+        # Submitted with those two: it starts at about 0.4 s and is running when its
+        # request has waited 0.5 s.
+        last = asyncio.ensure_future(lanes.run(lambda: time.sleep(0.3) or "done", (), "t1"))
+        await asyncio.gather(*queued)
+        return [await last], lanes._made - first
+
+    answered, given_up = asyncio.run(scenario())
+    assert answered == ["done"]
+    assert given_up == 0

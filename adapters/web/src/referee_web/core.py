@@ -106,6 +106,9 @@ class HubCore(abc.ABC):
         latest change, until each page takes its own (``PageUpdates.page``)."""
         self._stale: set[str] = set()
         """Tables changed elsewhere since a worker last read them (set on the event loop)."""
+        self._heard: dict[str, int] = {}
+        """Per table, how many changes made elsewhere were heard of (``heard``): updates worked
+        out before the latest of them are not given (``changed``)."""
         self.credential_seconds = CREDENTIAL_SECONDS
         self._accepted: dict[str, dict[tuple[str, str], float]] = {}
         """Per table, (role, token digest) accepted, and until when it is trusted."""
@@ -159,10 +162,10 @@ class HubCore(abc.ABC):
                 held = app.length(table_id)
         current.discard(table_id)
         with app.reading(table_id, current=not looked):
-            if held is not None and app.length(table_id) > held and self._loop is not None:
+            if held is not None and app.length(table_id) > held:
                 # Their writer stopped between its commit and its notice (a process killed),
                 # or announces nothing: whatever waits for this table here is told now.
-                self._loop.call_soon_threadsafe(self.changed, table_id)
+                self._post(self.changed, table_id)
             yield looked
             # Reached only when nothing went wrong: the table is as stored, with this
             # worker's own appends (each succeeded at the length it held).
@@ -179,8 +182,14 @@ class HubCore(abc.ABC):
 
     def _w_wake(self, table_id: str, *, drive: bool = True) -> None:
         """From a worker: ``table_id`` changed unannounced; wake what waits for it."""
+        self._post(self.changed, table_id, drive=drive)
+
+    def _post(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        """From another thread: run ``fn`` on the event loop, unless the server has stopped
+        (work given up as stuck may end after that)."""
         if self._loop is not None:
-            self._loop.call_soon_threadsafe(functools.partial(self.changed, table_id, drive=drive))
+            with contextlib.suppress(RuntimeError):  # the loop is closed
+                self._loop.call_soon_threadsafe(functools.partial(fn, *args, **kwargs))
 
     # -- who may act ------------------------------------------------------------------
     def _w_authorize(self, table_id: str, role: str, token: str) -> None:
@@ -248,13 +257,16 @@ class HubCore(abc.ABC):
             event = self._events[table_id] = asyncio.get_running_loop().create_future()
         return event
 
-    def changed(self, table_id: str, *, drive: bool = True, pages: dict[Any, Any] | None = None) -> None:
+    def changed(self, table_id: str, *, drive: bool = True, pages: dict[Any, Any] | None = None, heard: int = 0) -> None:
         """``table_id`` has new entries: wake its pages, and let bots and deadlines look.
-        ``pages``: the waiting pages' updates, worked out by the job that changed it (else
-        each page asks for its own)."""
+        ``pages``: the waiting pages' updates, worked out on the table's worker after the
+        change, when ``heard`` changes made elsewhere had been heard of (else each page asks
+        for its own)."""
         # Any change clears the updates worked out for an earlier one: a page answered
-        # with one of those would not be woken again for this change.
-        if pages:
+        # with one of those would not be woken again for this change.  A change made here
+        # comes after every earlier one made here (a table's work is done in order on its
+        # worker), but one heard from elsewhere may have overtaken the updates meanwhile.
+        if pages and heard == self._heard.get(table_id, 0):
             self._premade[table_id] = pages
         else:
             self._premade.pop(table_id, None)
@@ -269,6 +281,7 @@ class HubCore(abc.ABC):
         page is told.  ``records``: the change may have been to the server's records (a
         claim, a re-issue, a publication), which are looked up again too."""
         self._stale.add(table_id)
+        self._heard[table_id] = self._heard.get(table_id, 0) + 1
         if records:
             self.forget_records(table_id)
         self.changed(table_id)

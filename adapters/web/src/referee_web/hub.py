@@ -42,6 +42,8 @@ class Hub(Driving, PageUpdates, TableWork):
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._lanes.start(asyncio.get_running_loop())
+        # A table's pages are told when its work is stuck: they ask, and hear why.
+        self._lanes.set_aside = self.changed
         self.app = await self.run(lambda: self._w_app)
         self.keys = await self.run(lambda: self._w_keys)
         workers = self._workers or (4 if self.keys.postgres else 1)
@@ -97,7 +99,7 @@ class Hub(Driving, PageUpdates, TableWork):
                             if self._loop is not None and said[:1] != [self.origin]:
                                 # A notice that says nothing more (an older process's) may be of anything.
                                 records = len(said) != 1
-                                self._loop.call_soon_threadsafe(lambda t=table_id, r=records: self.heard(t, records=r))
+                                self._post(self.heard, table_id, records=records)
             except Exception:
                 if self._stopping.is_set():
                     return

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import queue
 import threading
 import time
@@ -64,6 +65,14 @@ class Lane:
         with self._lock:
             target = self._successor if self.given_up and self._successor is not None else self
             target._jobs.put((future, fn, args, table))
+        return future
+
+    def next_up(self, fn: Callable[..., Any], args: tuple[Any, ...], table: str | None) -> Future[Any]:
+        """From this lane's own thread, during a job: run ``fn(*args)`` next, before any job
+        waiting (what that job leaves to do once its caller has been answered)."""
+        assert threading.get_ident() == self.thread.ident, "next_up is for the lane's own thread"
+        future: Future[Any] = Future()
+        self._carried.appendleft((future, fn, args, table))
         return future
 
     def running_now(self, future: Future[Any]) -> Lane | None:
@@ -212,6 +221,9 @@ class Lanes:
         self._made = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self.grouping: Grouping | None = None
+        self.set_aside: Callable[[str], None] | None = None
+        """Called on the event loop with each table set aside (its work is stuck), so that
+        whatever waits for the table hears of it."""
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
@@ -233,7 +245,8 @@ class Lanes:
     def _released(self, table: str | None) -> None:
         # On a given-up lane's thread: its late job ended, the table may be served again.
         if table is not None and self._loop is not None:
-            self._loop.call_soon_threadsafe(self._set_aside.discard, table)
+            with contextlib.suppress(RuntimeError):  # the loop is closed: the server stopped
+                self._loop.call_soon_threadsafe(self._set_aside.discard, table)
 
     async def run(self, fn: Callable[..., Any], args: tuple[Any, ...], table: str | None) -> Any:
         key = table.casefold() if table is not None else None
@@ -249,6 +262,11 @@ class Lanes:
             if done:
                 return waiting.result()
             running = submitted.running_now(future)
+            if running is not None and not running.overdue(self.timeout):
+                # It waited its turn and started within the time allowed: it has that time
+                # too, like any job (a queue of many tables' work, as when a server starts,
+                # is not stuck work).
+                continue
             if running is not None:
                 # Nobody waits for it now: whatever it ends with is dropped, unreported.
                 waiting.add_done_callback(lambda late: late.cancelled() or late.exception())
@@ -275,7 +293,11 @@ class Lanes:
         if lane.given_up or not self.replaceable:
             return
         # Which job of a group is stuck is not known: every table of it is set aside.
-        self._set_aside.update(table for table in {lane.running_table, *lane.running_tables} if table is not None)
+        stuck = {table for table in {lane.running_table, *lane.running_tables} if table is not None}
+        self._set_aside.update(stuck)
+        if self.set_aside is not None:
+            for table in stuck:
+                self.set_aside(table)
         self._made += 1
         self._lanes[index] = lane.give_up(f"referee-{self._made}")
 

@@ -107,6 +107,14 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"open connections one client address may hold; more are closed at once (default {c.per_client})",
     )
     parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=c.concurrency,
+        metavar="N",
+        help=f"connections (live pages among them) and requests served at once; more get 503 (default {c.concurrency:,}: "
+        "a table's seats hold two each, a live page and one for answers)",
+    )
+    parser.add_argument(
         "--ws-compression",
         action="store_true",
         help="compress the updates sent to live pages (WebSocket per-message deflate): fewer bytes on slow links, "
@@ -133,6 +141,7 @@ def run(args: argparse.Namespace) -> None:
         connections=ConnectionLimits(
             header_timeout=getattr(args, "header_timeout", ConnectionLimits.header_timeout),
             per_client=getattr(args, "connections_per_client", ConnectionLimits.per_client),
+            concurrency=getattr(args, "max_connections", ConnectionLimits.concurrency),
             ws_compression=getattr(args, "ws_compression", ConnectionLimits.ws_compression),
         ),
     )

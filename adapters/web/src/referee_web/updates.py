@@ -3,9 +3,10 @@ worked out from the table the worker holds (see ``core``), never by reading the 
 for a change this process made.
 
 A live page waiting for a change says what it will ask (``stand``).  The job that changes
-the table (an answer, a bot's move) answers those questions itself, once the change is
-durable, and wakes the pages with their updates (``_w_changed``): a change costs one job,
-not one for the answer and one for its pages.  A page woken some other way (a change
+the table (an answer, a bot's move) has those questions answered next on the same worker,
+before any job waiting, once the change is durable and its own caller answered, and the
+pages are woken with their updates (``_w_changed``): no page asks, and no answer waiting
+on the worker comes between a change and its pages.  A page woken some other way (a change
 heard from another process, a claim, a deadline), or opening, or asking from an entry of
 its choice, asks: the pages one change wakes are answered together by one job on the
 table's worker (``page``).  Either way each update is encoded once, and pages of the same
@@ -14,7 +15,6 @@ role holding the same entries are sent the same text."""
 from __future__ import annotations
 
 import asyncio
-import functools
 from typing import Any, NamedTuple
 
 import msgspec
@@ -23,6 +23,7 @@ from referee import GAMESMASTER, Referee, short_head
 
 from .core import SPECTATORS, HubCore
 from .forms import _hint, _label, _pasteable
+from .lanes import current_lane
 from .problems import Problem
 from .showing import entry_shown
 
@@ -51,16 +52,20 @@ _encode = msgspec.json.Encoder().encode
 
 
 class PageUpdates(HubCore):
+    # A table's standing pages are replaced, never changed in place: the worker reads them
+    # while the event loop stands and sits pages.
     def stand(self, table_id: str, page: Any, ask: Ask) -> None:
         """``page`` waits for ``table_id``'s next change, then asks ``ask``."""
-        self._standing.setdefault(table_id, {})[page] = ask
+        self._standing[table_id] = {**self._standing.get(table_id, {}), page: ask}
 
     def sit(self, table_id: str, page: Any) -> None:
         """``page`` no longer waits (it was woken, or it closed)."""
         standing = self._standing.get(table_id)
-        if standing is not None:
-            standing.pop(page, None)
-            if not standing:
+        if standing is not None and page in standing:
+            rest = {other: ask for other, ask in standing.items() if other is not page}
+            if rest:
+                self._standing[table_id] = rest
+            else:
                 del self._standing[table_id]
 
     async def page(self, table_id: str, ask: Ask) -> Page:
@@ -131,21 +136,27 @@ class PageUpdates(HubCore):
 
     def _w_changed(self, *table_ids: str, drive: bool = True) -> None:
         self._announce(*table_ids)
-        loop = self._loop
-        if loop is None:
-            return
+        lane = current_lane()
         for table_id in table_ids:
-            # Read in one step, while the event loop may be changing it.
+            # Counted now: a change heard of after this may be missing from the updates.
+            heard = self._heard.get(table_id, 0)
+            if lane is not None and self._standing.get(table_id):
+                # Next on this worker, once the answers of this job have been given.
+                lane.next_up(self._w_fan_out, (table_id, drive, heard), table_id.casefold())
+            else:
+                self._post(self.changed, table_id, drive=drive)
+
+    def _w_fan_out(self, table_id: str, drive: bool, heard: int) -> None:
+        """The updates of the pages standing at ``table_id``, which then wake with them."""
+        pages: dict[tuple[str, str, int], Page | Problem] | None = None
+        try:
             standing = tuple(self._standing.get(table_id, {}).values())
-            pages: dict[tuple[str, str, int], Page | Problem] | None = None
             if standing:
-                try:
-                    outcomes = self._w_pages(table_id, list(standing))
-                except Exception:
-                    pages = None  # the change stands: each page asks, and is told what failed
-                else:
-                    pages = {(ask.role, ask.token, ask.after): outcome for ask, outcome in zip(standing, outcomes, strict=True)}
-            loop.call_soon_threadsafe(functools.partial(self.changed, table_id, drive=drive, pages=pages))
+                outcomes = self._w_pages(table_id, list(standing))
+                pages = {(ask.role, ask.token, ask.after): outcome for ask, outcome in zip(standing, outcomes, strict=True)}
+        except Exception:
+            pages = None  # each page asks, and is told what failed
+        self._post(self.changed, table_id, drive=drive, pages=pages, heard=heard)
 
     def _w_update(self, table_id: str, role: str, after: int, look: bool = True) -> dict[str, Any]:
         """What ``role`` sees now, with the log entries after ``after``.  ``look``: read the

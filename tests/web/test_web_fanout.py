@@ -335,3 +335,66 @@ def test_web_pages_slow_to_work_out_neither_hold_up_nor_undo_the_answer(web_db: 
             assert time.monotonic() < deadline, "the table stayed set aside"
             time.sleep(0.02)
         assert client.get(table.url("gamesmaster", "state"), headers=table.auth("gamesmaster")).status_code == 200
+
+
+def test_web_pages_stuck_on_one_table_leave_every_other_table_of_the_same_commit_told(open_table, web_db: str) -> None:
+    """Answers for two tables committed together: the rules showing the first table never
+    return.  Its worker is given up and the table set aside; the other table's pages are
+    still woken with the change committed for them (it is not left behind the stuck work)."""
+    first, second = open_table("pigsty", ["Ann", "Bob", "Cleo"]), None
+    second = open_table("pigsty", ["Ann", "Bob", "Cleo"], client=first.client)
+    client, hub = first.client, first.client.app.state.hub
+    stuck, other = sorted([first, second], key=lambda t: t.id)
+    hub._lanes.timeout = 0.5
+    gate = threading.Event()
+    fan_out = hub._w_fan_out
+
+    def hanging_fan_out(table_id: str, drive: bool, heard: int) -> None:
+        if table_id == stuck.id:
+            gate.wait(30)  # a game's view hook that does not return
+        fan_out(table_id, drive, heard)
+
+    with ExitStack() as stack, Referee(web_db) as oracle:
+        for table in (stuck, other):
+            socket = stack.enter_context(client.websocket_connect(table.url("Ann", "live")))
+            socket.send_json({"token": table.tokens["Ann"], "after": 0})
+            assert socket.receive_json()["type"] == "update"
+            _standing(hub, table.id, 1)
+        hub._w_fan_out = hanging_fan_out
+        try:
+            # The worker is held a moment, so that both answers wait on it and are committed together.
+            held = threading.Event()
+            holding = client.portal.start_task_soon(hub.run, held.wait, 10)
+            answers = []
+            for table in (stuck, other):
+                request = oracle.requests(table.id)[0]
+                body = {"action": request.action, "args": oracle.bots.answer(table.id, request), "request": request.id}
+                answers.append(client.portal.start_task_soon(hub.run, hub._w_act, table.id, request.seat, body))
+            time.sleep(0.2)
+            held.set()
+            holding.result(10)
+            assert all(answer.result(10)["appended"] >= 1 for answer in answers)
+            length = oracle.length(other.id)
+            deadline = time.monotonic() + 10
+            while [ask.after for ask in hub._standing.get(other.id, {}).values()] != [length]:
+                assert time.monotonic() < deadline, "the other table's page was never told of its change"
+                time.sleep(0.02)
+        finally:
+            gate.set()
+        deadline = time.monotonic() + 10
+        while stuck.id.casefold() in hub._lanes._set_aside:  # the stuck work ends; the table is served again
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+
+
+def test_web_a_table_set_aside_wakes_its_pages_whatever_the_case_of_its_id(server) -> None:
+    """The workers know a table by its id casefolded; its pages wait under the id they gave."""
+    client = server()
+    hub = client.app.state.hub
+
+    def waiting_then_set_aside() -> bool:
+        waiter = hub.waiter("Chess-AB12cd34")
+        hub._set_aside("chess-ab12cd34")
+        return waiter.done()
+
+    assert client.portal.call(waiting_then_set_aside)

@@ -100,7 +100,8 @@ class HubCore(abc.ABC):
         """Per table, the live pages' questions to be answered together (``PageUpdates.page``)."""
         self._standing: dict[str, dict[Any, Any]] = {}
         """Per table, the questions its live pages will ask at its next change, by page (set
-        on the event loop, read by the worker that changes the table)."""
+        on the event loop, read by the worker that changes the table, under ``_standing_lock``)."""
+        self._standing_lock = threading.Lock()
         self._premade: dict[str, dict[Any, Any]] = {}
         """Per table, the answers to those questions worked out by the job that made its
         latest change, until each page takes its own (``PageUpdates.page``)."""

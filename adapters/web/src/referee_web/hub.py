@@ -43,7 +43,7 @@ class Hub(Driving, PageUpdates, TableWork):
         self._loop = asyncio.get_running_loop()
         self._lanes.start(asyncio.get_running_loop())
         # A table's pages are told when its work is stuck: they ask, and hear why.
-        self._lanes.set_aside = self.changed
+        self._lanes.set_aside = self._set_aside
         self.app = await self.run(lambda: self._w_app)
         self.keys = await self.run(lambda: self._w_keys)
         workers = self._workers or (4 if self.keys.postgres else 1)
@@ -67,6 +67,11 @@ class Hub(Driving, PageUpdates, TableWork):
         # Tables this server opened may be waiting for bots or a deadline (a process that
         # stopped meanwhile): look at each once.
         for table_id in await self.run(self._w_open_tables):
+            self.changed(table_id)
+
+    def _set_aside(self, key: str) -> None:
+        # The lanes know a table by its id casefolded; its pages wait under the id they gave.
+        for table_id in [t for t in self._events if t.casefold() == key]:
             self.changed(table_id)
 
     async def stop(self) -> None:

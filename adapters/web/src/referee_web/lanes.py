@@ -72,7 +72,12 @@ class Lane:
         waiting (what that job leaves to do once its caller has been answered)."""
         assert threading.get_ident() == self.thread.ident, "next_up is for the lane's own thread"
         future: Future[Any] = Future()
-        self._carried.appendleft((future, fn, args, table))
+        with self._lock:
+            target = self._successor if self.given_up and self._successor is not None else self
+            if target is self:
+                self._carried.appendleft((future, fn, args, table))
+            else:
+                target._jobs.put((future, fn, args, table))
         return future
 
     def running_now(self, future: Future[Any]) -> Lane | None:
@@ -95,6 +100,12 @@ class Lane:
         with self.writing, self._lock:
             self.given_up = True
             self._successor = successor
+            # The jobs held back for after the stuck one first (a group's, a change's pages),
+            # then those queued: the stuck job may never end to hand them over itself.
+            while self._carried:
+                job = self._carried.popleft()
+                if job is not None:
+                    successor._jobs.put(job)
             while True:
                 try:
                     job = self._jobs.get_nowait()
@@ -107,8 +118,13 @@ class Lane:
     def stop(self) -> None:
         self._jobs.put(None)
 
+    # ``_carried`` is the lane thread's, but ``give_up`` (on the event loop) empties it:
+    # every use of it holds ``_lock``.
     def _next(self) -> _Job | None:
-        return self._carried.popleft() if self._carried else self._jobs.get()
+        with self._lock:
+            if self._carried:
+                return self._carried.popleft()
+        return self._jobs.get()
 
     def _group(self, first: _Job) -> list[_Job]:
         """``first`` and the jobs of its kind waiting behind it, for tables with no job of
@@ -121,8 +137,10 @@ class Lane:
         behind: list[_Job | None] = []
         held: set[str | None] = set()
         while len(group) < grouping.most:
-            if self._carried:
-                job = self._carried.popleft()
+            with self._lock:
+                carried = [self._carried.popleft()] if self._carried else []
+            if carried:
+                job = carried[0]
             else:
                 try:
                     job = self._jobs.get_nowait()
@@ -136,7 +154,13 @@ class Lane:
             else:
                 behind.append(job)
                 held.add(job[3])
-        self._carried.extendleft(reversed(behind))
+        with self._lock:
+            if self.given_up and self._successor is not None:
+                for held_back in behind:
+                    if held_back is not None:
+                        self._successor._jobs.put(held_back)
+            else:
+                self._carried.extendleft(reversed(behind))
         return group
 
     def _work(self) -> None:
@@ -174,10 +198,11 @@ class Lane:
             given_up = self.given_up
         if given_up:
             _lanes_by_thread.pop(threading.get_ident(), None)
-            while self._carried and self._successor is not None:
-                job = self._carried.popleft()
-                if job is not None:
-                    self._successor._jobs.put(job)
+            with self._lock:
+                while self._carried and self._successor is not None:
+                    job = self._carried.popleft()
+                    if job is not None:
+                        self._successor._jobs.put(job)
             for table in tables:
                 self._released(table)
         return given_up

@@ -52,21 +52,20 @@ _encode = msgspec.json.Encoder().encode
 
 
 class PageUpdates(HubCore):
-    # A table's standing pages are replaced, never changed in place: the worker reads them
-    # while the event loop stands and sits pages.
+    # The event loop stands and sits pages while the worker reads them: both hold the lock.
     def stand(self, table_id: str, page: Any, ask: Ask) -> None:
         """``page`` waits for ``table_id``'s next change, then asks ``ask``."""
-        self._standing[table_id] = {**self._standing.get(table_id, {}), page: ask}
+        with self._standing_lock:
+            self._standing.setdefault(table_id, {})[page] = ask
 
     def sit(self, table_id: str, page: Any) -> None:
         """``page`` no longer waits (it was woken, or it closed)."""
-        standing = self._standing.get(table_id)
-        if standing is not None and page in standing:
-            rest = {other: ask for other, ask in standing.items() if other is not page}
-            if rest:
-                self._standing[table_id] = rest
-            else:
-                del self._standing[table_id]
+        with self._standing_lock:
+            standing = self._standing.get(table_id)
+            if standing is not None:
+                standing.pop(page, None)
+                if not standing:
+                    del self._standing[table_id]
 
     async def page(self, table_id: str, ask: Ask) -> Page:
         """The update of a live page: worked out already by the job that changed the table,
@@ -137,7 +136,8 @@ class PageUpdates(HubCore):
     def _w_changed(self, *table_ids: str, drive: bool = True) -> None:
         self._announce(*table_ids)
         lane = current_lane()
-        for table_id in table_ids:
+        # Each put at the front of the queue: the last first, so that they run in order.
+        for table_id in reversed(table_ids):
             # Counted now: a change heard of after this may be missing from the updates.
             heard = self._heard.get(table_id, 0)
             if lane is not None and self._standing.get(table_id):
@@ -150,7 +150,8 @@ class PageUpdates(HubCore):
         """The updates of the pages standing at ``table_id``, which then wake with them."""
         pages: dict[tuple[str, str, int], Page | Problem] | None = None
         try:
-            standing = tuple(self._standing.get(table_id, {}).values())
+            with self._standing_lock:
+                standing = tuple(self._standing.get(table_id, {}).values())
             if standing:
                 outcomes = self._w_pages(table_id, list(standing))
                 pages = {(ask.role, ask.token, ask.after): outcome for ask, outcome in zip(standing, outcomes, strict=True)}

@@ -12,6 +12,7 @@ from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 
 import httpx
+import pytest
 import uvicorn
 from web_live import free_port
 
@@ -114,6 +115,22 @@ def test_web_referee_serve_max_connections_bounds_what_is_served_at_once(monkeyp
     assert given["limit_concurrency"] == 10_000
     referee_web.serve.main(["--db", str(tmp_path / "w.sqlite")])
     assert given["limit_concurrency"] == ConnectionLimits().concurrency == 1_000
+
+
+@pytest.mark.parametrize("option", ["--max-connections", "--connections-per-client"])
+@pytest.mark.parametrize(
+    ("value", "said"), [("0", "would refuse every connection"), ("-3", "would refuse every connection"), ("many", "is not a whole number")]
+)
+def test_web_referee_serve_refuses_a_connection_bound_that_would_serve_nobody(
+    monkeypatch, capsys, tmp_path: Path, option: str, value: str, said: str
+) -> None:
+    import referee_web.serve
+
+    monkeypatch.setattr("uvicorn.run", lambda app, **options: pytest.fail("the server started"))
+    with pytest.raises(SystemExit) as exited:
+        referee_web.serve.main(["--db", str(tmp_path / "w.sqlite"), option, value])
+    assert exited.value.code == 2
+    assert option in (error := capsys.readouterr().err) and said in error
 
 
 def _extensions(port: int) -> str | None:

@@ -61,6 +61,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_limit_arguments(parser)
 
 
+def _at_least_one(text: str) -> int:
+    # 0 would start a server that refuses every connection.
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} would refuse every connection; at least 1")
+    return value
+
+
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     """What the server refuses, beyond the request rate (``referee serve`` shows these too)."""
     c, t = ConnectionLimits(), Limits()
@@ -101,14 +112,14 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--connections-per-client",
-        type=int,
+        type=_at_least_one,
         default=c.per_client,
         metavar="N",
         help=f"open connections one client address may hold; more are closed at once (default {c.per_client})",
     )
     parser.add_argument(
         "--max-connections",
-        type=int,
+        type=_at_least_one,
         default=c.concurrency,
         metavar="N",
         help=f"connections (live pages among them) and requests served at once; more get 503 (default {c.concurrency:,}: "

@@ -226,8 +226,8 @@ def create_app(
             # Who asks is answered for before what they sent, as on every route.
             await hub.run(hub._w_authorize, table_id, role, token)
             raise
-        # The credential is checked by the same job that decides (one hand-over to the worker),
-        # which also wakes the table's pages, with their updates (``Hub._w_changed``).
+        # The credential is checked by the same job that decides (one hand-over to the worker);
+        # the worker then wakes the table's pages with their updates (``Hub._w_changed``).
         return JSONResponse(await hub.run(hub._w_act, table_id, role, body, token))
 
     async def export(request: Request) -> Response:
@@ -359,7 +359,7 @@ def create_app(
                     wake = asyncio.get_running_loop().create_future()
                     # The table's waiter is every page's: this page stops listening to it, never cancels it.
                     changed.add_done_callback(woken)
-                    # While it waits, the job that changes the table works out its update too.
+                    # While it waits, its update is worked out on the worker right after each change.
                     hub.stand(table_id, wake, Ask(role, hello["token"], after, False))
                     try:
                         await wake
